@@ -1,0 +1,367 @@
+//! The scenario catalogue: the one definition of every workload taskbench runs.
+//!
+//! The harness, the Rust contestants (through `taskbench-kit`), the docs and the tests all
+//! read the scenarios from here: their parameters and defaults, the checksum a correct run
+//! must report, and the ideal time (the part of a run that is pure waiting, so that
+//! overhead = elapsed − ideal). Contestants in other languages follow docs/PROTOCOL.md,
+//! which is written from this file.
+//!
+//! This crate has no dependencies, so linking it into a contestant adds nothing but a few
+//! tables and an argument parser to the binary that is measured.
+
+mod args;
+mod error;
+mod value;
+
+pub use args::{Invocation, INNER_WARMUP_FLAG};
+pub use error::CatalogueError;
+pub use value::parse_count;
+
+/// Exit code a contestant uses for a scenario it does not implement (sysexits'
+/// `EX_UNAVAILABLE`); the harness shows such a case as "n/a", not as a failure.
+pub const EXIT_NOT_IMPLEMENTED: i32 = 69;
+
+/// One parameter of a scenario.
+#[derive(Debug, Clone, Copy)]
+pub struct ParamSpec {
+    /// Name as written on the command line, without the leading `--` (`tasks`, `delay-ms`).
+    pub name: &'static str,
+    /// Value used when the user gives none.
+    pub default: u64,
+    /// Smallest accepted value.
+    pub min: u64,
+    /// What the parameter means, for `taskbench list` and docs/SCENARIOS.md.
+    pub doc: &'static str,
+}
+
+/// A scenario as the catalogue describes it.
+#[derive(Debug, Clone, Copy)]
+pub struct ScenarioSpec {
+    /// Name on the command line and in every table.
+    pub name: &'static str,
+    /// One line: what happens in a run.
+    pub summary: &'static str,
+    /// One line: which cost the scenario isolates.
+    pub measures: &'static str,
+    /// Parameters in the order they are passed to contestants.
+    pub params: &'static [ParamSpec],
+    /// The parameter that counts tasks (or requests, pairs …); per-task figures divide by it.
+    pub size_param: Option<&'static str>,
+    /// Value of `size_param` for the idle-footprint case (the least work the scenario allows).
+    pub idle_size: u64,
+    /// Iterations a contestant runs in-process before the measured one, unless told otherwise.
+    pub inner_warmup: u32,
+}
+
+const fn p(name: &'static str, default: u64, min: u64, doc: &'static str) -> ParamSpec {
+    ParamSpec {
+        name,
+        default,
+        min,
+        doc,
+    }
+}
+
+/// Every scenario, in the order tables and docs list them.
+pub const SCENARIOS: &[ScenarioSpec] = &[
+    ScenarioSpec {
+        name: "spawn",
+        summary: "spawn N tasks, task i returns i, join all",
+        measures: "the cost of creating, scheduling and joining a task",
+        params: &[p("tasks", 10_000, 0, "tasks spawned")],
+        size_param: Some("tasks"),
+        idle_size: 0,
+        inner_warmup: 1,
+    },
+    ScenarioSpec {
+        name: "sleep",
+        summary: "N tasks each sleep D then return i; join all",
+        measures: "the memory and time of many concurrent sleeping tasks",
+        params: &[
+            p("tasks", 10_000, 0, "concurrent tasks"),
+            p("delay-ms", 1_000, 0, "sleep of every task, ms"),
+        ],
+        size_param: Some("tasks"),
+        idle_size: 0,
+        inner_warmup: 0,
+    },
+    ScenarioSpec {
+        name: "timer",
+        summary: "one task sleeps step sequentially total/step times",
+        measures: "the constant overhead of one sleep (GHC #1523); oversleep percentiles",
+        params: &[
+            p("step-us", 1_000, 1, "length of each sleep, µs"),
+            p("total-ms", 1_000, 1, "sum of all sleeps, ms"),
+        ],
+        size_param: None,
+        idle_size: 0,
+        inner_warmup: 0,
+    },
+    ScenarioSpec {
+        name: "doxbee",
+        summary: "N concurrent requests, each 7 sequential fake I/O steps with sync work between",
+        measures: "sequential async steps per request (bluebird doxbee-sequential)",
+        params: &[
+            p("requests", 10_000, 0, "concurrent requests"),
+            p("io-ms", 1, 0, "duration of one fake I/O op (the runtime's timer), ms"),
+        ],
+        size_param: Some("requests"),
+        idle_size: 0,
+        inner_warmup: 1,
+    },
+    ScenarioSpec {
+        name: "parallel",
+        summary: "each request starts F fake I/O ops at once, joins them, then commits",
+        measures: "fan-out/fan-in per request (bluebird madeup-parallel)",
+        params: &[
+            p("requests", 10_000, 0, "concurrent requests"),
+            p("fanout", 25, 1, "fake I/O ops started at once per request"),
+            p("io-ms", 1, 0, "duration of one fake I/O op (the runtime's timer), ms"),
+        ],
+        size_param: Some("requests"),
+        idle_size: 0,
+        inner_warmup: 1,
+    },
+    ScenarioSpec {
+        name: "skynet",
+        summary: "10-ary tree of tasks; leaves return their ordinal, parents sum children",
+        measures: "spawning and message passing through a deep task tree",
+        params: &[p("size", 1_000_000, 1, "leaves of the tree, a power of 10")],
+        size_param: Some("size"),
+        idle_size: 1,
+        inner_warmup: 1,
+    },
+    ScenarioSpec {
+        name: "pingpong",
+        summary: "each pair of tasks exchanges R round trips over the runtime's channels",
+        measures: "channel send/receive and the wake-up of a waiting task",
+        params: &[
+            p("pairs", 1_000, 0, "pairs of tasks"),
+            p("rounds", 1_000, 1, "round trips per pair"),
+        ],
+        size_param: Some("pairs"),
+        idle_size: 0,
+        inner_warmup: 1,
+    },
+    ScenarioSpec {
+        name: "chain",
+        summary: "each task spawns the next; the last signals completion",
+        measures: "spawn latency when every spawn waits on the previous task",
+        params: &[p("length", 10_000, 1, "tasks in the chain")],
+        size_param: Some("length"),
+        idle_size: 1,
+        inner_warmup: 1,
+    },
+    ScenarioSpec {
+        name: "yield",
+        summary: "each task yields to the scheduler Y times",
+        measures: "the cost of a yield (a round through the run queue)",
+        params: &[
+            p("tasks", 200, 0, "tasks"),
+            p("yields", 1_000, 0, "yields per task"),
+        ],
+        size_param: Some("tasks"),
+        idle_size: 0,
+        inner_warmup: 1,
+    },
+];
+
+/// Looks a scenario up by name.
+pub fn spec(name: &str) -> Result<&'static ScenarioSpec, CatalogueError> {
+    SCENARIOS
+        .iter()
+        .find(|s| s.name == name)
+        .ok_or_else(|| CatalogueError::UnknownScenario(name.to_string()))
+}
+
+/// A scenario with every parameter fixed: what one run executes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Scenario {
+    Spawn { tasks: u64 },
+    Sleep { tasks: u64, delay_ms: u64 },
+    Timer { step_us: u64, total_ms: u64 },
+    Doxbee { requests: u64, io_ms: u64 },
+    Parallel { requests: u64, fanout: u64, io_ms: u64 },
+    Skynet { size: u64 },
+    Pingpong { pairs: u64, rounds: u64 },
+    Chain { length: u64 },
+    Yield { tasks: u64, yields: u64 },
+}
+
+/// Fake I/O ops of one doxbee request: put, lookup, insert version, create file query,
+/// insert link, update current version, commit (workloads.md §1, callback baseline).
+pub const DOXBEE_STEPS: u64 = 7;
+
+impl Scenario {
+    /// Builds a scenario from named values; parameters not given take their defaults.
+    pub fn new(name: &str, values: &[(&str, u64)]) -> Result<Scenario, CatalogueError> {
+        let spec = spec(name)?;
+        for (param, _) in values {
+            if !spec.params.iter().any(|p| p.name == *param) {
+                return Err(CatalogueError::UnknownParam {
+                    scenario: spec.name,
+                    param: param.to_string(),
+                });
+            }
+        }
+        let get = |name: &str| -> Result<u64, CatalogueError> {
+            let param = spec.params.iter().find(|p| p.name == name).expect("catalogue names");
+            let value = values
+                .iter()
+                .rev()
+                .find(|(n, _)| *n == name)
+                .map_or(param.default, |(_, v)| *v);
+            if value < param.min {
+                return Err(CatalogueError::Invalid {
+                    param: param.name,
+                    reason: format!("must be at least {}, got {value}", param.min),
+                });
+            }
+            Ok(value)
+        };
+        let scenario = match spec.name {
+            "spawn" => Scenario::Spawn { tasks: get("tasks")? },
+            "sleep" => Scenario::Sleep { tasks: get("tasks")?, delay_ms: get("delay-ms")? },
+            "timer" => Scenario::Timer { step_us: get("step-us")?, total_ms: get("total-ms")? },
+            "doxbee" => Scenario::Doxbee { requests: get("requests")?, io_ms: get("io-ms")? },
+            "parallel" => Scenario::Parallel {
+                requests: get("requests")?,
+                fanout: get("fanout")?,
+                io_ms: get("io-ms")?,
+            },
+            "skynet" => Scenario::Skynet { size: get("size")? },
+            "pingpong" => Scenario::Pingpong { pairs: get("pairs")?, rounds: get("rounds")? },
+            "chain" => Scenario::Chain { length: get("length")? },
+            "yield" => Scenario::Yield { tasks: get("tasks")?, yields: get("yields")? },
+            _ => unreachable!("every catalogue entry has a variant"),
+        };
+        scenario.validate()?;
+        Ok(scenario)
+    }
+
+    fn validate(&self) -> Result<(), CatalogueError> {
+        match *self {
+            Scenario::Skynet { size } if !is_power_of_ten(size) => Err(CatalogueError::Invalid {
+                param: "size",
+                reason: format!("must be a power of 10 (1, 10, 100, …), got {size}"),
+            }),
+            Scenario::Timer { step_us, total_ms } if step_us > total_ms * 1_000 => {
+                Err(CatalogueError::Invalid {
+                    param: "step-us",
+                    reason: format!("{step_us} µs is longer than total-ms ({total_ms} ms)"),
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The catalogue entry of this scenario.
+    pub fn spec(&self) -> &'static ScenarioSpec {
+        spec(self.name()).expect("every variant is in the catalogue")
+    }
+
+    /// Name of the scenario.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Scenario::Spawn { .. } => "spawn",
+            Scenario::Sleep { .. } => "sleep",
+            Scenario::Timer { .. } => "timer",
+            Scenario::Doxbee { .. } => "doxbee",
+            Scenario::Parallel { .. } => "parallel",
+            Scenario::Skynet { .. } => "skynet",
+            Scenario::Pingpong { .. } => "pingpong",
+            Scenario::Chain { .. } => "chain",
+            Scenario::Yield { .. } => "yield",
+        }
+    }
+
+    /// Every parameter with its value, in catalogue order.
+    pub fn params(&self) -> Vec<(&'static str, u64)> {
+        let values: Vec<u64> = match *self {
+            Scenario::Spawn { tasks } => vec![tasks],
+            Scenario::Sleep { tasks, delay_ms } => vec![tasks, delay_ms],
+            Scenario::Timer { step_us, total_ms } => vec![step_us, total_ms],
+            Scenario::Doxbee { requests, io_ms } => vec![requests, io_ms],
+            Scenario::Parallel { requests, fanout, io_ms } => vec![requests, fanout, io_ms],
+            Scenario::Skynet { size } => vec![size],
+            Scenario::Pingpong { pairs, rounds } => vec![pairs, rounds],
+            Scenario::Chain { length } => vec![length],
+            Scenario::Yield { tasks, yields } => vec![tasks, yields],
+        };
+        self.spec().params.iter().map(|p| p.name).zip(values).collect()
+    }
+
+    /// The value of the size parameter (tasks, requests, leaves …), if the scenario has one.
+    pub fn size(&self) -> Option<u64> {
+        let name = self.spec().size_param?;
+        self.params().into_iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+    }
+
+    /// The same scenario at its idle size: the contestant's footprint with (almost) no work.
+    pub fn idle(&self) -> Option<Scenario> {
+        let spec = self.spec();
+        let size_param = spec.size_param?;
+        let values: Vec<(&str, u64)> = self
+            .params()
+            .into_iter()
+            .map(|(n, v)| if n == size_param { (n, spec.idle_size) } else { (n, v) })
+            .collect();
+        Some(Scenario::new(spec.name, &values).expect("the idle size is valid"))
+    }
+
+    /// Sleeps of the timer scenario.
+    pub fn timer_count(step_us: u64, total_ms: u64) -> u64 {
+        total_ms * 1_000 / step_us
+    }
+
+    /// The checksum a correct run reports.
+    pub fn checksum(&self) -> u64 {
+        let sum_below = |n: u64| n * n.saturating_sub(1) / 2;
+        match *self {
+            Scenario::Spawn { tasks } | Scenario::Sleep { tasks, .. } => sum_below(tasks),
+            Scenario::Timer { step_us, total_ms } => Scenario::timer_count(step_us, total_ms),
+            Scenario::Doxbee { requests, .. } => requests * DOXBEE_STEPS,
+            Scenario::Parallel { requests, fanout, .. } => requests * (fanout + 1),
+            Scenario::Skynet { size } => sum_below(size),
+            Scenario::Pingpong { pairs, rounds } => pairs * rounds,
+            Scenario::Chain { length } => length,
+            Scenario::Yield { tasks, yields } => tasks * yields,
+        }
+    }
+
+    /// Nanoseconds of a run that are pure waiting; overhead = elapsed − ideal.
+    pub fn ideal_ns(&self) -> u64 {
+        const MS: u64 = 1_000_000;
+        match *self {
+            Scenario::Sleep { tasks, delay_ms } if tasks > 0 => delay_ms * MS,
+            Scenario::Timer { step_us, total_ms } => {
+                Scenario::timer_count(step_us, total_ms) * step_us * 1_000
+            }
+            Scenario::Doxbee { requests, io_ms } if requests > 0 => DOXBEE_STEPS * io_ms * MS,
+            Scenario::Parallel { requests, io_ms, .. } if requests > 0 => 2 * io_ms * MS,
+            _ => 0,
+        }
+    }
+
+    /// A short label of the parameters, e.g. `tasks=10000 delay-ms=1000`.
+    pub fn label(&self) -> String {
+        self.params()
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+fn is_power_of_ten(mut n: u64) -> bool {
+    if n == 0 {
+        return false;
+    }
+    while n % 10 == 0 {
+        n /= 10;
+    }
+    n == 1
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,76 @@
+//! Protocol plumbing for Rust contestants, so that each contestant is only its scenarios.
+//!
+//! A contestant's `main` builds its runtime once and hands [`run`] a closure that executes
+//! one iteration of a [`Scenario`]. `run` reads the command line (docs/PROTOCOL.md), runs
+//! the unmeasured warm-up iterations, times the measured one with the monotonic clock,
+//! prints the one JSON line and exits. It never touches the runtime, so what is measured is
+//! the contestant's own code.
+
+pub mod doxbee;
+mod line;
+mod timer;
+
+pub use catalogue::{Invocation, Scenario, DOXBEE_STEPS, EXIT_NOT_IMPLEMENTED};
+pub use line::ResultLine;
+pub use timer::oversleep_outcome;
+
+use std::io::Write;
+use std::process::exit;
+use std::time::Instant;
+
+/// What one iteration produced: the checksum and optional scenario-specific figures.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    pub checksum: u64,
+    /// Named figures for the `extra` object of the result line (timer oversleep, …).
+    pub extra: Vec<(&'static str, f64)>,
+}
+
+impl From<u64> for Outcome {
+    fn from(checksum: u64) -> Outcome {
+        Outcome { checksum, extra: Vec::new() }
+    }
+}
+
+/// Returned by a contestant for a scenario its runtime cannot express; the reason is shown
+/// by the harness beside "n/a".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotImplemented(pub &'static str);
+
+/// Runs the protocol around `iteration` and exits the process.
+pub fn run<F>(mut iteration: F) -> !
+where
+    F: FnMut(Scenario) -> Result<Outcome, NotImplemented>,
+{
+    let invocation = match Invocation::parse(std::env::args().skip(1)) {
+        Ok(invocation) => invocation,
+        Err(err) => {
+            eprintln!("{}: {err}", program());
+            exit(2);
+        }
+    };
+    let mut once = |scenario| match iteration(scenario) {
+        Ok(outcome) => outcome,
+        Err(NotImplemented(reason)) => {
+            eprintln!("{}: {} not implemented: {reason}", program(), scenario.name());
+            exit(EXIT_NOT_IMPLEMENTED);
+        }
+    };
+    for _ in 0..invocation.inner_warmup {
+        once(invocation.scenario);
+    }
+    let start = Instant::now();
+    let outcome = once(invocation.scenario);
+    let elapsed = start.elapsed();
+    let line = ResultLine { elapsed_ns: elapsed.as_nanos() as u64, outcome };
+    let mut stdout = std::io::stdout().lock();
+    if writeln!(stdout, "{line}").and_then(|()| stdout.flush()).is_err() {
+        exit(1);
+    }
+    // Exit here rather than return: tearing the runtime down is not part of the workload.
+    exit(0);
+}
+
+fn program() -> String {
+    std::env::args().next().unwrap_or_else(|| "contestant".into())
+}

@@ -1,0 +1,2 @@
+//! Command-line entry point; everything lives in the library so that it can be tested.
+fn main() {}
