@@ -1,1 +1,57 @@
-//! taskbench
+//! taskbench measures what concurrency costs — spawning tasks, sleeping, timers, fan-out,
+//! message passing — across runtimes and languages, every case in a fresh process.
+//!
+//! The pipeline, one module each:
+//! - `catalogue` (its own crate): the scenarios, their parameters, checksums, ideal times;
+//! - [`contestant`]: manifests under `contestants/`, toolchain detection, builds, versions;
+//! - [`select`] and [`lineup`]: what this invocation runs, on whom;
+//! - [`run`]: the schedule, one run's execution and judgement, the stored record;
+//! - [`measure`]: one process, exactly: wall, `wait4` rusage, the /proc sampler;
+//! - [`stats`] numbers only, [`analysis`] what they mean, [`report`] what is shown;
+//! - [`export`]: JSON, CSV, Markdown.
+
+pub mod analysis;
+pub mod cli;
+pub mod commands;
+pub mod contestant;
+pub mod export;
+pub mod lineup;
+pub mod measure;
+pub mod report;
+pub mod run;
+pub mod select;
+pub mod stats;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+/// Parses the command line and runs it; every error is one line on stderr.
+pub fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().collect();
+    let cli = match cli::Cli::try_parse_from(&argv) {
+        Ok(cli) => cli,
+        Err(err) if !err.use_stderr() => {
+            let _ = err.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(err) => {
+            let rendered = err.render().to_string();
+            let line = rendered.lines().next().unwrap_or("invalid arguments");
+            eprintln!("taskbench: {}", line.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
+    let places = lineup::places();
+    let contestants = cli.contestants.clone().unwrap_or_else(|| places.root.join("contestants"));
+    let result = match &cli.command {
+        cli::Command::List => commands::list(&contestants, &places),
+        cli::Command::Run(args) => commands::run(args, &contestants, &places, argv),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("taskbench: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

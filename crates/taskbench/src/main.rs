@@ -1,2 +1,5 @@
 //! Command-line entry point; everything lives in the library so that it can be tested.
-fn main() {}
+
+fn main() -> std::process::ExitCode {
+    taskbench::main()
+}

@@ -1,0 +1,193 @@
+//! The command line: `taskbench list`, `taskbench run …`, `taskbench report DIR`. Scenario
+//! parameters are generated from the catalogue, so a new parameter needs no edit here.
+
+use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Measures what concurrency costs — tasks, sleeps, timers, fan-out, channels — across
+/// runtimes and languages, every run in a fresh process.
+#[derive(Debug, Parser)]
+#[command(name = "taskbench", version, max_term_width = 100)]
+pub struct Cli {
+    /// Folder searched for contestant manifests (default: the repository's contestants/).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub contestants: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List scenarios (parameters, defaults, what each measures) and contestants.
+    List,
+    /// Run scenarios on contestants and report.
+    Run(RunArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Scenarios to run, comma-separated (default: every scenario at a quick size).
+    #[arg(short, long, value_delimiter = ',', value_name = "NAME")]
+    pub scenario: Vec<String>,
+    /// Contestants to run, comma-separated (default: all available).
+    #[arg(short, long, value_delimiter = ',', value_name = "NAME")]
+    pub contestant: Vec<String>,
+    /// Time a whole command as a process instead (repeatable), like hyperfine.
+    #[arg(long, value_name = "CMD", conflicts_with_all = ["scenario", "contestant"])]
+    pub command: Vec<String>,
+    #[command(flatten)]
+    pub params: ParamArgs,
+    /// Measured runs per case, each a fresh process.
+    #[arg(short, long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
+    pub runs: u32,
+    /// Whole processes run and thrown away before the measured runs of each case.
+    #[arg(short, long, default_value_t = 1, value_name = "N")]
+    pub warmup: u32,
+    /// Iterations each contestant runs in-process before the measured one (default: the
+    /// scenario's own).
+    #[arg(long, value_name = "K")]
+    pub inner_warmup: Option<u32>,
+    /// Kill a run's process group after this long (e.g. 30, 90s, 2m).
+    #[arg(long, default_value = "120s", value_parser = parse_duration, value_name = "TIME")]
+    pub timeout: Duration,
+    /// Interval of the RSS/thread sampler, in milliseconds.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..), value_name = "MS")]
+    pub sample_ms: u64,
+    /// Output folder for runs.jsonl and the results (default: results/<start time>).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Also write the JSON results here.
+    #[arg(long, value_name = "FILE")]
+    pub export_json: Option<PathBuf>,
+    /// Also write one CSV row per run here.
+    #[arg(long, value_name = "FILE")]
+    pub export_csv: Option<PathBuf>,
+    /// Also write the Markdown tables here.
+    #[arg(long, value_name = "FILE")]
+    pub export_markdown: Option<PathBuf>,
+    /// No progress bar and no tables; only errors (the files are still written).
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// `30` (seconds), `90s`, `500ms`, `2m`.
+fn parse_duration(text: &str) -> Result<Duration, String> {
+    let parsed = match text.parse::<f64>() {
+        Ok(seconds) if seconds.is_finite() && seconds > 0.0 => Duration::from_secs_f64(seconds),
+        Ok(_) => return Err("must be a positive time".into()),
+        Err(_) => humantime::parse_duration(text).map_err(|e| format!("{e} (examples: 30, 90s, 2m)"))?,
+    };
+    if parsed.is_zero() {
+        return Err("must be a positive time".into());
+    }
+    Ok(parsed)
+}
+
+/// Scenario parameters given on the command line, each with its list of values.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ParamArgs(pub Vec<(&'static str, Vec<u64>)>);
+
+/// Every parameter name in the catalogue, with the scenarios that take it.
+fn catalogue_params() -> Vec<(&'static str, &'static str, Vec<&'static str>)> {
+    let mut params: Vec<(&'static str, &'static str, Vec<&'static str>)> = Vec::new();
+    for spec in catalogue::SCENARIOS {
+        for p in spec.params {
+            match params.iter_mut().find(|(name, _, _)| *name == p.name) {
+                Some((_, _, scenarios)) => scenarios.push(spec.name),
+                None => params.push((p.name, p.doc, vec![spec.name])),
+            }
+        }
+    }
+    params
+}
+
+impl Args for ParamArgs {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        catalogue_params().into_iter().fold(cmd, |cmd, (name, doc, scenarios)| {
+            cmd.arg(
+                Arg::new(name)
+                    .long(name)
+                    .value_name("N[,N…]")
+                    .allow_negative_numbers(true)
+                    .value_delimiter(',')
+                    .value_parser(move |s: &str| catalogue::parse_count(name, s).map_err(|e| e.to_string()))
+                    .help(format!("{doc} ({})", scenarios.join(", ")))
+                    .help_heading("Scenario parameters (a list makes a sweep)"),
+            )
+        })
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl FromArgMatches for ParamArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let given = catalogue_params()
+            .into_iter()
+            .filter_map(|(name, _, _)| {
+                matches.get_many::<u64>(name).map(|values| (name, values.copied().collect()))
+            })
+            .collect();
+        Ok(ParamArgs(given))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("taskbench").chain(args.iter().copied()))
+    }
+
+    fn run_args(args: &[&str]) -> RunArgs {
+        match parse(args).unwrap().command {
+            Command::Run(run) => run,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn parameter_lists_make_sweeps() {
+        let run = run_args(&["run", "--scenario", "sleep", "--tasks", "1000,10k", "--delay-ms", "5"]);
+        assert_eq!(run.scenario, ["sleep"]);
+        assert_eq!(run.params.0, vec![("tasks", vec![1_000, 10_000]), ("delay-ms", vec![5])]);
+        assert_eq!((run.runs, run.warmup, run.timeout), (5, 1, Duration::from_secs(120)));
+    }
+
+    #[test]
+    fn bad_numbers_are_refused_naming_the_flag() {
+        for args in [
+            &["run", "--tasks", "10q"][..],
+            &["run", "--delay-ms", "-5"],
+            &["run", "--runs", "0"],
+            &["run", "--timeout", "0"],
+            &["run", "--timeout", "soon"],
+        ] {
+            let err = parse(args).unwrap_err().to_string();
+            assert!(err.contains(args[1]), "{args:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn timeouts_read_like_people_write_them() {
+        assert_eq!(parse_duration("30"), Ok(Duration::from_secs(30)));
+        assert_eq!(parse_duration("1.5"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
+    }
+
+    #[test]
+    fn a_command_excludes_scenarios() {
+        assert!(parse(&["run", "--command", "true", "--scenario", "spawn"]).is_err());
+        assert_eq!(run_args(&["run", "--command", "sleep 1", "--command", "true"]).command, ["sleep 1", "true"]);
+    }
+}

@@ -1,0 +1,7 @@
+//! The subcommands, each a short story over the library's pieces.
+
+mod list;
+mod run;
+
+pub use list::list;
+pub use run::run;

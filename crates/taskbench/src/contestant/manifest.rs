@@ -1,0 +1,176 @@
+//! The contestant manifest (`contestant.toml`, docs/PROTOCOL.md §5): what a contestant is,
+//! how to tell that its toolchain is present, how to build it, run it and learn its version.
+
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// File name that makes a folder under `contestants/` a contestant.
+pub const MANIFEST_FILE: &str = "contestant.toml";
+
+/// A parsed `contestant.toml`.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// Unique name, used in `--contestant` and every table.
+    pub name: String,
+    /// Programming language (`Rust`, `JavaScript`, `Haskell`, …).
+    pub language: String,
+    /// What is measured: the runtime and its flavour.
+    pub runtime: String,
+    /// Optional remark shown by `taskbench list` (configuration, stand-ins, status upstream).
+    #[serde(default)]
+    pub notes: Option<String>,
+    /// Command whose success means the toolchain is present.
+    pub detect: Vec<String>,
+    /// How to install the toolchain when `detect` fails.
+    pub install: String,
+    /// Optional build command, run once per `taskbench run` before the first run.
+    #[serde(default)]
+    pub build: Option<Vec<String>>,
+    /// The command the protocol arguments are appended to.
+    pub run: Vec<String>,
+    /// How to learn the runtime's version.
+    pub version: VersionSource,
+    /// Scenarios the runtime cannot express; shown as n/a without being run.
+    #[serde(default)]
+    pub unsupported: Vec<String>,
+}
+
+/// Where a contestant's version comes from.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(rename_all = "lowercase", deny_unknown_fields)]
+pub enum VersionSource {
+    /// The version of this package in the workspace `Cargo.lock`.
+    Crate(String),
+    /// The first line this command prints.
+    Command(Vec<String>),
+}
+
+/// The folders a manifest's placeholders stand for.
+#[derive(Debug, Clone)]
+pub struct Places {
+    /// `{root}`: the repository root.
+    pub root: PathBuf,
+    /// `{target}`: the cargo target directory of Rust contestants.
+    pub target: PathBuf,
+    /// `{cache}`: parent of every contestant's build cache (`{cache}` is `<this>/<name>`).
+    pub cache: PathBuf,
+}
+
+impl Manifest {
+    /// Reads and checks a manifest; every error names the file.
+    pub fn load(path: &Path) -> anyhow::Result<Manifest> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+        let manifest: Manifest = toml::from_str(&text).map_err(|e| {
+            let reason = e.message().to_string();
+            anyhow::anyhow!("{}: {reason}", path.display())
+        })?;
+        manifest.check().map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        Ok(manifest)
+    }
+
+    fn check(&self) -> Result<(), String> {
+        if self.name.is_empty() || self.name.contains(|c: char| c == ',' || c.is_whitespace()) {
+            return Err(format!("name '{}' must be non-empty, without commas or spaces", self.name));
+        }
+        for (field, command) in [("detect", &self.detect), ("run", &self.run)] {
+            if command.is_empty() {
+                return Err(format!("`{field}` must name a command"));
+            }
+        }
+        if let Some(build) = &self.build {
+            if build.is_empty() {
+                return Err("`build` must name a command (or be left out)".into());
+            }
+        }
+        if let VersionSource::Command(command) = &self.version {
+            if command.is_empty() {
+                return Err("`version.command` must name a command".into());
+            }
+        }
+        for scenario in &self.unsupported {
+            catalogue::spec(scenario).map_err(|e| format!("unsupported: {e}"))?;
+        }
+        Ok(())
+    }
+
+    /// A command with its placeholders filled in.
+    pub fn expand(&self, command: &[String], dir: &Path, places: &Places) -> Vec<String> {
+        let cache = places.cache.join(&self.name);
+        command
+            .iter()
+            .map(|word| {
+                word.replace("{dir}", &dir.to_string_lossy())
+                    .replace("{root}", &places.root.to_string_lossy())
+                    .replace("{target}", &places.target.to_string_lossy())
+                    .replace("{cache}", &cache.to_string_lossy())
+            })
+            .collect()
+    }
+
+    /// Whether the manifest marks a scenario as not expressible.
+    pub fn is_unsupported(&self, scenario: &str) -> bool {
+        self.unsupported.iter().any(|s| s == scenario)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TOKIO: &str = r#"
+        name = "tokio"
+        language = "Rust"
+        runtime = "tokio multi-thread"
+        detect = ["cargo", "--version"]
+        install = "install Rust with rustup"
+        build = ["cargo", "build", "--target-dir", "{target}"]
+        run = ["{target}/release/contestant-tokio"]
+        version = { crate = "tokio" }
+        unsupported = ["timer"]
+    "#;
+
+    fn write(text: &str) -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(MANIFEST_FILE);
+        std::fs::write(&path, text).unwrap();
+        (dir, path)
+    }
+
+    #[test]
+    fn reads_a_complete_manifest() {
+        let (_dir, path) = write(TOKIO);
+        let manifest = Manifest::load(&path).unwrap();
+        assert_eq!(manifest.version, VersionSource::Crate("tokio".into()));
+        assert!(manifest.is_unsupported("timer"));
+        let places = Places {
+            root: "/r".into(),
+            target: "/r/target/contestants".into(),
+            cache: "/r/target/cache".into(),
+        };
+        assert_eq!(
+            manifest.expand(&manifest.run, Path::new("/d"), &places),
+            ["/r/target/contestants/release/contestant-tokio"]
+        );
+        let cmd = vec!["{cache}/bin".to_string(), "{dir}".to_string()];
+        assert_eq!(manifest.expand(&cmd, Path::new("/d"), &places), ["/r/target/cache/tokio/bin", "/d"]);
+    }
+
+    #[test]
+    fn a_missing_field_is_named_with_the_file() {
+        let (_dir, path) = write(&TOKIO.replace("run = [\"{target}/release/contestant-tokio\"]", ""));
+        let err = Manifest::load(&path).unwrap_err().to_string();
+        assert!(err.contains("contestant.toml") && err.contains("missing field `run`"), "{err}");
+    }
+
+    #[test]
+    fn unknown_fields_and_scenarios_are_refused() {
+        let (_dir, path) = write(&format!("{TOKIO}\nflavour = \"x\""));
+        assert!(Manifest::load(&path).unwrap_err().to_string().contains("flavour"));
+        let (_dir, path) = write(&TOKIO.replace("[\"timer\"]", "[\"nap\"]"));
+        assert!(Manifest::load(&path).unwrap_err().to_string().contains("unknown scenario 'nap'"));
+        let (_dir, path) = write(&TOKIO.replace("name = \"tokio\"", "name = \"a b\""));
+        assert!(Manifest::load(&path).is_err());
+    }
+}

@@ -1,0 +1,32 @@
+//! Contestants: the programs taskbench measures, found as manifests under `contestants/`,
+//! checked for their toolchain, built, and asked for their version.
+
+mod discover;
+mod manifest;
+mod toolchain;
+
+pub use discover::discover;
+pub use manifest::{Manifest, Places, VersionSource, MANIFEST_FILE};
+pub use toolchain::{lockfile_version, Availability};
+
+use std::path::PathBuf;
+
+/// A contestant as found on disk.
+#[derive(Debug, Clone)]
+pub struct Contestant {
+    pub manifest: Manifest,
+    /// The folder holding the manifest; commands run there.
+    pub dir: PathBuf,
+}
+
+impl Contestant {
+    /// Name used in tables and on the command line.
+    pub fn name(&self) -> &str {
+        &self.manifest.name
+    }
+
+    /// The run command with placeholders filled in, ready for the protocol arguments.
+    pub fn run_command(&self, places: &Places) -> Vec<String> {
+        self.manifest.expand(&self.manifest.run, &self.dir, places)
+    }
+}

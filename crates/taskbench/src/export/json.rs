@@ -1,0 +1,52 @@
+//! The JSON results document (docs/RESULTS.md describes the schema).
+
+use crate::analysis::PointSummary;
+use crate::report::Platform;
+use crate::run::RunRecord;
+use anyhow::Context;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// Version of the document's layout; bumped on any incompatible change.
+pub const SCHEMA: &str = "taskbench/1";
+
+/// A contestant as it stood for this run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ContestantInfo {
+    pub name: String,
+    pub language: String,
+    pub runtime: String,
+    pub version: String,
+    /// Why the contestant could not run (missing toolchain, failed build), if it could not.
+    pub unavailable: Option<String>,
+}
+
+/// Everything a run produced.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Results {
+    pub schema: String,
+    /// The taskbench command line that produced the results.
+    pub command: Vec<String>,
+    pub platform: Platform,
+    pub contestants: Vec<ContestantInfo>,
+    /// Summaries per parameter point, rows best first.
+    pub points: Vec<PointSummary>,
+    /// Every run, with every sample.
+    pub runs: Vec<RunRecord>,
+}
+
+impl Results {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("results serialise")
+    }
+}
+
+/// Reads a results document, refusing other schema versions by name.
+pub fn read_results(path: &Path) -> anyhow::Result<Results> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let value: serde_json::Value =
+        serde_json::from_str(&text).with_context(|| format!("{} is not JSON", path.display()))?;
+    let schema = value.get("schema").and_then(|s| s.as_str()).unwrap_or("none");
+    anyhow::ensure!(schema == SCHEMA, "{}: schema '{schema}', expected '{SCHEMA}'", path.display());
+    serde_json::from_value(value).with_context(|| format!("{} does not match {SCHEMA}", path.display()))
+}

@@ -1,0 +1,36 @@
+//! Writes a finished run's results: JSON (everything, versioned schema), CSV (one tidy row
+//! per run) and Markdown (the tables). Each file is written whole or not at all.
+
+mod csv;
+mod json;
+mod markdown;
+
+pub use self::csv::write_csv;
+pub use json::{read_results, ContestantInfo, Results, SCHEMA};
+pub use markdown::markdown;
+
+use anyhow::Context;
+use std::path::Path;
+
+/// Writes `bytes` to `path` through a temporary file and a rename, so that a reader never
+/// sees half a file.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    std::fs::write(&tmp, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// Fails early, naming the path, if a file cannot be created there; leaves nothing behind.
+pub fn check_writable(path: &Path) -> anyhow::Result<()> {
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    if !existed {
+        std::fs::remove_file(path).ok();
+    }
+    Ok(())
+}

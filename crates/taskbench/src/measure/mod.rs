@@ -1,0 +1,64 @@
+//! Measures one run of one command in a fresh process: wall clock, the child's own
+//! rusage from `wait4` (peak RSS, user/system CPU, context switches), an RSS/thread
+//! timeline sampled from /proc, and what it printed. Knows nothing of scenarios.
+
+mod capture;
+mod process;
+mod sampler;
+
+pub use process::{execute, Job};
+pub use sampler::Sample;
+
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// How the process ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "value", rename_all = "snake_case")]
+pub enum Exit {
+    /// Exited by itself with this status.
+    Code(i32),
+    /// Killed by this signal (not by the harness).
+    Signal(i32),
+    /// Outlived the timeout; the harness killed its process group.
+    TimedOut,
+}
+
+/// Resource use of the reaped child and its reaped descendants (`wait4`'s rusage).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Usage {
+    /// User CPU time, ns.
+    pub user_ns: u64,
+    /// System CPU time, ns.
+    pub sys_ns: u64,
+    /// Peak resident set size (`ru_maxrss`), bytes.
+    pub peak_rss_bytes: u64,
+    /// Voluntary context switches (the process waited).
+    pub voluntary_switches: u64,
+    /// Involuntary context switches (the process was preempted).
+    pub involuntary_switches: u64,
+}
+
+/// Everything observed of one run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Measurement {
+    pub exit: Exit,
+    /// From just before spawning to the return of `wait4`.
+    pub wall: Duration,
+    pub usage: Usage,
+    /// All of stdout (capped at [`capture::STDOUT_CAP`] bytes).
+    pub stdout: String,
+    /// The last few lines of stderr.
+    pub stderr_tail: String,
+    /// RSS and threads over time, from /proc/PID/stat.
+    pub timeline: Vec<Sample>,
+    /// CPU time the sampler thread itself used during this run, ns.
+    pub sampler_cpu_ns: u64,
+}
+
+impl Measurement {
+    /// The most threads seen in one sample.
+    pub fn peak_threads(&self) -> u32 {
+        self.timeline.iter().map(|s| s.threads).max().unwrap_or(0)
+    }
+}

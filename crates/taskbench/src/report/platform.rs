@@ -1,0 +1,87 @@
+//! The platform header: what machine, kernel and toolchains a result was measured on.
+
+use serde::{Deserialize, Serialize};
+
+/// Facts of the machine and the toolchains, stored with every result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Platform {
+    pub taskbench: String,
+    /// When the run started, RFC 3339 UTC.
+    pub started: String,
+    pub cpu: String,
+    pub cores: usize,
+    pub memory_bytes: u64,
+    pub kernel: String,
+    pub rustc: String,
+    /// Profile every Rust contestant is built with.
+    pub rust_profile: String,
+    /// 1-minute load average when the run started.
+    pub load_average: f64,
+    /// Each contestant's runtime version, by contestant name.
+    pub versions: Vec<(String, String)>,
+}
+
+impl Platform {
+    /// Reads the machine; `versions` is filled by the caller.
+    pub fn probe() -> Platform {
+        let cpuinfo = read("/proc/cpuinfo");
+        let cpu = cpuinfo
+            .lines()
+            .find_map(|l| l.strip_prefix("model name").and_then(|r| r.split_once(':')).map(|(_, v)| v.trim().to_string()))
+            .unwrap_or_else(|| "unknown".into());
+        let memory_kib = read("/proc/meminfo")
+            .lines()
+            .find_map(|l| l.strip_prefix("MemTotal:"))
+            .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
+            .unwrap_or(0);
+        let rustc = std::process::Command::new("rustc")
+            .arg("--version")
+            .output()
+            .ok()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+            .filter(|v| !v.is_empty())
+            .unwrap_or_else(|| "rustc not found".into());
+        Platform {
+            taskbench: env!("CARGO_PKG_VERSION").to_string(),
+            started: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
+            cpu,
+            cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            memory_bytes: memory_kib * 1024,
+            kernel: read("/proc/sys/kernel/osrelease").trim().to_string(),
+            rustc,
+            rust_profile: "release (codegen-units = 1, lto = thin)".into(),
+            load_average: load_average(),
+            versions: Vec::new(),
+        }
+    }
+
+    /// The header lines printed above the tables.
+    pub fn header(&self) -> Vec<String> {
+        let mut lines = vec![
+            format!(
+                "taskbench {} · {} · {} cores · {} · Linux {} · load {:.2}",
+                self.taskbench,
+                self.cpu,
+                self.cores,
+                super::units::bytes(self.memory_bytes as f64),
+                self.kernel,
+                self.load_average
+            ),
+            format!("{} · Rust contestants: {} · started {}", self.rustc, self.rust_profile, self.started),
+        ];
+        if !self.versions.is_empty() {
+            let versions: Vec<String> = self.versions.iter().map(|(n, v)| format!("{n}: {v}")).collect();
+            lines.push(format!("versions: {}", versions.join(" · ")));
+        }
+        lines
+    }
+}
+
+/// The 1-minute load average from /proc/loadavg.
+pub fn load_average() -> f64 {
+    read("/proc/loadavg").split_whitespace().next().and_then(|v| v.parse().ok()).unwrap_or(0.0)
+}
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(path).unwrap_or_default()
+}

@@ -1,0 +1,106 @@
+//! One run as stored: who, what, its status and every figure measured. This is the row of
+//! runs.jsonl, of the JSON export's `runs` and of the CSV.
+
+use super::plan::Phase;
+use super::status::RunStatus;
+use crate::measure::Sample;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A finished (or skipped-as-n/a) run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunRecord {
+    pub contestant: String,
+    /// Scenario name, or `command` for `--command` runs.
+    pub scenario: String,
+    /// Every scenario parameter with its value (empty for commands).
+    pub params: BTreeMap<String, u64>,
+    pub inner_warmup: u32,
+    pub phase: Phase,
+    /// 1-based within the phase.
+    pub run: u32,
+    #[serde(flatten)]
+    pub status: RunStatus,
+    /// Absent when the run was never started (declared unsupported, or could not start).
+    pub figures: Option<Figures>,
+}
+
+/// What was measured of a process.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Figures {
+    /// The contestant's own elapsed time of the measured iteration (process wall for
+    /// plain commands), ns; absent when the run gave no valid line.
+    pub elapsed_ns: Option<u64>,
+    /// The scenario's pure waiting time, ns.
+    pub ideal_ns: u64,
+    /// elapsed − ideal, ns.
+    pub overhead_ns: Option<i64>,
+    /// Harness wall clock around the whole process, ns.
+    pub wall_ns: u64,
+    pub user_ns: u64,
+    pub sys_ns: u64,
+    /// user + sys, ns.
+    pub cpu_ns: u64,
+    /// `ru_maxrss` of the process, bytes.
+    pub peak_rss_bytes: u64,
+    /// Most threads seen by the sampler.
+    pub peak_threads: u32,
+    pub voluntary_switches: u64,
+    pub involuntary_switches: u64,
+    pub checksum: Option<u64>,
+    pub expected_checksum: Option<u64>,
+    /// Scenario-specific figures from the contestant (timer oversleep, …).
+    pub extra: BTreeMap<String, f64>,
+    /// CPU the harness's sampler used while watching this run, ns.
+    pub sampler_cpu_ns: u64,
+    /// The end of stderr, kept for runs that did not succeed.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub stderr_tail: String,
+    /// RSS and thread count over time.
+    pub timeline: Vec<Sample>,
+}
+
+impl RunRecord {
+    /// A label of the point: scenario and parameters, e.g. `sleep tasks=10000 delay-ms=1000`.
+    pub fn point_label(&self) -> String {
+        point_label(&self.scenario, &self.params)
+    }
+}
+
+/// `scenario p=v p=v`, the key that groups runs of one parameter point.
+/// Parameters follow the catalogue's order.
+pub fn point_label(scenario: &str, params: &BTreeMap<String, u64>) -> String {
+    let order: Vec<&str> = catalogue::spec(scenario)
+        .map(|spec| spec.params.iter().map(|p| p.name).collect())
+        .unwrap_or_else(|_| params.keys().map(String::as_str).collect());
+    let mut label = scenario.to_string();
+    for name in order {
+        if let Some(value) = params.get(name) {
+            label.push_str(&format!(" {name}={value}"));
+        }
+    }
+    label
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_through_json() {
+        let record = RunRecord {
+            contestant: "tokio".into(),
+            scenario: "spawn".into(),
+            params: BTreeMap::from([("tasks".into(), 10)]),
+            inner_warmup: 1,
+            phase: Phase::Measured,
+            run: 2,
+            status: RunStatus::WrongChecksum { expected: 45, got: 44 },
+            figures: None,
+        };
+        let json = serde_json::to_string(&record).unwrap();
+        assert!(json.contains(r#""status":"wrong_checksum","expected":45,"got":44"#), "{json}");
+        assert_eq!(serde_json::from_str::<RunRecord>(&json).unwrap(), record);
+        assert_eq!(record.point_label(), "spawn tasks=10");
+    }
+}

@@ -1,0 +1,150 @@
+//! Executes a schedule: builds each run's command, measures it through an [`Executor`],
+//! judges it, and hands every record to a sink as soon as it exists (so that runs.jsonl
+//! loses nothing if the harness is interrupted). A case that is n/a, cannot start or
+//! timed out is not run again.
+
+use super::plan::{Phase, Step, Subject, Workload};
+use super::record::{Figures, RunRecord};
+use super::status::{Reported, RunStatus};
+use crate::measure::{self, Job, Measurement};
+use catalogue::Invocation;
+use std::collections::{BTreeMap, HashSet};
+use std::time::Duration;
+
+/// Runs one process; the real one spawns it, tests use fixed fake measurements.
+pub trait Executor {
+    fn execute(&mut self, job: &Job) -> Result<Measurement, String>;
+}
+
+/// The real executor: a fresh process per run.
+pub struct ProcessExecutor;
+
+impl Executor for ProcessExecutor {
+    fn execute(&mut self, job: &Job) -> Result<Measurement, String> {
+        measure::execute(job)
+    }
+}
+
+/// How every run is watched.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    pub timeout: Duration,
+    pub sample_every: Duration,
+}
+
+/// Runs `steps` in order; `sink` sees each record when it is made, `progress` each step
+/// before it runs.
+pub fn run_steps(
+    executor: &mut dyn Executor,
+    subjects: &[Subject],
+    steps: &[Step],
+    limits: Limits,
+    sink: &mut dyn FnMut(&RunRecord) -> anyhow::Result<()>,
+    progress: &mut dyn FnMut(&Step),
+) -> anyhow::Result<Vec<RunRecord>> {
+    let mut records = Vec::new();
+    let mut stopped: HashSet<(usize, Workload)> = HashSet::new();
+    for step in steps {
+        progress(step);
+        let subject = &subjects[step.subject];
+        if stopped.contains(&(step.subject, step.workload)) {
+            continue;
+        }
+        let record = if subject.unsupported.iter().any(|s| s == step.workload.name()) {
+            let reason = format!("{} declares {} unsupported in its manifest", subject.name, step.workload.name());
+            record(subject, step, RunStatus::NotImplemented { reason }, None)
+        } else {
+            run_one(executor, subject, step, limits)
+        };
+        if matches!(
+            record.status,
+            RunStatus::NotImplemented { .. } | RunStatus::NotStarted { .. } | RunStatus::Timeout
+        ) {
+            stopped.insert((step.subject, step.workload));
+        }
+        sink(&record)?;
+        records.push(record);
+    }
+    Ok(records)
+}
+
+fn run_one(executor: &mut dyn Executor, subject: &Subject, step: &Step, limits: Limits) -> RunRecord {
+    let mut argv = subject.argv.clone();
+    let (expected, ideal_ns) = match step.workload {
+        Workload::Scenario { scenario, inner_warmup } => {
+            argv.extend(Invocation { scenario, inner_warmup }.to_args());
+            (Some(scenario.checksum()), scenario.ideal_ns())
+        }
+        Workload::Command => (None, 0),
+    };
+    let job = Job { argv, cwd: subject.cwd.clone(), timeout: limits.timeout, sample_every: limits.sample_every };
+    let measurement = match executor.execute(&job) {
+        Ok(m) => m,
+        Err(reason) => return record(subject, step, RunStatus::NotStarted { reason }, None),
+    };
+    let (status, reported) = RunStatus::judge(&measurement, expected);
+    let figures = figures(&measurement, reported, expected, ideal_ns, &status, step.workload);
+    record(subject, step, status, Some(figures))
+}
+
+fn figures(
+    m: &Measurement,
+    reported: Reported,
+    expected: Option<u64>,
+    ideal_ns: u64,
+    status: &RunStatus,
+    workload: Workload,
+) -> Figures {
+    let wall_ns = m.wall.as_nanos() as u64;
+    let elapsed_ns = match workload {
+        Workload::Command if status.is_ok() => Some(wall_ns),
+        _ => reported.elapsed_ns,
+    };
+    Figures {
+        elapsed_ns,
+        ideal_ns,
+        overhead_ns: elapsed_ns.map(|e| e as i64 - ideal_ns as i64),
+        wall_ns,
+        user_ns: m.usage.user_ns,
+        sys_ns: m.usage.sys_ns,
+        cpu_ns: m.usage.user_ns + m.usage.sys_ns,
+        peak_rss_bytes: m.usage.peak_rss_bytes,
+        peak_threads: m.peak_threads(),
+        voluntary_switches: m.usage.voluntary_switches,
+        involuntary_switches: m.usage.involuntary_switches,
+        checksum: reported.checksum,
+        expected_checksum: expected,
+        extra: reported.extra,
+        sampler_cpu_ns: m.sampler_cpu_ns,
+        stderr_tail: if status.is_ok() { String::new() } else { m.stderr_tail.clone() },
+        timeline: m.timeline.clone(),
+    }
+}
+
+fn record(subject: &Subject, step: &Step, status: RunStatus, figures: Option<Figures>) -> RunRecord {
+    let (params, inner_warmup) = match step.workload {
+        Workload::Scenario { scenario, inner_warmup } => (
+            scenario.params().into_iter().map(|(n, v)| (n.to_string(), v)).collect(),
+            inner_warmup,
+        ),
+        Workload::Command => (BTreeMap::new(), 0),
+    };
+    RunRecord {
+        contestant: subject.name.clone(),
+        scenario: step.workload.name().to_string(),
+        params,
+        inner_warmup,
+        phase: step.phase,
+        run: step.run,
+        status,
+        figures,
+    }
+}
+
+/// Whether a record counts in the statistics of its case.
+pub fn counts(record: &RunRecord) -> bool {
+    record.phase == Phase::Measured && record.status.is_ok()
+}
+
+#[cfg(test)]
+mod tests;

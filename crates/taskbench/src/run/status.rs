@@ -1,0 +1,177 @@
+//! What became of a run: the statuses of docs/PROTOCOL.md §3, decided from the process's
+//! exit and output. A run counts in the statistics only when its status is `Ok`.
+
+use super::protocol;
+use crate::measure::{Exit, Measurement};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The status of one run.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum RunStatus {
+    /// Exited 0 with a valid line and the right checksum.
+    Ok,
+    /// Exited 0 but reported the wrong checksum: invalid, never averaged in.
+    WrongChecksum { expected: u64, got: u64 },
+    /// The contestant does not implement the scenario (exit 69 or the manifest says so).
+    NotImplemented { reason: String },
+    /// Exited with a non-zero status.
+    Failed { code: i32 },
+    /// Killed by a signal it did not get from the harness.
+    Crashed { signal: i32 },
+    /// Outlived `--timeout` and was killed with its process group.
+    Timeout,
+    /// Exited 0 without exactly one parsable result line.
+    BadOutput { reason: String },
+    /// The program could not be started.
+    NotStarted { reason: String },
+}
+
+/// The contestant's own figures, when its line was read.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Reported {
+    pub elapsed_ns: Option<u64>,
+    pub checksum: Option<u64>,
+    pub extra: BTreeMap<String, f64>,
+}
+
+impl RunStatus {
+    /// Judges a finished process. `expected` is the checksum for protocol runs and `None`
+    /// for plain commands, which succeed by exiting 0.
+    pub fn judge(m: &Measurement, expected: Option<u64>) -> (RunStatus, Reported) {
+        let none = Reported::default();
+        match (m.exit, expected) {
+            (Exit::TimedOut, _) => (RunStatus::Timeout, none),
+            (Exit::Signal(signal), _) => (RunStatus::Crashed { signal }, none),
+            (Exit::Code(catalogue::EXIT_NOT_IMPLEMENTED), Some(_)) => {
+                let reason = m.stderr_tail.lines().last().unwrap_or("no reason given").trim();
+                (RunStatus::NotImplemented { reason: reason.to_string() }, none)
+            }
+            (Exit::Code(0), None) => (RunStatus::Ok, none),
+            (Exit::Code(0), Some(expected)) => match protocol::parse(&m.stdout) {
+                Err(reason) => (RunStatus::BadOutput { reason }, none),
+                Ok(line) => {
+                    let reported = Reported {
+                        elapsed_ns: Some(line.elapsed_ns),
+                        checksum: Some(line.checksum),
+                        extra: line.extra,
+                    };
+                    let status = if line.checksum == expected {
+                        RunStatus::Ok
+                    } else {
+                        RunStatus::WrongChecksum { expected, got: line.checksum }
+                    };
+                    (status, reported)
+                }
+            },
+            (Exit::Code(code), _) => (RunStatus::Failed { code }, none),
+        }
+    }
+
+    pub fn is_ok(&self) -> bool {
+        *self == RunStatus::Ok
+    }
+
+    /// Short label for tables: `ok`, `n/a`, `timeout`, `crashed (SIGSEGV)` …
+    pub fn label(&self) -> String {
+        match self {
+            RunStatus::Ok => "ok".into(),
+            RunStatus::WrongChecksum { .. } => "invalid checksum".into(),
+            RunStatus::NotImplemented { .. } => "n/a".into(),
+            RunStatus::Failed { code } => format!("failed (exit {code})"),
+            RunStatus::Crashed { signal } => format!("crashed ({})", signal_name(*signal)),
+            RunStatus::Timeout => "timeout".into(),
+            RunStatus::BadOutput { .. } => "bad output".into(),
+            RunStatus::NotStarted { .. } => "not started".into(),
+        }
+    }
+}
+
+impl fmt::Display for RunStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunStatus::WrongChecksum { expected, got } => {
+                write!(f, "invalid checksum: expected {expected}, got {got}")
+            }
+            RunStatus::NotImplemented { reason }
+            | RunStatus::BadOutput { reason }
+            | RunStatus::NotStarted { reason } => write!(f, "{}: {reason}", self.label()),
+            _ => f.write_str(&self.label()),
+        }
+    }
+}
+
+fn signal_name(signal: i32) -> String {
+    let name = match signal {
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGILL => "SIGILL",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGINT => "SIGINT",
+        _ => return format!("signal {signal}"),
+    };
+    name.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measure::Usage;
+    use std::time::Duration;
+
+    fn finished(exit: Exit, stdout: &str, stderr: &str) -> Measurement {
+        Measurement {
+            exit,
+            wall: Duration::from_millis(1),
+            usage: Usage::default(),
+            stdout: stdout.into(),
+            stderr_tail: stderr.into(),
+            timeline: Vec::new(),
+            sampler_cpu_ns: 0,
+        }
+    }
+
+    #[test]
+    fn each_way_of_ending_has_its_status() {
+        let line = "{\"elapsed_ns\":7,\"checksum\":45}";
+        let judge = |exit, out: &str, err: &str| RunStatus::judge(&finished(exit, out, err), Some(45)).0;
+        assert_eq!(judge(Exit::Code(0), line, ""), RunStatus::Ok);
+        assert_eq!(
+            judge(Exit::Code(0), "{\"elapsed_ns\":7,\"checksum\":44}", ""),
+            RunStatus::WrongChecksum { expected: 45, got: 44 }
+        );
+        assert_eq!(
+            judge(Exit::Code(69), "", "log\nno timer here"),
+            RunStatus::NotImplemented { reason: "no timer here".into() }
+        );
+        assert_eq!(judge(Exit::Code(1), line, ""), RunStatus::Failed { code: 1 });
+        assert_eq!(judge(Exit::Signal(11), "", ""), RunStatus::Crashed { signal: 11 });
+        assert_eq!(judge(Exit::TimedOut, line, ""), RunStatus::Timeout);
+        assert!(matches!(judge(Exit::Code(0), "garbage", ""), RunStatus::BadOutput { .. }));
+    }
+
+    #[test]
+    fn the_reported_figures_are_kept() {
+        let m = finished(Exit::Code(0), "{\"elapsed_ns\":7,\"checksum\":45,\"extra\":{\"a\":1}}", "");
+        let (_, reported) = RunStatus::judge(&m, Some(45));
+        assert_eq!(reported.elapsed_ns, Some(7));
+        assert_eq!(reported.extra["a"], 1.0);
+    }
+
+    #[test]
+    fn a_plain_command_succeeds_by_exiting_zero() {
+        assert_eq!(RunStatus::judge(&finished(Exit::Code(0), "anything", ""), None).0, RunStatus::Ok);
+        assert_eq!(RunStatus::judge(&finished(Exit::Code(69), "", ""), None).0, RunStatus::Failed { code: 69 });
+    }
+
+    #[test]
+    fn labels_are_short() {
+        assert_eq!(RunStatus::Crashed { signal: libc::SIGSEGV }.label(), "crashed (SIGSEGV)");
+        assert_eq!(RunStatus::NotImplemented { reason: "x".into() }.label(), "n/a");
+    }
+}

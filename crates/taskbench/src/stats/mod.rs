@@ -1,0 +1,82 @@
+//! Numbers only: summary statistics of a sample. Nothing here formats or decides.
+
+use serde::{Deserialize, Serialize};
+
+/// Location and spread of a sample.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    pub n: usize,
+    pub median: f64,
+    pub min: f64,
+    pub max: f64,
+    pub mean: f64,
+    /// Sample standard deviation (n − 1); 0 for a single value.
+    pub stddev: f64,
+    /// Median absolute deviation from the median (unscaled).
+    pub mad: f64,
+}
+
+impl Summary {
+    /// `None` for an empty sample.
+    pub fn of(values: &[f64]) -> Option<Summary> {
+        if values.is_empty() {
+            return None;
+        }
+        let mut sorted = values.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        let n = sorted.len();
+        let mean = sorted.iter().sum::<f64>() / n as f64;
+        let variance = if n > 1 {
+            sorted.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64
+        } else {
+            0.0
+        };
+        let median = median_of_sorted(&sorted);
+        let mut deviations: Vec<f64> = sorted.iter().map(|v| (v - median).abs()).collect();
+        deviations.sort_by(f64::total_cmp);
+        Some(Summary {
+            n,
+            median,
+            min: sorted[0],
+            max: sorted[n - 1],
+            mean,
+            stddev: variance.sqrt(),
+            mad: median_of_sorted(&deviations),
+        })
+    }
+
+    /// Coefficient of variation (stddev / mean); 0 when the mean is 0.
+    pub fn cv(&self) -> f64 {
+        if self.mean == 0.0 { 0.0 } else { self.stddev / self.mean.abs() }
+    }
+}
+
+fn median_of_sorted(sorted: &[f64]) -> f64 {
+    let n = sorted.len();
+    if n % 2 == 1 { sorted[n / 2] } else { (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_values() {
+        // Worked by hand: mean 5, deviations² sum 32 → variance 32/7.
+        let s = Summary::of(&[2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0]).unwrap();
+        assert_eq!((s.n, s.min, s.max, s.mean), (8, 2.0, 9.0, 5.0));
+        assert_eq!(s.median, 4.5);
+        assert!((s.stddev - (32.0f64 / 7.0).sqrt()).abs() < 1e-12);
+        // |x − 4.5| = 2.5 .5 .5 .5 .5 .5 2.5 4.5 → sorted median (.5 + .5)/2.
+        assert_eq!(s.mad, 0.5);
+    }
+
+    #[test]
+    fn odd_count_single_value_and_empty() {
+        let s = Summary::of(&[3.0, 1.0, 2.0]).unwrap();
+        assert_eq!((s.median, s.mad), (2.0, 1.0));
+        let one = Summary::of(&[7.0]).unwrap();
+        assert_eq!((one.median, one.stddev, one.mad, one.cv()), (7.0, 0.0, 0.0, 0.0));
+        assert_eq!(Summary::of(&[]), None);
+    }
+}
