@@ -1,7 +1,7 @@
 //! The contestant command line of docs/PROTOCOL.md, both ways: the harness writes it with
 //! [`Invocation::to_args`], a Rust contestant reads it with [`Invocation::parse`].
 
-use crate::{parse_count, CatalogueError, Scenario};
+use crate::{CatalogueError, Scenario, parse_count};
 
 /// Flag that sets the in-process warm-up iterations.
 pub const INNER_WARMUP_FLAG: &str = "inner-warmup";
@@ -55,10 +55,16 @@ impl Invocation {
                 continue;
             }
             let param = spec.params.iter().find(|p| p.name == key).ok_or_else(|| {
-                CatalogueError::UnknownParam { scenario: spec.name, param: key.to_string() }
+                CatalogueError::UnknownParam {
+                    scenario: spec.name,
+                    param: key.to_string(),
+                }
             })?;
             values.push((param.name, number));
         }
-        Ok(Invocation { scenario: Scenario::new(spec.name, &values)?, inner_warmup })
+        Ok(Invocation {
+            scenario: Scenario::new(spec.name, &values)?,
+            inner_warmup,
+        })
     }
 }

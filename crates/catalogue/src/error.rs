@@ -9,9 +9,16 @@ pub enum CatalogueError {
     /// No scenario of that name.
     UnknownScenario(String),
     /// The scenario has no parameter of that name.
-    UnknownParam { scenario: &'static str, param: String },
+    UnknownParam {
+        scenario: &'static str,
+        param: String,
+    },
     /// The value is not a non-negative integer.
-    BadValue { param: String, value: String, reason: String },
+    BadValue {
+        param: String,
+        value: String,
+        reason: String,
+    },
     /// The value is a number but out of the parameter's range.
     Invalid { param: &'static str, reason: String },
     /// A flag came without its value.
@@ -24,21 +31,35 @@ pub enum CatalogueError {
 
 impl fmt::Display for CatalogueError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names = || crate::SCENARIOS.iter().map(|s| s.name).collect::<Vec<_>>().join(", ");
+        let names = || {
+            crate::SCENARIOS
+                .iter()
+                .map(|s| s.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         match self {
             CatalogueError::UnknownScenario(name) => {
                 write!(f, "unknown scenario '{name}' (known: {})", names())
             }
             CatalogueError::UnknownParam { scenario, param } => {
                 let spec = crate::spec(scenario).expect("known scenario");
-                let known: Vec<_> = spec.params.iter().map(|p| format!("--{}", p.name)).collect();
+                let known: Vec<_> = spec
+                    .params
+                    .iter()
+                    .map(|p| format!("--{}", p.name))
+                    .collect();
                 write!(
                     f,
                     "scenario '{scenario}' has no parameter '--{param}' (it takes {})",
                     known.join(", ")
                 )
             }
-            CatalogueError::BadValue { param, value, reason } => {
+            CatalogueError::BadValue {
+                param,
+                value,
+                reason,
+            } => {
                 write!(f, "--{param}: '{value}' {reason}")
             }
             CatalogueError::Invalid { param, reason } => write!(f, "--{param} {reason}"),

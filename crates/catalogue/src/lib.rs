@@ -13,7 +13,7 @@ mod args;
 mod error;
 mod value;
 
-pub use args::{Invocation, INNER_WARMUP_FLAG};
+pub use args::{INNER_WARMUP_FLAG, Invocation};
 pub use error::CatalogueError;
 pub use value::parse_count;
 
@@ -103,7 +103,12 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         measures: "sequential async steps per request (bluebird doxbee-sequential)",
         params: &[
             p("requests", 10_000, 0, "concurrent requests"),
-            p("io-ms", 1, 0, "duration of one fake I/O op (the runtime's timer), ms"),
+            p(
+                "io-ms",
+                1,
+                0,
+                "duration of one fake I/O op (the runtime's timer), ms",
+            ),
         ],
         size_param: Some("requests"),
         idle_size: 0,
@@ -116,7 +121,12 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         params: &[
             p("requests", 10_000, 0, "concurrent requests"),
             p("fanout", 25, 1, "fake I/O ops started at once per request"),
-            p("io-ms", 1, 0, "duration of one fake I/O op (the runtime's timer), ms"),
+            p(
+                "io-ms",
+                1,
+                0,
+                "duration of one fake I/O op (the runtime's timer), ms",
+            ),
         ],
         size_param: Some("requests"),
         idle_size: 0,
@@ -177,15 +187,40 @@ pub fn spec(name: &str) -> Result<&'static ScenarioSpec, CatalogueError> {
 /// A scenario with every parameter fixed: what one run executes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Scenario {
-    Spawn { tasks: u64 },
-    Sleep { tasks: u64, delay_ms: u64 },
-    Timer { step_us: u64, total_ms: u64 },
-    Doxbee { requests: u64, io_ms: u64 },
-    Parallel { requests: u64, fanout: u64, io_ms: u64 },
-    Skynet { size: u64 },
-    Pingpong { pairs: u64, rounds: u64 },
-    Chain { length: u64 },
-    Yield { tasks: u64, yields: u64 },
+    Spawn {
+        tasks: u64,
+    },
+    Sleep {
+        tasks: u64,
+        delay_ms: u64,
+    },
+    Timer {
+        step_us: u64,
+        total_ms: u64,
+    },
+    Doxbee {
+        requests: u64,
+        io_ms: u64,
+    },
+    Parallel {
+        requests: u64,
+        fanout: u64,
+        io_ms: u64,
+    },
+    Skynet {
+        size: u64,
+    },
+    Pingpong {
+        pairs: u64,
+        rounds: u64,
+    },
+    Chain {
+        length: u64,
+    },
+    Yield {
+        tasks: u64,
+        yields: u64,
+    },
 }
 
 /// Fake I/O ops of one doxbee request: put, lookup, insert version, create file query,
@@ -205,7 +240,11 @@ impl Scenario {
             }
         }
         let get = |name: &str| -> Result<u64, CatalogueError> {
-            let param = spec.params.iter().find(|p| p.name == name).expect("catalogue names");
+            let param = spec
+                .params
+                .iter()
+                .find(|p| p.name == name)
+                .expect("catalogue names");
             let value = values
                 .iter()
                 .rev()
@@ -220,19 +259,38 @@ impl Scenario {
             Ok(value)
         };
         let scenario = match spec.name {
-            "spawn" => Scenario::Spawn { tasks: get("tasks")? },
-            "sleep" => Scenario::Sleep { tasks: get("tasks")?, delay_ms: get("delay-ms")? },
-            "timer" => Scenario::Timer { step_us: get("step-us")?, total_ms: get("total-ms")? },
-            "doxbee" => Scenario::Doxbee { requests: get("requests")?, io_ms: get("io-ms")? },
+            "spawn" => Scenario::Spawn {
+                tasks: get("tasks")?,
+            },
+            "sleep" => Scenario::Sleep {
+                tasks: get("tasks")?,
+                delay_ms: get("delay-ms")?,
+            },
+            "timer" => Scenario::Timer {
+                step_us: get("step-us")?,
+                total_ms: get("total-ms")?,
+            },
+            "doxbee" => Scenario::Doxbee {
+                requests: get("requests")?,
+                io_ms: get("io-ms")?,
+            },
             "parallel" => Scenario::Parallel {
                 requests: get("requests")?,
                 fanout: get("fanout")?,
                 io_ms: get("io-ms")?,
             },
             "skynet" => Scenario::Skynet { size: get("size")? },
-            "pingpong" => Scenario::Pingpong { pairs: get("pairs")?, rounds: get("rounds")? },
-            "chain" => Scenario::Chain { length: get("length")? },
-            "yield" => Scenario::Yield { tasks: get("tasks")?, yields: get("yields")? },
+            "pingpong" => Scenario::Pingpong {
+                pairs: get("pairs")?,
+                rounds: get("rounds")?,
+            },
+            "chain" => Scenario::Chain {
+                length: get("length")?,
+            },
+            "yield" => Scenario::Yield {
+                tasks: get("tasks")?,
+                yields: get("yields")?,
+            },
             _ => unreachable!("every catalogue entry has a variant"),
         };
         scenario.validate()?;
@@ -282,19 +340,31 @@ impl Scenario {
             Scenario::Sleep { tasks, delay_ms } => vec![tasks, delay_ms],
             Scenario::Timer { step_us, total_ms } => vec![step_us, total_ms],
             Scenario::Doxbee { requests, io_ms } => vec![requests, io_ms],
-            Scenario::Parallel { requests, fanout, io_ms } => vec![requests, fanout, io_ms],
+            Scenario::Parallel {
+                requests,
+                fanout,
+                io_ms,
+            } => vec![requests, fanout, io_ms],
             Scenario::Skynet { size } => vec![size],
             Scenario::Pingpong { pairs, rounds } => vec![pairs, rounds],
             Scenario::Chain { length } => vec![length],
             Scenario::Yield { tasks, yields } => vec![tasks, yields],
         };
-        self.spec().params.iter().map(|p| p.name).zip(values).collect()
+        self.spec()
+            .params
+            .iter()
+            .map(|p| p.name)
+            .zip(values)
+            .collect()
     }
 
     /// The value of the size parameter (tasks, requests, leaves …), if the scenario has one.
     pub fn size(&self) -> Option<u64> {
         let name = self.spec().size_param?;
-        self.params().into_iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+        self.params()
+            .into_iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v)
     }
 
     /// The same scenario at its idle size: the contestant's footprint with (almost) no work.
@@ -304,7 +374,13 @@ impl Scenario {
         let values: Vec<(&str, u64)> = self
             .params()
             .into_iter()
-            .map(|(n, v)| if n == size_param { (n, spec.idle_size) } else { (n, v) })
+            .map(|(n, v)| {
+                if n == size_param {
+                    (n, spec.idle_size)
+                } else {
+                    (n, v)
+                }
+            })
             .collect();
         Some(Scenario::new(spec.name, &values).expect("the idle size is valid"))
     }
@@ -321,7 +397,9 @@ impl Scenario {
             Scenario::Spawn { tasks } | Scenario::Sleep { tasks, .. } => sum_below(tasks),
             Scenario::Timer { step_us, total_ms } => Scenario::timer_count(step_us, total_ms),
             Scenario::Doxbee { requests, .. } => requests * DOXBEE_STEPS,
-            Scenario::Parallel { requests, fanout, .. } => requests * (fanout + 1),
+            Scenario::Parallel {
+                requests, fanout, ..
+            } => requests * (fanout + 1),
             Scenario::Skynet { size } => sum_below(size),
             Scenario::Pingpong { pairs, rounds } => pairs * rounds,
             Scenario::Chain { length } => length,
@@ -338,7 +416,9 @@ impl Scenario {
                 Scenario::timer_count(step_us, total_ms) * step_us * 1_000
             }
             Scenario::Doxbee { requests, io_ms } if requests > 0 => DOXBEE_STEPS * io_ms * MS,
-            Scenario::Parallel { requests, io_ms, .. } if requests > 0 => 2 * io_ms * MS,
+            Scenario::Parallel {
+                requests, io_ms, ..
+            } if requests > 0 => 2 * io_ms * MS,
             _ => 0,
         }
     }
@@ -357,7 +437,7 @@ fn is_power_of_ten(mut n: u64) -> bool {
     if n == 0 {
         return false;
     }
-    while n % 10 == 0 {
+    while n.is_multiple_of(10) {
         n /= 10;
     }
     n == 1

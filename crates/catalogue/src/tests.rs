@@ -8,16 +8,34 @@ fn scenario(name: &str, values: &[(&str, u64)]) -> Scenario {
 
 #[test]
 fn checksums_follow_the_catalogue_formulas() {
-    assert_eq!(scenario("spawn", &[("tasks", 10_000)]).checksum(), 49_995_000);
+    assert_eq!(
+        scenario("spawn", &[("tasks", 10_000)]).checksum(),
+        49_995_000
+    );
     assert_eq!(scenario("spawn", &[("tasks", 0)]).checksum(), 0);
     assert_eq!(scenario("spawn", &[("tasks", 1)]).checksum(), 0);
     assert_eq!(scenario("sleep", &[("tasks", 4)]).checksum(), 6);
-    assert_eq!(scenario("timer", &[("step-us", 1_000), ("total-ms", 1_000)]).checksum(), 1_000);
-    assert_eq!(scenario("timer", &[("step-us", 300), ("total-ms", 1)]).checksum(), 3);
-    assert_eq!(scenario("doxbee", &[("requests", 10_000)]).checksum(), 70_000);
-    assert_eq!(scenario("parallel", &[("requests", 10_000)]).checksum(), 260_000);
+    assert_eq!(
+        scenario("timer", &[("step-us", 1_000), ("total-ms", 1_000)]).checksum(),
+        1_000
+    );
+    assert_eq!(
+        scenario("timer", &[("step-us", 300), ("total-ms", 1)]).checksum(),
+        3
+    );
+    assert_eq!(
+        scenario("doxbee", &[("requests", 10_000)]).checksum(),
+        70_000
+    );
+    assert_eq!(
+        scenario("parallel", &[("requests", 10_000)]).checksum(),
+        260_000
+    );
     assert_eq!(scenario("skynet", &[]).checksum(), 499_999_500_000);
-    assert_eq!(scenario("pingpong", &[("pairs", 3), ("rounds", 5)]).checksum(), 15);
+    assert_eq!(
+        scenario("pingpong", &[("pairs", 3), ("rounds", 5)]).checksum(),
+        15
+    );
     assert_eq!(scenario("chain", &[("length", 10)]).checksum(), 10);
     assert_eq!(scenario("yield", &[]).checksum(), 200_000);
 }
@@ -25,9 +43,15 @@ fn checksums_follow_the_catalogue_formulas() {
 #[test]
 fn ideal_time_is_the_pure_waiting() {
     assert_eq!(scenario("spawn", &[]).ideal_ns(), 0);
-    assert_eq!(scenario("sleep", &[("delay-ms", 5_000)]).ideal_ns(), 5_000_000_000);
+    assert_eq!(
+        scenario("sleep", &[("delay-ms", 5_000)]).ideal_ns(),
+        5_000_000_000
+    );
     assert_eq!(scenario("sleep", &[("tasks", 0)]).ideal_ns(), 0);
-    assert_eq!(scenario("timer", &[("step-us", 300), ("total-ms", 1)]).ideal_ns(), 900_000);
+    assert_eq!(
+        scenario("timer", &[("step-us", 300), ("total-ms", 1)]).ideal_ns(),
+        900_000
+    );
     assert_eq!(scenario("doxbee", &[("io-ms", 2)]).ideal_ns(), 14_000_000);
     assert_eq!(scenario("parallel", &[]).ideal_ns(), 2_000_000);
 }
@@ -36,7 +60,11 @@ fn ideal_time_is_the_pure_waiting() {
 fn defaults_fill_what_is_not_given() {
     assert_eq!(
         scenario("parallel", &[("requests", 5)]),
-        Scenario::Parallel { requests: 5, fanout: 25, io_ms: 1 }
+        Scenario::Parallel {
+            requests: 5,
+            fanout: 25,
+            io_ms: 1
+        }
     );
     assert_eq!(scenario("skynet", &[]).size(), Some(1_000_000));
     assert_eq!(scenario("timer", &[]).size(), None);
@@ -44,9 +72,20 @@ fn defaults_fill_what_is_not_given() {
 
 #[test]
 fn idle_case_keeps_everything_but_the_size() {
-    let idle = scenario("sleep", &[("tasks", 100), ("delay-ms", 7)]).idle().unwrap();
-    assert_eq!(idle, Scenario::Sleep { tasks: 0, delay_ms: 7 });
-    assert_eq!(scenario("skynet", &[]).idle().unwrap(), Scenario::Skynet { size: 1 });
+    let idle = scenario("sleep", &[("tasks", 100), ("delay-ms", 7)])
+        .idle()
+        .unwrap();
+    assert_eq!(
+        idle,
+        Scenario::Sleep {
+            tasks: 0,
+            delay_ms: 7
+        }
+    );
+    assert_eq!(
+        scenario("skynet", &[]).idle().unwrap(),
+        Scenario::Skynet { size: 1 }
+    );
     assert_eq!(scenario("timer", &[]).idle(), None);
 }
 
@@ -55,11 +94,17 @@ fn invalid_values_are_refused_with_the_parameter_named() {
     let err = Scenario::new("skynet", &[("size", 20)]).unwrap_err();
     assert!(err.to_string().contains("--size"), "{err}");
     let err = Scenario::new("timer", &[("step-us", 0)]).unwrap_err();
-    assert!(err.to_string().contains("--step-us must be at least 1"), "{err}");
+    assert!(
+        err.to_string().contains("--step-us must be at least 1"),
+        "{err}"
+    );
     let err = Scenario::new("timer", &[("step-us", 2_000), ("total-ms", 1)]).unwrap_err();
     assert!(err.to_string().contains("longer than total-ms"), "{err}");
     let err = Scenario::new("spawn", &[("delay-ms", 1)]).unwrap_err();
-    assert!(err.to_string().contains("has no parameter '--delay-ms'"), "{err}");
+    assert!(
+        err.to_string().contains("has no parameter '--delay-ms'"),
+        "{err}"
+    );
     let err = Scenario::new("nap", &[]).unwrap_err();
     assert!(err.to_string().contains("unknown scenario 'nap'"), "{err}");
 }
@@ -80,19 +125,31 @@ fn counts_parse_with_separators_and_suffixes() {
 fn invocation_round_trips_through_the_command_line() {
     for spec in SCENARIOS {
         let scenario = Scenario::new(spec.name, &[]).unwrap();
-        let invocation = Invocation { scenario, inner_warmup: 3 };
+        let invocation = Invocation {
+            scenario,
+            inner_warmup: 3,
+        };
         assert_eq!(Invocation::parse(invocation.to_args()), Ok(invocation));
     }
     let args = ["sleep", "--tasks", "5", "--delay-ms", "1"];
     let parsed = Invocation::parse(args).unwrap();
-    assert_eq!(parsed.scenario, Scenario::Sleep { tasks: 5, delay_ms: 1 });
+    assert_eq!(
+        parsed.scenario,
+        Scenario::Sleep {
+            tasks: 5,
+            delay_ms: 1
+        }
+    );
     assert_eq!(parsed.inner_warmup, 0, "sleep's default inner warm-up");
 }
 
 #[test]
 fn malformed_command_lines_are_refused() {
     let empty: [&str; 0] = [];
-    assert_eq!(Invocation::parse(empty), Err(CatalogueError::MissingScenario));
+    assert_eq!(
+        Invocation::parse(empty),
+        Err(CatalogueError::MissingScenario)
+    );
     assert!(Invocation::parse(["spawn", "--tasks"]).is_err());
     assert!(Invocation::parse(["spawn", "tasks", "5"]).is_err());
     assert!(Invocation::parse(["spawn", "--tasks", "5x"]).is_err());

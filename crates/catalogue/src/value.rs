@@ -21,7 +21,9 @@ pub fn parse_count(param: &str, text: &str) -> Result<u64, CatalogueError> {
         },
     };
     if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(bad("is not a whole number (examples: 1000, 10_000, 10k, 1M)"));
+        return Err(bad(
+            "is not a whole number (examples: 1000, 10_000, 10k, 1M)",
+        ));
     }
     number
         .parse::<u64>()

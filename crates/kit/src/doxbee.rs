@@ -27,7 +27,11 @@ pub struct Version {
 impl Upload {
     /// Step 1: create the blob and begin the transaction.
     pub fn begin(request: u64) -> Upload {
-        Upload { request, blob: format!("blob-{request}"), tx: request }
+        Upload {
+            request,
+            blob: format!("blob-{request}"),
+            tx: request,
+        }
     }
 
     /// Step 4: the version record (the lookup of step 3 found no file).

@@ -10,7 +10,7 @@ pub mod doxbee;
 mod line;
 mod timer;
 
-pub use catalogue::{Invocation, Scenario, DOXBEE_STEPS, EXIT_NOT_IMPLEMENTED};
+pub use catalogue::{DOXBEE_STEPS, EXIT_NOT_IMPLEMENTED, Invocation, Scenario};
 pub use line::ResultLine;
 pub use timer::oversleep_outcome;
 
@@ -28,7 +28,10 @@ pub struct Outcome {
 
 impl From<u64> for Outcome {
     fn from(checksum: u64) -> Outcome {
-        Outcome { checksum, extra: Vec::new() }
+        Outcome {
+            checksum,
+            extra: Vec::new(),
+        }
     }
 }
 
@@ -52,7 +55,11 @@ where
     let mut once = |scenario| match iteration(scenario) {
         Ok(outcome) => outcome,
         Err(NotImplemented(reason)) => {
-            eprintln!("{}: {} not implemented: {reason}", program(), scenario.name());
+            eprintln!(
+                "{}: {} not implemented: {reason}",
+                program(),
+                scenario.name()
+            );
             exit(EXIT_NOT_IMPLEMENTED);
         }
     };
@@ -62,9 +69,15 @@ where
     let start = Instant::now();
     let outcome = once(invocation.scenario);
     let elapsed = start.elapsed();
-    let line = ResultLine { elapsed_ns: elapsed.as_nanos() as u64, outcome };
+    let line = ResultLine {
+        elapsed_ns: elapsed.as_nanos() as u64,
+        outcome,
+    };
     let mut stdout = std::io::stdout().lock();
-    if writeln!(stdout, "{line}").and_then(|()| stdout.flush()).is_err() {
+    if writeln!(stdout, "{line}")
+        .and_then(|()| stdout.flush())
+        .is_err()
+    {
         exit(1);
     }
     // Exit here rather than return: tearing the runtime down is not part of the workload.
@@ -72,5 +85,7 @@ where
 }
 
 fn program() -> String {
-    std::env::args().next().unwrap_or_else(|| "contestant".into())
+    std::env::args()
+        .next()
+        .unwrap_or_else(|| "contestant".into())
 }

@@ -37,10 +37,22 @@ mod tests {
     fn prints_one_json_object() {
         let line = ResultLine {
             elapsed_ns: 12,
-            outcome: Outcome { checksum: 3, extra: vec![("a", 1.5), ("b", 2.0)] },
+            outcome: Outcome {
+                checksum: 3,
+                extra: vec![("a", 1.5), ("b", 2.0)],
+            },
         };
-        assert_eq!(line.to_string(), r#"{"elapsed_ns":12,"checksum":3,"extra":{"a":1.5,"b":2}}"#);
-        let bare = ResultLine { elapsed_ns: 1, outcome: 7.into() };
-        assert_eq!(bare.to_string(), r#"{"elapsed_ns":1,"checksum":7,"extra":{}}"#);
+        assert_eq!(
+            line.to_string(),
+            r#"{"elapsed_ns":12,"checksum":3,"extra":{"a":1.5,"b":2}}"#
+        );
+        let bare = ResultLine {
+            elapsed_ns: 1,
+            outcome: 7.into(),
+        };
+        assert_eq!(
+            bare.to_string(),
+            r#"{"elapsed_ns":1,"checksum":7,"extra":{}}"#
+        );
     }
 }

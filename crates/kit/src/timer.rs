@@ -6,8 +6,10 @@ use std::time::Duration;
 /// Outcome of the timer scenario from the measured length of every sleep: the checksum is
 /// the number of sleeps, the extras the oversleep percentiles in nanoseconds (nearest rank).
 pub fn oversleep_outcome(slept: &[Duration], step: Duration) -> Outcome {
-    let mut over: Vec<u64> =
-        slept.iter().map(|d| d.saturating_sub(step).as_nanos() as u64).collect();
+    let mut over: Vec<u64> = slept
+        .iter()
+        .map(|d| d.saturating_sub(step).as_nanos() as u64)
+        .collect();
     over.sort_unstable();
     let rank = |q: f64| -> f64 {
         if over.is_empty() {
@@ -38,7 +40,11 @@ mod tests {
         assert_eq!(outcome.checksum, 100);
         assert_eq!(
             outcome.extra,
-            vec![("oversleep_p50_ns", 50.0), ("oversleep_p99_ns", 99.0), ("oversleep_max_ns", 100.0)]
+            vec![
+                ("oversleep_p50_ns", 50.0),
+                ("oversleep_p99_ns", 99.0),
+                ("oversleep_max_ns", 100.0)
+            ]
         );
     }
 

@@ -22,7 +22,7 @@ pub enum Command {
     /// List scenarios (parameters, defaults, what each measures) and contestants.
     List,
     /// Run scenarios on contestants and report.
-    Run(RunArgs),
+    Run(Box<RunArgs>),
 }
 
 #[derive(Debug, Args)]
@@ -76,7 +76,9 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
     let parsed = match text.parse::<f64>() {
         Ok(seconds) if seconds.is_finite() && seconds > 0.0 => Duration::from_secs_f64(seconds),
         Ok(_) => return Err("must be a positive time".into()),
-        Err(_) => humantime::parse_duration(text).map_err(|e| format!("{e} (examples: 30, 90s, 2m)"))?,
+        Err(_) => {
+            humantime::parse_duration(text).map_err(|e| format!("{e} (examples: 30, 90s, 2m)"))?
+        }
     };
     if parsed.is_zero() {
         return Err("must be a positive time".into());
@@ -104,18 +106,22 @@ fn catalogue_params() -> Vec<(&'static str, &'static str, Vec<&'static str>)> {
 
 impl Args for ParamArgs {
     fn augment_args(cmd: clap::Command) -> clap::Command {
-        catalogue_params().into_iter().fold(cmd, |cmd, (name, doc, scenarios)| {
-            cmd.arg(
-                Arg::new(name)
-                    .long(name)
-                    .value_name("N[,N…]")
-                    .allow_negative_numbers(true)
-                    .value_delimiter(',')
-                    .value_parser(move |s: &str| catalogue::parse_count(name, s).map_err(|e| e.to_string()))
-                    .help(format!("{doc} ({})", scenarios.join(", ")))
-                    .help_heading("Scenario parameters (a list makes a sweep)"),
-            )
-        })
+        catalogue_params()
+            .into_iter()
+            .fold(cmd, |cmd, (name, doc, scenarios)| {
+                cmd.arg(
+                    Arg::new(name)
+                        .long(name)
+                        .value_name("N[,N…]")
+                        .allow_negative_numbers(true)
+                        .value_delimiter(',')
+                        .value_parser(move |s: &str| {
+                            catalogue::parse_count(name, s).map_err(|e| e.to_string())
+                        })
+                        .help(format!("{doc} ({})", scenarios.join(", ")))
+                        .help_heading("Scenario parameters (a list makes a sweep)"),
+                )
+            })
     }
 
     fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
@@ -128,7 +134,9 @@ impl FromArgMatches for ParamArgs {
         let given = catalogue_params()
             .into_iter()
             .filter_map(|(name, _, _)| {
-                matches.get_many::<u64>(name).map(|values| (name, values.copied().collect()))
+                matches
+                    .get_many::<u64>(name)
+                    .map(|values| (name, values.copied().collect()))
             })
             .collect();
         Ok(ParamArgs(given))
@@ -150,17 +158,31 @@ mod tests {
 
     fn run_args(args: &[&str]) -> RunArgs {
         match parse(args).unwrap().command {
-            Command::Run(run) => run,
+            Command::Run(run) => *run,
             other => panic!("{other:?}"),
         }
     }
 
     #[test]
     fn parameter_lists_make_sweeps() {
-        let run = run_args(&["run", "--scenario", "sleep", "--tasks", "1000,10k", "--delay-ms", "5"]);
+        let run = run_args(&[
+            "run",
+            "--scenario",
+            "sleep",
+            "--tasks",
+            "1000,10k",
+            "--delay-ms",
+            "5",
+        ]);
         assert_eq!(run.scenario, ["sleep"]);
-        assert_eq!(run.params.0, vec![("tasks", vec![1_000, 10_000]), ("delay-ms", vec![5])]);
-        assert_eq!((run.runs, run.warmup, run.timeout), (5, 1, Duration::from_secs(120)));
+        assert_eq!(
+            run.params.0,
+            vec![("tasks", vec![1_000, 10_000]), ("delay-ms", vec![5])]
+        );
+        assert_eq!(
+            (run.runs, run.warmup, run.timeout),
+            (5, 1, Duration::from_secs(120))
+        );
     }
 
     #[test]
@@ -188,6 +210,9 @@ mod tests {
     #[test]
     fn a_command_excludes_scenarios() {
         assert!(parse(&["run", "--command", "true", "--scenario", "spawn"]).is_err());
-        assert_eq!(run_args(&["run", "--command", "sleep 1", "--command", "true"]).command, ["sleep 1", "true"]);
+        assert_eq!(
+            run_args(&["run", "--command", "sleep 1", "--command", "true"]).command,
+            ["sleep 1", "true"]
+        );
     }
 }

@@ -27,6 +27,13 @@ use std::process::ExitCode;
 
 /// Parses the command line and runs it; every error is one line on stderr.
 pub fn main() -> ExitCode {
+    let raw: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if raw
+        .get(1)
+        .is_some_and(|a| a == measure::launcher::LAUNCH_ARG)
+    {
+        measure::launcher::main(&raw[2..]);
+    }
     let argv: Vec<String> = std::env::args().collect();
     let cli = match cli::Cli::try_parse_from(&argv) {
         Ok(cli) => cli,
@@ -42,7 +49,10 @@ pub fn main() -> ExitCode {
         }
     };
     let places = lineup::places();
-    let contestants = cli.contestants.clone().unwrap_or_else(|| places.root.join("contestants"));
+    let contestants = cli
+        .contestants
+        .clone()
+        .unwrap_or_else(|| places.root.join("contestants"));
     let result = match &cli.command {
         cli::Command::List => commands::list(&contestants, &places),
         cli::Command::Run(args) => commands::run(args, &contestants, &places, argv),

@@ -2,7 +2,7 @@
 //! toolchain and built. A contestant that cannot run is kept with its reason, so that
 //! `list`, the tables and the JSON say why it is missing.
 
-use crate::contestant::{discover, Availability, Contestant, Places};
+use crate::contestant::{Availability, Contestant, Places, discover};
 use crate::export::ContestantInfo;
 use crate::run::Subject;
 use anyhow::bail;
@@ -11,13 +11,20 @@ use std::path::{Path, PathBuf};
 /// The repository this binary was built from: where `contestants/`, `Cargo.lock` and the
 /// contestants' build output live.
 pub fn repository_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap_or_else(|_| ".".into())
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap_or_else(|_| ".".into())
 }
 
 /// The default places for placeholders, under the repository's `target/`.
 pub fn places() -> Places {
     let root = repository_root();
-    Places { target: root.join("target/contestants"), cache: root.join("target/cache"), root }
+    Places {
+        target: root.join("target/contestants"),
+        cache: root.join("target/cache"),
+        root,
+    }
 }
 
 /// A contestant and whether it can run.
@@ -33,7 +40,10 @@ pub fn survey(dir: &Path, places: &Places) -> anyhow::Result<Vec<Entry>> {
         .into_iter()
         .map(|contestant| {
             let availability = contestant.detect(places);
-            Entry { contestant, availability }
+            Entry {
+                contestant,
+                availability,
+            }
         })
         .collect())
 }
@@ -70,7 +80,11 @@ pub fn prepare(
 ) -> (Vec<Subject>, Vec<ContestantInfo>) {
     let mut subjects = Vec::new();
     let mut infos = Vec::new();
-    for Entry { contestant, mut availability } in entries {
+    for Entry {
+        contestant,
+        mut availability,
+    } in entries
+    {
         if availability == Availability::Available {
             announce(contestant.name());
             if let Err(reason) = contestant.build(places) {

@@ -23,14 +23,24 @@ pub const QUICK: &[(&str, &[(&str, u64)])] = &[
 
 /// The workloads for `names` (or the quick set when empty) with `params` applied; every
 /// combination of listed values is one workload, in the order given.
-pub fn workloads(names: &[String], params: &ParamArgs, inner_warmup: Option<u32>) -> anyhow::Result<Vec<Workload>> {
+pub fn workloads(
+    names: &[String],
+    params: &ParamArgs,
+    inner_warmup: Option<u32>,
+) -> anyhow::Result<Vec<Workload>> {
     let chosen: Vec<(&ScenarioSpec, Vec<(&str, u64)>)> = if names.is_empty() {
-        QUICK.iter().map(|(name, values)| Ok((catalogue::spec(name)?, values.to_vec()))).collect::<anyhow::Result<_>>()?
+        QUICK
+            .iter()
+            .map(|(name, values)| Ok((catalogue::spec(name)?, values.to_vec())))
+            .collect::<anyhow::Result<_>>()?
     } else {
         let mut chosen = Vec::new();
         for name in names {
             let spec = catalogue::spec(name)?;
-            if chosen.iter().any(|(s, _): &(&ScenarioSpec, _)| s.name == spec.name) {
+            if chosen
+                .iter()
+                .any(|(s, _): &(&ScenarioSpec, _)| s.name == spec.name)
+            {
                 bail!("scenario '{name}' is named twice");
             }
             chosen.push((spec, Vec::new()));
@@ -38,7 +48,10 @@ pub fn workloads(names: &[String], params: &ParamArgs, inner_warmup: Option<u32>
         chosen
     };
     for (param, _) in &params.0 {
-        if !chosen.iter().any(|(spec, _)| spec.params.iter().any(|p| p.name == *param)) {
+        if !chosen
+            .iter()
+            .any(|(spec, _)| spec.params.iter().any(|p| p.name == *param))
+        {
             let owners: Vec<&str> = catalogue::SCENARIOS
                 .iter()
                 .filter(|s| s.params.iter().any(|p| p.name == *param))
@@ -58,14 +71,24 @@ pub fn workloads(names: &[String], params: &ParamArgs, inner_warmup: Option<u32>
             .params
             .iter()
             .map(|p| {
-                let given = params.0.iter().find(|(n, _)| *n == p.name).map(|(_, v)| v.clone());
-                let base = base.iter().find(|(n, _)| *n == p.name).map(|(_, v)| vec![*v]);
+                let given = params
+                    .0
+                    .iter()
+                    .find(|(n, _)| *n == p.name)
+                    .map(|(_, v)| v.clone());
+                let base = base
+                    .iter()
+                    .find(|(n, _)| *n == p.name)
+                    .map(|(_, v)| vec![*v]);
                 (p.name, given.or(base).unwrap_or_else(|| vec![p.default]))
             })
             .collect();
         for combination in product(&lists) {
             let scenario = Scenario::new(spec.name, &combination)?;
-            workloads.push(Workload::Scenario { scenario, inner_warmup: inner_warmup.unwrap_or(spec.inner_warmup) });
+            workloads.push(Workload::Scenario {
+                scenario,
+                inner_warmup: inner_warmup.unwrap_or(spec.inner_warmup),
+            });
         }
     }
     Ok(workloads)
@@ -109,14 +132,26 @@ mod tests {
         let params = ParamArgs(vec![("tasks", vec![10, 20]), ("delay-ms", vec![1, 2])]);
         let got = scenarios(&workloads(&names(&["sleep"]), &params, None).unwrap());
         let sleep = |tasks, delay_ms| Scenario::Sleep { tasks, delay_ms };
-        assert_eq!(got, [sleep(10, 1), sleep(10, 2), sleep(20, 1), sleep(20, 2)]);
+        assert_eq!(
+            got,
+            [sleep(10, 1), sleep(10, 2), sleep(20, 1), sleep(20, 2)]
+        );
     }
 
     #[test]
     fn a_parameter_applies_to_every_scenario_that_has_it() {
         let params = ParamArgs(vec![("tasks", vec![7])]);
         let got = scenarios(&workloads(&names(&["spawn", "yield"]), &params, Some(0)).unwrap());
-        assert_eq!(got, [Scenario::Spawn { tasks: 7 }, Scenario::Yield { tasks: 7, yields: 1_000 }]);
+        assert_eq!(
+            got,
+            [
+                Scenario::Spawn { tasks: 7 },
+                Scenario::Yield {
+                    tasks: 7,
+                    yields: 1_000
+                }
+            ]
+        );
     }
 
     #[test]
@@ -124,17 +159,42 @@ mod tests {
         let got = scenarios(&workloads(&[], &ParamArgs(vec![("tasks", vec![5])]), None).unwrap());
         assert_eq!(got.len(), catalogue::SCENARIOS.len());
         assert_eq!(got[0], Scenario::Spawn { tasks: 5 });
-        assert_eq!(got[1], Scenario::Sleep { tasks: 5, delay_ms: 200 });
+        assert_eq!(
+            got[1],
+            Scenario::Sleep {
+                tasks: 5,
+                delay_ms: 200
+            }
+        );
     }
 
     #[test]
     fn mistakes_are_named() {
         let none = ParamArgs::default();
-        let err = workloads(&names(&["spawn"]), &ParamArgs(vec![("fanout", vec![2])]), None).unwrap_err();
-        assert!(err.to_string().starts_with("--fanout does not apply to the selected scenarios (spawn)"), "{err}");
-        assert!(workloads(&names(&["nap"]), &none, None).unwrap_err().to_string().contains("unknown scenario"));
+        let err = workloads(
+            &names(&["spawn"]),
+            &ParamArgs(vec![("fanout", vec![2])]),
+            None,
+        )
+        .unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("--fanout does not apply to the selected scenarios (spawn)"),
+            "{err}"
+        );
+        assert!(
+            workloads(&names(&["nap"]), &none, None)
+                .unwrap_err()
+                .to_string()
+                .contains("unknown scenario")
+        );
         assert!(workloads(&names(&["spawn", "spawn"]), &none, None).is_err());
-        let err = workloads(&names(&["skynet"]), &ParamArgs(vec![("size", vec![99])]), None).unwrap_err();
+        let err = workloads(
+            &names(&["skynet"]),
+            &ParamArgs(vec![("size", vec![99])]),
+            None,
+        )
+        .unwrap_err();
         assert!(err.to_string().contains("power of 10"), "{err}");
     }
 }

@@ -2,7 +2,7 @@
 //! valid runs, overhead, per-task cost above the idle footprint, and the ratio to the best.
 //! Renderers only format what is decided here.
 
-use crate::run::{counts, point_label, Phase, RunRecord, RunStatus};
+use crate::run::{Phase, RunRecord, RunStatus, counts, point_label};
 use crate::stats::Summary;
 use catalogue::Scenario;
 use serde::{Deserialize, Serialize};
@@ -77,11 +77,19 @@ pub fn summarize(records: &[RunRecord]) -> Vec<PointSummary> {
         let index = match points.iter().position(|p| p.point == point) {
             Some(i) => i,
             None => {
-                points.push(PointSummary { point: point.clone(), scenario: record.scenario.clone(), rows: Vec::new() });
+                points.push(PointSummary {
+                    point: point.clone(),
+                    scenario: record.scenario.clone(),
+                    rows: Vec::new(),
+                });
                 points.len() - 1
             }
         };
-        if !points[index].rows.iter().any(|r| r.contestant == record.contestant) {
+        if !points[index]
+            .rows
+            .iter()
+            .any(|r| r.contestant == record.contestant)
+        {
             let row = summarize_case(records, &record.contestant, &point);
             points[index].rows.push(row);
         }
@@ -95,25 +103,36 @@ pub fn summarize(records: &[RunRecord]) -> Vec<PointSummary> {
 fn summarize_case(records: &[RunRecord], contestant: &str, point: &str) -> CaseSummary {
     let mine: Vec<&RunRecord> = records
         .iter()
-        .filter(|r| r.contestant == contestant && r.phase == Phase::Measured && r.point_label() == point)
+        .filter(|r| {
+            r.contestant == contestant && r.phase == Phase::Measured && r.point_label() == point
+        })
         .collect();
     let first = mine[0];
     let valid: Vec<&RunRecord> = mine.iter().copied().filter(|r| counts(r)).collect();
     let figure = |f: fn(&crate::run::Figures) -> Option<f64>| {
-        let values: Vec<f64> = valid.iter().filter_map(|r| r.figures.as_ref().and_then(f)).collect();
+        let values: Vec<f64> = valid
+            .iter()
+            .filter_map(|r| r.figures.as_ref().and_then(f))
+            .collect();
         Summary::of(&values)
     };
     let elapsed = figure(|f| f.elapsed_ns.map(|v| v as f64));
     let peak_rss = figure(|f| Some(f.peak_rss_bytes as f64));
     let scenario = Scenario::new(
         &first.scenario,
-        &first.params.iter().map(|(k, v)| (k.as_str(), *v)).collect::<Vec<_>>(),
+        &first
+            .params
+            .iter()
+            .map(|(k, v)| (k.as_str(), *v))
+            .collect::<Vec<_>>(),
     )
     .ok();
     let size = scenario.and_then(|s| s.size());
     let ideal_ns = scenario.map_or(0, |s| s.ideal_ns());
     let overhead_ns = elapsed.map(|e| e.median - ideal_ns as f64);
-    let idle_rss_bytes = scenario.and_then(|s| s.idle()).and_then(|idle| idle_rss(records, contestant, &idle));
+    let idle_rss_bytes = scenario
+        .and_then(|s| s.idle())
+        .and_then(|idle| idle_rss(records, contestant, &idle));
     let per_task = |total: Option<f64>| match (total, size) {
         (Some(t), Some(n)) if n > 0 => Some(t / n as f64),
         _ => None,
@@ -133,11 +152,20 @@ fn summarize_case(records: &[RunRecord], contestant: &str, point: &str) -> CaseS
         cpu: figure(|f| Some(f.cpu_ns as f64)),
         overhead_ns,
         ns_per_task: per_task(overhead_ns.map(|o| o.max(0.0))),
-        bytes_per_task: per_task(idle_rss_bytes.zip(peak_rss).map(|(idle, rss)| rss.median - idle)),
+        bytes_per_task: per_task(
+            idle_rss_bytes
+                .zip(peak_rss)
+                .map(|(idle, rss)| rss.median - idle),
+        ),
         idle_rss_bytes,
         elapsed,
         peak_rss,
-        peak_threads: valid.iter().filter_map(|r| r.figures.as_ref()).map(|f| f.peak_threads).max().unwrap_or(0),
+        peak_threads: valid
+            .iter()
+            .filter_map(|r| r.figures.as_ref())
+            .map(|f| f.peak_threads)
+            .max()
+            .unwrap_or(0),
         ratio_to_best: None,
         extra: extra_medians(&valid),
     }
@@ -155,7 +183,9 @@ fn idle_rss(records: &[RunRecord], contestant: &str, idle: &Scenario) -> Option<
 }
 
 fn params_label(record: &RunRecord) -> String {
-    point_label(&record.scenario, &record.params).split_once(' ').map_or(String::new(), |(_, p)| p.to_string())
+    point_label(&record.scenario, &record.params)
+        .split_once(' ')
+        .map_or(String::new(), |(_, p)| p.to_string())
 }
 
 fn outcome(mine: &[&RunRecord], valid: &[&RunRecord]) -> Outcome {
@@ -163,8 +193,12 @@ fn outcome(mine: &[&RunRecord], valid: &[&RunRecord]) -> Outcome {
         return Outcome::Valid;
     }
     match &mine[0].status {
-        RunStatus::NotImplemented { reason } => Outcome::NotImplemented { reason: reason.clone() },
-        status => Outcome::Failed { status: status.label() },
+        RunStatus::NotImplemented { reason } => Outcome::NotImplemented {
+            reason: reason.clone(),
+        },
+        status => Outcome::Failed {
+            status: status.label(),
+        },
     }
 }
 
@@ -174,7 +208,10 @@ fn problems(mine: &[&RunRecord]) -> Vec<String> {
         if matches!(record.status, RunStatus::NotImplemented { .. }) {
             continue;
         }
-        let count = mine.iter().filter(|r| r.status.label() == record.status.label()).count();
+        let count = mine
+            .iter()
+            .filter(|r| r.status.label() == record.status.label())
+            .count();
         let stderr = record
             .figures
             .as_ref()
@@ -182,7 +219,10 @@ fn problems(mine: &[&RunRecord]) -> Vec<String> {
             .map(|l| format!(" — {}", l.trim()))
             .unwrap_or_default();
         let line = format!("{count}× {}{stderr}", record.status);
-        if !seen.iter().any(|s| s.starts_with(&format!("{count}× {}", record.status.label()))) {
+        if !seen
+            .iter()
+            .any(|s| s.starts_with(&format!("{count}× {}", record.status.label())))
+        {
             seen.push(line);
         }
     }
@@ -196,7 +236,10 @@ fn extra_medians(valid: &[&RunRecord]) -> BTreeMap<String, f64> {
             by_name.entry(name.clone()).or_default().push(*value);
         }
     }
-    by_name.into_iter().filter_map(|(n, v)| Summary::of(&v).map(|s| (n, s.median))).collect()
+    by_name
+        .into_iter()
+        .filter_map(|(n, v)| Summary::of(&v).map(|s| (n, s.median)))
+        .collect()
 }
 
 /// Best (lowest median elapsed) first, then n/a, then failures; sets the ratios.
@@ -208,7 +251,9 @@ fn rank(rows: &mut [CaseSummary]) {
     };
     rows.sort_by(|a, b| {
         let (ka, kb) = (key(a), key(b));
-        ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1)).then_with(|| a.contestant.cmp(&b.contestant))
+        ka.0.cmp(&kb.0)
+            .then(ka.1.total_cmp(&kb.1))
+            .then_with(|| a.contestant.cmp(&b.contestant))
     });
     let best = rows.first().and_then(|r| r.elapsed).map(|e| e.median);
     for row in rows.iter_mut() {

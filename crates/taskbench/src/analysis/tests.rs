@@ -3,7 +3,14 @@
 use super::*;
 use crate::run::Figures;
 
-fn record(contestant: &str, tasks: u64, phase: Phase, status: RunStatus, elapsed: u64, rss: u64) -> RunRecord {
+fn record(
+    contestant: &str,
+    tasks: u64,
+    phase: Phase,
+    status: RunStatus,
+    elapsed: u64,
+    rss: u64,
+) -> RunRecord {
     RunRecord {
         contestant: contestant.into(),
         scenario: "spawn".into(),
@@ -27,7 +34,11 @@ fn record(contestant: &str, tasks: u64, phase: Phase, status: RunStatus, elapsed
             expected_checksum: None,
             extra: BTreeMap::new(),
             sampler_cpu_ns: 0,
-            stderr_tail: if status.is_ok() { String::new() } else { "boom".into() },
+            stderr_tail: if status.is_ok() {
+                String::new()
+            } else {
+                "boom".into()
+            },
             timeline: Vec::new(),
         }),
         status,
@@ -44,9 +55,28 @@ fn records() -> Vec<RunRecord> {
         record("a", 100, Measured, ok(), 30, 1_600),
         record("a", 100, Measured, ok(), 10, 1_400),
         record("a", 100, Measured, ok(), 20, 1_500),
-        record("a", 100, Measured, RunStatus::WrongChecksum { expected: 4950, got: 1 }, 1, 1),
+        record(
+            "a",
+            100,
+            Measured,
+            RunStatus::WrongChecksum {
+                expected: 4950,
+                got: 1,
+            },
+            1,
+            1,
+        ),
         record("b", 100, Measured, ok(), 40, 2_000),
-        record("c", 100, Measured, RunStatus::NotImplemented { reason: "no".into() }, 0, 0),
+        record(
+            "c",
+            100,
+            Measured,
+            RunStatus::NotImplemented {
+                reason: "no".into(),
+            },
+            0,
+            0,
+        ),
         record("d", 100, Measured, RunStatus::Crashed { signal: 11 }, 0, 0),
         record("d", 100, Measured, RunStatus::Crashed { signal: 11 }, 0, 0),
     ]
@@ -61,8 +91,18 @@ fn rows_come_best_first_with_ratios() {
     assert_eq!(names, ["a", "b", "d", "c"]);
     assert_eq!(rows[0].ratio_to_best, Some(1.0));
     assert_eq!(rows[1].ratio_to_best, Some(2.0));
-    assert_eq!(rows[2].outcome, Outcome::Failed { status: "crashed (SIGSEGV)".into() });
-    assert_eq!(rows[3].outcome, Outcome::NotImplemented { reason: "no".into() });
+    assert_eq!(
+        rows[2].outcome,
+        Outcome::Failed {
+            status: "crashed (SIGSEGV)".into()
+        }
+    );
+    assert_eq!(
+        rows[3].outcome,
+        Outcome::NotImplemented {
+            reason: "no".into()
+        }
+    );
 }
 
 #[test]
@@ -70,8 +110,14 @@ fn invalid_runs_are_counted_but_never_averaged() {
     let a = &summarize(&records())[0].rows[0];
     assert_eq!((a.runs_ok, a.runs), (3, 4));
     let elapsed = a.elapsed.unwrap();
-    assert_eq!((elapsed.median, elapsed.min, elapsed.max), (20.0, 10.0, 30.0));
-    assert_eq!(a.problems, ["1× invalid checksum: expected 4950, got 1 — boom"]);
+    assert_eq!(
+        (elapsed.median, elapsed.min, elapsed.max),
+        (20.0, 10.0, 30.0)
+    );
+    assert_eq!(
+        a.problems,
+        ["1× invalid checksum: expected 4950, got 1 — boom"]
+    );
 }
 
 #[test]

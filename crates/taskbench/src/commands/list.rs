@@ -2,15 +2,23 @@
 
 use crate::contestant::{Availability, Places};
 use crate::lineup::survey;
-use comfy_table::{presets::UTF8_FULL_CONDENSED, ContentArrangement, Table};
+use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 use std::path::Path;
 
 pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
     let entries = survey(contestants_dir, places)?;
     let mut scenarios = table(&["scenario", "parameters (default)", "what it measures"]);
     for spec in catalogue::SCENARIOS {
-        let params: Vec<String> = spec.params.iter().map(|p| format!("--{} {}", p.name, p.default)).collect();
-        scenarios.add_row([spec.name.to_string(), params.join("\n"), format!("{}\n{}", spec.measures, spec.summary)]);
+        let params: Vec<String> = spec
+            .params
+            .iter()
+            .map(|p| format!("--{} {}", p.name, p.default))
+            .collect();
+        scenarios.add_row([
+            spec.name.to_string(),
+            params.join("\n"),
+            format!("{}\n{}", spec.measures, spec.summary),
+        ]);
     }
     println!("{scenarios}\n");
     let mut lineup = table(&["contestant", "language", "runtime", "version", "status"]);
@@ -27,7 +35,13 @@ pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
         if !c.manifest.unsupported.is_empty() {
             runtime.push_str(&format!("\nn/a: {}", c.manifest.unsupported.join(", ")));
         }
-        lineup.add_row([c.name().to_string(), c.manifest.language.clone(), runtime, c.version(places), status]);
+        lineup.add_row([
+            c.name().to_string(),
+            c.manifest.language.clone(),
+            runtime,
+            c.version(places),
+            status,
+        ]);
     }
     println!("{lineup}");
     Ok(())

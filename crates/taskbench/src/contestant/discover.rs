@@ -1,11 +1,18 @@
 //! Finds every `contestant.toml` below a folder; adding a runtime is adding a folder.
 
-use super::{Contestant, Manifest, MANIFEST_FILE};
-use anyhow::{bail, Context};
+use super::{Contestant, MANIFEST_FILE, Manifest};
+use anyhow::{Context, bail};
 use std::path::Path;
 
 /// Folders never searched: dependencies and build output of the contestants themselves.
-const SKIPPED: &[&str] = &["node_modules", "target", ".git", "_build", "deps", "dist-newstyle"];
+const SKIPPED: &[&str] = &[
+    "node_modules",
+    "target",
+    ".git",
+    "_build",
+    "deps",
+    "dist-newstyle",
+];
 
 /// All contestants below `root`, sorted by name; a bad manifest or a duplicate name is an
 /// error naming the file.
@@ -32,10 +39,16 @@ pub fn discover(root: &Path) -> anyhow::Result<Vec<Contestant>> {
 fn walk(dir: &Path, found: &mut Vec<Contestant>) -> anyhow::Result<()> {
     let manifest = dir.join(MANIFEST_FILE);
     if manifest.is_file() {
-        let dir = dir.canonicalize().with_context(|| format!("cannot resolve {}", dir.display()))?;
-        found.push(Contestant { manifest: Manifest::load(&manifest)?, dir });
+        let dir = dir
+            .canonicalize()
+            .with_context(|| format!("cannot resolve {}", dir.display()))?;
+        found.push(Contestant {
+            manifest: Manifest::load(&manifest)?,
+            dir,
+        });
     }
-    let entries = std::fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))?;
+    let entries =
+        std::fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))?;
     let mut subdirs: Vec<_> = entries
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))

@@ -66,28 +66,29 @@ impl Manifest {
             let reason = e.message().to_string();
             anyhow::anyhow!("{}: {reason}", path.display())
         })?;
-        manifest.check().map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        manifest
+            .check()
+            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         Ok(manifest)
     }
 
     fn check(&self) -> Result<(), String> {
         if self.name.is_empty() || self.name.contains(|c: char| c == ',' || c.is_whitespace()) {
-            return Err(format!("name '{}' must be non-empty, without commas or spaces", self.name));
+            return Err(format!(
+                "name '{}' must be non-empty, without commas or spaces",
+                self.name
+            ));
         }
         for (field, command) in [("detect", &self.detect), ("run", &self.run)] {
             if command.is_empty() {
                 return Err(format!("`{field}` must name a command"));
             }
         }
-        if let Some(build) = &self.build {
-            if build.is_empty() {
-                return Err("`build` must name a command (or be left out)".into());
-            }
+        if self.build.as_ref().is_some_and(Vec::is_empty) {
+            return Err("`build` must name a command (or be left out)".into());
         }
-        if let VersionSource::Command(command) = &self.version {
-            if command.is_empty() {
-                return Err("`version.command` must name a command".into());
-            }
+        if matches!(&self.version, VersionSource::Command(command) if command.is_empty()) {
+            return Err("`version.command` must name a command".into());
         }
         for scenario in &self.unsupported {
             catalogue::spec(scenario).map_err(|e| format!("unsupported: {e}"))?;
@@ -154,22 +155,39 @@ mod tests {
             ["/r/target/contestants/release/contestant-tokio"]
         );
         let cmd = vec!["{cache}/bin".to_string(), "{dir}".to_string()];
-        assert_eq!(manifest.expand(&cmd, Path::new("/d"), &places), ["/r/target/cache/tokio/bin", "/d"]);
+        assert_eq!(
+            manifest.expand(&cmd, Path::new("/d"), &places),
+            ["/r/target/cache/tokio/bin", "/d"]
+        );
     }
 
     #[test]
     fn a_missing_field_is_named_with_the_file() {
-        let (_dir, path) = write(&TOKIO.replace("run = [\"{target}/release/contestant-tokio\"]", ""));
+        let (_dir, path) =
+            write(&TOKIO.replace("run = [\"{target}/release/contestant-tokio\"]", ""));
         let err = Manifest::load(&path).unwrap_err().to_string();
-        assert!(err.contains("contestant.toml") && err.contains("missing field `run`"), "{err}");
+        assert!(
+            err.contains("contestant.toml") && err.contains("missing field `run`"),
+            "{err}"
+        );
     }
 
     #[test]
     fn unknown_fields_and_scenarios_are_refused() {
         let (_dir, path) = write(&format!("{TOKIO}\nflavour = \"x\""));
-        assert!(Manifest::load(&path).unwrap_err().to_string().contains("flavour"));
+        assert!(
+            Manifest::load(&path)
+                .unwrap_err()
+                .to_string()
+                .contains("flavour")
+        );
         let (_dir, path) = write(&TOKIO.replace("[\"timer\"]", "[\"nap\"]"));
-        assert!(Manifest::load(&path).unwrap_err().to_string().contains("unknown scenario 'nap'"));
+        assert!(
+            Manifest::load(&path)
+                .unwrap_err()
+                .to_string()
+                .contains("unknown scenario 'nap'")
+        );
         let (_dir, path) = write(&TOKIO.replace("name = \"tokio\"", "name = \"a b\""));
         assert!(Manifest::load(&path).is_err());
     }

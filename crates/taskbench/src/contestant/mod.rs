@@ -6,8 +6,8 @@ mod manifest;
 mod toolchain;
 
 pub use discover::discover;
-pub use manifest::{Manifest, Places, VersionSource, MANIFEST_FILE};
-pub use toolchain::{lockfile_version, Availability};
+pub use manifest::{MANIFEST_FILE, Manifest, Places, VersionSource};
+pub use toolchain::{Availability, lockfile_version};
 
 use std::path::PathBuf;
 

@@ -16,23 +16,28 @@ pub enum Availability {
 impl Contestant {
     /// Runs the manifest's `detect` command.
     pub fn detect(&self, places: &Places) -> Availability {
-        let command = self.manifest.expand(&self.manifest.detect, &self.dir, places);
+        let command = self
+            .manifest
+            .expand(&self.manifest.detect, &self.dir, places);
         match output(&command, &self.dir) {
             Ok(_) => Availability::Available,
-            Err(reason) => Availability::Unavailable(format!(
-                "{reason}; install: {}",
-                self.manifest.install
-            )),
+            Err(reason) => {
+                Availability::Unavailable(format!("{reason}; install: {}", self.manifest.install))
+            }
         }
     }
 
     /// Runs the manifest's `build` command, if any; the error carries the build's last lines.
     pub fn build(&self, places: &Places) -> Result<(), String> {
-        let Some(build) = &self.manifest.build else { return Ok(()) };
+        let Some(build) = &self.manifest.build else {
+            return Ok(());
+        };
         std::fs::create_dir_all(places.cache.join(self.name()))
             .map_err(|e| format!("cannot create the build cache: {e}"))?;
         let command = self.manifest.expand(build, &self.dir, places);
-        output(&command, &self.dir).map(drop).map_err(|e| format!("build failed: {e}"))
+        output(&command, &self.dir)
+            .map(drop)
+            .map_err(|e| format!("build failed: {e}"))
     }
 
     /// The runtime version, or a short reason it could not be learnt.
@@ -68,11 +73,28 @@ fn output(command: &[String], dir: &Path) -> Result<String, String> {
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     if out.status.success() {
-        return Ok(if stdout.trim().is_empty() { stderr } else { stdout });
+        return Ok(if stdout.trim().is_empty() {
+            stderr
+        } else {
+            stdout
+        });
     }
-    let tail: Vec<&str> = stderr.lines().chain(stdout.lines()).filter(|l| !l.trim().is_empty()).collect();
+    let tail: Vec<&str> = stderr
+        .lines()
+        .chain(stdout.lines())
+        .filter(|l| !l.trim().is_empty())
+        .collect();
     let tail = tail[tail.len().saturating_sub(3)..].join(" | ");
-    Err(format!("`{}` failed ({}){}", command.join(" "), out.status, if tail.is_empty() { String::new() } else { format!(": {tail}") }))
+    Err(format!(
+        "`{}` failed ({}){}",
+        command.join(" "),
+        out.status,
+        if tail.is_empty() {
+            String::new()
+        } else {
+            format!(": {tail}")
+        }
+    ))
 }
 
 /// The version of package `name` in a `Cargo.lock` (the highest, if several are locked).
@@ -89,7 +111,11 @@ pub fn lockfile_version(lockfile: &Path, name: &str) -> Result<String, String> {
     let text = std::fs::read_to_string(lockfile)
         .map_err(|e| format!("cannot read {}: {e}", lockfile.display()))?;
     let lock: Lock = toml::from_str(&text).map_err(|e| format!("{}: {e}", lockfile.display()))?;
-    let key = |v: &str| v.split(['.', '-']).map(|p| p.parse::<u64>().unwrap_or(0)).collect::<Vec<_>>();
+    let key = |v: &str| {
+        v.split(['.', '-'])
+            .map(|p| p.parse::<u64>().unwrap_or(0))
+            .collect::<Vec<_>>()
+    };
     lock.package
         .into_iter()
         .filter(|p| p.name == name)

@@ -16,22 +16,45 @@ pub fn write_csv(runs: &[RunRecord]) -> anyhow::Result<Vec<u8>> {
     let mut header: Vec<&str> = vec!["contestant", "scenario"];
     header.extend(&params);
     header.extend([
-        "inner_warmup", "phase", "run", "status", "detail", "elapsed_ns", "ideal_ns", "overhead_ns",
-        "wall_ns", "user_ns", "sys_ns", "cpu_ns", "peak_rss_bytes", "peak_threads",
-        "voluntary_switches", "involuntary_switches", "checksum", "expected_checksum", "sampler_cpu_ns",
+        "inner_warmup",
+        "phase",
+        "run",
+        "status",
+        "detail",
+        "elapsed_ns",
+        "ideal_ns",
+        "overhead_ns",
+        "wall_ns",
+        "user_ns",
+        "sys_ns",
+        "cpu_ns",
+        "peak_rss_bytes",
+        "peak_threads",
+        "voluntary_switches",
+        "involuntary_switches",
+        "checksum",
+        "expected_checksum",
+        "sampler_cpu_ns",
     ]);
     out.write_record(&header)?;
     let opt = |v: Option<String>| v.unwrap_or_default();
     for run in runs {
         let mut row: Vec<String> = vec![run.contestant.clone(), run.scenario.clone()];
-        row.extend(params.iter().map(|p| opt(run.params.get(*p).map(u64::to_string))));
+        row.extend(
+            params
+                .iter()
+                .map(|p| opt(run.params.get(*p).map(u64::to_string))),
+        );
         let detail = match run.status.to_string() {
             d if d == run.status.label() => String::new(),
             d => d,
         };
         row.extend([
             run.inner_warmup.to_string(),
-            serde_json::to_value(run.phase)?.as_str().unwrap_or_default().to_string(),
+            serde_json::to_value(run.phase)?
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
             run.run.to_string(),
             run.status.label(),
             detail,

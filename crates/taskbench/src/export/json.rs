@@ -43,10 +43,19 @@ impl Results {
 
 /// Reads a results document, refusing other schema versions by name.
 pub fn read_results(path: &Path) -> anyhow::Result<Results> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let value: serde_json::Value =
         serde_json::from_str(&text).with_context(|| format!("{} is not JSON", path.display()))?;
-    let schema = value.get("schema").and_then(|s| s.as_str()).unwrap_or("none");
-    anyhow::ensure!(schema == SCHEMA, "{}: schema '{schema}', expected '{SCHEMA}'", path.display());
-    serde_json::from_value(value).with_context(|| format!("{} does not match {SCHEMA}", path.display()))
+    let schema = value
+        .get("schema")
+        .and_then(|s| s.as_str())
+        .unwrap_or("none");
+    anyhow::ensure!(
+        schema == SCHEMA,
+        "{}: schema '{schema}', expected '{SCHEMA}'",
+        path.display()
+    );
+    serde_json::from_value(value)
+        .with_context(|| format!("{} does not match {SCHEMA}", path.display()))
 }

@@ -16,10 +16,17 @@ pub fn markdown(results: &Results) -> String {
     let unavailable: Vec<String> = results
         .contestants
         .iter()
-        .filter_map(|c| c.unavailable.as_ref().map(|why| format!("- {}: {why}", c.name)))
+        .filter_map(|c| {
+            c.unavailable
+                .as_ref()
+                .map(|why| format!("- {}: {why}", c.name))
+        })
         .collect();
     if !unavailable.is_empty() {
-        out.push_str(&format!("Unavailable contestants:\n\n{}\n", unavailable.join("\n")));
+        out.push_str(&format!(
+            "Unavailable contestants:\n\n{}\n",
+            unavailable.join("\n")
+        ));
     }
     out
 }

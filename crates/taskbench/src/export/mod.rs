@@ -6,7 +6,7 @@ mod json;
 mod markdown;
 
 pub use self::csv::write_csv;
-pub use json::{read_results, ContestantInfo, Results, SCHEMA};
+pub use json::{ContestantInfo, Results, SCHEMA, read_results};
 pub use markdown::markdown;
 
 use anyhow::Context;

@@ -36,8 +36,13 @@ pub fn tail(mut source: impl Read + Send + 'static) -> JoinHandle<String> {
         }
         let mut start = kept.len().saturating_sub(STDERR_TAIL);
         if start > 0 {
-            start = kept[start..].iter().position(|&b| b == b'\n').map_or(start, |p| start + p + 1);
+            start = kept[start..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(start, |p| start + p + 1);
         }
-        String::from_utf8_lossy(&kept[start..]).trim_end().to_string()
+        String::from_utf8_lossy(&kept[start..])
+            .trim_end()
+            .to_string()
     })
 }

@@ -3,10 +3,11 @@
 //! timeline sampled from /proc, and what it printed. Knows nothing of scenarios.
 
 mod capture;
+pub mod launcher;
 mod process;
 mod sampler;
 
-pub use process::{execute, Job};
+pub use process::{Job, execute};
 pub use sampler::Sample;
 
 use serde::{Deserialize, Serialize};

@@ -1,14 +1,22 @@
-//! Runs one command as a fresh process in its own process group and reaps it with
-//! `wait4`, so that the rusage is this child's alone; a timeout kills the whole group.
+//! Runs one command as a fresh process through the launcher (see `launcher`), in its own
+//! process group, and collects its `wait4` rusage, its output and its RSS timeline; a
+//! timeout kills the whole group.
 
 use super::capture;
+use super::launcher::{LAUNCH_ARG, REPORT_FD, Report};
 use super::sampler::Sampler;
 use super::{Exit, Measurement, Usage};
+use std::io::{BufRead, BufReader};
+use std::os::fd::{FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::mpsc;
+use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
+
+/// How long the launcher may take to report that it started the program, or to report
+/// after its program was killed.
+const LAUNCHER_GRACE: Duration = Duration::from_secs(10);
 
 /// What to run and how to watch it.
 #[derive(Debug, Clone)]
@@ -23,40 +31,78 @@ pub struct Job {
     pub sample_every: Duration,
 }
 
-/// Runs `job` to its end. `Err` only when the process could not be started at all.
-pub fn execute(job: &Job) -> Result<Measurement, String> {
-    let (program, args) = job.argv.split_first().ok_or("empty command")?;
-    let start = Instant::now();
-    let mut child = Command::new(program)
-        .args(args)
+/// Runs `job` to its end through `launcher` (the `taskbench` binary). `Err` only when the
+/// program could not be started at all.
+pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, String> {
+    let program = job.argv.first().ok_or("empty command")?;
+    let (report_read, report_write) = pipe()?;
+    let write_fd = std::os::fd::AsRawFd::as_raw_fd(&report_write);
+    let mut command = Command::new(launcher);
+    command
+        .arg(LAUNCH_ARG)
+        .args(&job.argv)
         .current_dir(&job.cwd)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .process_group(0)
+        .process_group(0);
+    // SAFETY: dup2 is async-signal-safe; the closure touches nothing else.
+    unsafe {
+        command.pre_exec(move || match libc::dup2(write_fd, REPORT_FD) {
+            -1 => Err(std::io::Error::last_os_error()),
+            _ => Ok(()),
+        });
+    }
+    let mut launcher = command
         .spawn()
-        .map_err(|e| format!("cannot start `{program}`: {e}"))?;
-    let pid = child.id();
-    let sampler = Sampler::start(pid, start, job.sample_every);
-    let stdout = capture::head(child.stdout.take().expect("piped"));
-    let stderr = capture::tail(child.stderr.take().expect("piped"));
+        .map_err(|e| format!("cannot start the launcher {}: {e}", launcher.display()))?;
+    drop(report_write);
+    let stdout = capture::head(launcher.stdout.take().expect("piped"));
+    let stderr = capture::tail(launcher.stderr.take().expect("piped"));
+    let reports = read_reports(report_read);
+    let start = Instant::now();
 
-    let (reaped_tx, reaped) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = reaped_tx.send(wait4(pid));
-    });
-    let (status, rusage, timed_out) = match reaped.recv_timeout(job.timeout) {
-        Ok(done) => (done.0, done.1, false),
-        Err(_) => {
-            kill_group(pid);
-            let done = reaped.recv().map_err(|_| "lost the child's exit status")?;
-            (done.0, done.1, true)
+    let pid = match reports.recv_timeout(LAUNCHER_GRACE) {
+        Ok(Report::Started { pid }) => pid,
+        Ok(Report::ExecFailed { errno }) => {
+            let _ = launcher.wait();
+            let reason = std::io::Error::from_raw_os_error(errno);
+            return Err(format!("cannot start `{program}`: {reason}"));
+        }
+        _ => {
+            let _ = launcher.kill();
+            let _ = launcher.wait();
+            return Err(format!(
+                "the launcher did not start `{program}`: {}",
+                stderr.join().unwrap_or_default()
+            ));
         }
     };
-    let wall = start.elapsed();
-    // Descendants that outlived the leader would keep the pipes open; the group goes too.
+    let sampler = Sampler::start(pid, start, job.sample_every);
+    let (done, timed_out) = match reports.recv_timeout(job.timeout) {
+        Ok(done) => (Some(done), false),
+        Err(_) => {
+            kill_group(pid);
+            (reports.recv_timeout(LAUNCHER_GRACE).ok(), true)
+        }
+    };
+    // Descendants that outlived the program would keep the pipes open; the group goes too.
     kill_group(pid);
+    let _ = launcher.kill();
+    let _ = launcher.wait();
     let (timeline, sampler_cpu_ns) = sampler.finish();
+    let Some(Report::Done {
+        status,
+        wall_ns,
+        user_ns,
+        sys_ns,
+        maxrss_kib,
+        nvcsw,
+        nivcsw,
+    }) = done
+    else {
+        return Err(format!("the launcher lost `{program}`"));
+    };
     let exit = if timed_out {
         Exit::TimedOut
     } else if libc::WIFSIGNALED(status) {
@@ -66,8 +112,15 @@ pub fn execute(job: &Job) -> Result<Measurement, String> {
     };
     Ok(Measurement {
         exit,
-        wall,
-        usage: usage(&rusage),
+        wall: Duration::from_nanos(wall_ns),
+        usage: Usage {
+            user_ns,
+            sys_ns,
+            // Linux reports ru_maxrss in KiB.
+            peak_rss_bytes: maxrss_kib * 1024,
+            voluntary_switches: nvcsw,
+            involuntary_switches: nivcsw,
+        },
         stdout: stdout.join().unwrap_or_default(),
         stderr_tail: stderr.join().unwrap_or_default(),
         timeline,
@@ -75,93 +128,39 @@ pub fn execute(job: &Job) -> Result<Measurement, String> {
     })
 }
 
-/// Blocks until `pid` ends; its wait status and rusage.
-fn wait4(pid: u32) -> (i32, libc::rusage) {
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid value of this plain C struct.
-    let mut rusage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        // SAFETY: `status` and `rusage` are valid for writes; `pid` is our unreaped child.
-        let r = unsafe { libc::wait4(pid as libc::pid_t, &mut status, 0, &mut rusage) };
-        if r == pid as libc::pid_t {
-            return (status, rusage);
-        }
-        if std::io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
-            // Not ours to reap (should not happen): report as killed, with no usage.
-            return (libc::SIGKILL, rusage);
-        }
+/// A close-on-exec pipe: (read end, write end).
+fn pipe() -> Result<(OwnedFd, OwnedFd), String> {
+    let mut fds = [0; 2];
+    // SAFETY: `fds` is a valid array of two ints.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(format!(
+            "cannot create a pipe: {}",
+            std::io::Error::last_os_error()
+        ));
     }
+    // SAFETY: pipe2 just returned these two descriptors, owned by nobody else.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// The launcher's reports, parsed, as they arrive.
+fn read_reports(fd: OwnedFd) -> Receiver<Report> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(std::fs::File::from(fd))
+            .lines()
+            .map_while(Result::ok)
+        {
+            if let Some(report) = Report::parse(&line)
+                && tx.send(report).is_err()
+            {
+                break;
+            }
+        }
+    });
+    rx
 }
 
 fn kill_group(pid: u32) {
     // SAFETY: kill has no memory preconditions; a group that is gone gives ESRCH, ignored.
     unsafe { libc::kill(-(pid as libc::pid_t), libc::SIGKILL) };
-}
-
-fn usage(r: &libc::rusage) -> Usage {
-    let ns = |t: libc::timeval| t.tv_sec as u64 * 1_000_000_000 + t.tv_usec as u64 * 1_000;
-    Usage {
-        user_ns: ns(r.ru_utime),
-        sys_ns: ns(r.ru_stime),
-        // Linux reports ru_maxrss in KiB.
-        peak_rss_bytes: r.ru_maxrss as u64 * 1024,
-        voluntary_switches: r.ru_nvcsw as u64,
-        involuntary_switches: r.ru_nivcsw as u64,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn sh(script: &str, timeout_ms: u64) -> Measurement {
-        execute(&Job {
-            argv: vec!["sh".into(), "-c".into(), script.into()],
-            cwd: std::env::temp_dir(),
-            timeout: Duration::from_millis(timeout_ms),
-            sample_every: Duration::from_millis(5),
-        })
-        .unwrap()
-    }
-
-    #[test]
-    fn captures_exit_code_and_output() {
-        let m = sh("echo out; echo err >&2; exit 3", 10_000);
-        assert_eq!(m.exit, Exit::Code(3));
-        assert_eq!(m.stdout, "out\n");
-        assert_eq!(m.stderr_tail, "err");
-        assert!(m.usage.peak_rss_bytes > 0);
-    }
-
-    #[test]
-    fn a_signal_is_not_an_exit_code() {
-        assert_eq!(sh("kill -SEGV $$", 10_000).exit, Exit::Signal(libc::SIGSEGV));
-    }
-
-    #[test]
-    fn timeout_kills_the_whole_group() {
-        // The grandchild holds stdout open; without the group kill this would hang.
-        let m = sh("sleep 30 & sleep 30", 300);
-        assert_eq!(m.exit, Exit::TimedOut);
-        assert!(m.wall >= Duration::from_millis(300) && m.wall < Duration::from_secs(20));
-    }
-
-    #[test]
-    fn wall_covers_the_sleep() {
-        let m = sh("sleep 0.2", 10_000);
-        assert_eq!(m.exit, Exit::Code(0));
-        assert!(m.wall >= Duration::from_millis(200));
-    }
-
-    #[test]
-    fn a_missing_program_is_an_error() {
-        let err = execute(&Job {
-            argv: vec!["/nonexistent/program".into()],
-            cwd: std::env::temp_dir(),
-            timeout: Duration::from_secs(1),
-            sample_every: Duration::from_millis(5),
-        })
-        .unwrap_err();
-        assert!(err.contains("/nonexistent/program"), "{err}");
-    }
 }

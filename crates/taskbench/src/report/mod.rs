@@ -5,7 +5,7 @@ pub mod table;
 pub mod units;
 
 pub use platform::Platform;
-pub use table::{render_markdown, render_terminal, table, Table};
+pub use table::{Table, render_markdown, render_terminal, table};
 
 /// Columns for tables: the terminal's width, or 100 when output is not a terminal.
 pub fn terminal_width() -> u16 {

@@ -27,7 +27,11 @@ impl Platform {
         let cpuinfo = read("/proc/cpuinfo");
         let cpu = cpuinfo
             .lines()
-            .find_map(|l| l.strip_prefix("model name").and_then(|r| r.split_once(':')).map(|(_, v)| v.trim().to_string()))
+            .find_map(|l| {
+                l.strip_prefix("model name")
+                    .and_then(|r| r.split_once(':'))
+                    .map(|(_, v)| v.trim().to_string())
+            })
             .unwrap_or_else(|| "unknown".into());
         let memory_kib = read("/proc/meminfo")
             .lines()
@@ -67,10 +71,17 @@ impl Platform {
                 self.kernel,
                 self.load_average
             ),
-            format!("{} · Rust contestants: {} · started {}", self.rustc, self.rust_profile, self.started),
+            format!(
+                "{} · Rust contestants: {} · started {}",
+                self.rustc, self.rust_profile, self.started
+            ),
         ];
         if !self.versions.is_empty() {
-            let versions: Vec<String> = self.versions.iter().map(|(n, v)| format!("{n}: {v}")).collect();
+            let versions: Vec<String> = self
+                .versions
+                .iter()
+                .map(|(n, v)| format!("{n}: {v}"))
+                .collect();
             lines.push(format!("versions: {}", versions.join(" · ")));
         }
         lines
@@ -79,7 +90,11 @@ impl Platform {
 
 /// The 1-minute load average from /proc/loadavg.
 pub fn load_average() -> f64 {
-    read("/proc/loadavg").split_whitespace().next().and_then(|v| v.parse().ok()).unwrap_or(0.0)
+    read("/proc/loadavg")
+        .split_whitespace()
+        .next()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0.0)
 }
 
 fn read(path: &str) -> String {

@@ -24,7 +24,17 @@ pub fn table(point: &PointSummary) -> Table {
         title.push_str(&format!(" · ideal {}", duration(ideal as f64)));
     }
     let with_extra = point.rows.iter().any(|r| !r.extra.is_empty());
-    let mut headers = vec!["contestant", "elapsed (min–max)", "overhead", "CPU", "peak RSS", "per task", "threads", "× best", "runs"];
+    let mut headers = vec![
+        "contestant",
+        "elapsed (min–max)",
+        "overhead",
+        "CPU",
+        "peak RSS",
+        "per task",
+        "threads",
+        "× best",
+        "runs",
+    ];
     if with_extra {
         headers.push("extra");
     }
@@ -34,8 +44,14 @@ pub fn table(point: &PointSummary) -> Table {
         .iter()
         .map(|row| {
             match &row.outcome {
-                Outcome::NotImplemented { reason } => notes.push(format!("{}: n/a — {reason}", row.contestant)),
-                _ => notes.extend(row.problems.iter().map(|p| format!("{}: {p}", row.contestant))),
+                Outcome::NotImplemented { reason } => {
+                    notes.push(format!("{}: n/a — {reason}", row.contestant))
+                }
+                _ => notes.extend(
+                    row.problems
+                        .iter()
+                        .map(|p| format!("{}: {p}", row.contestant)),
+                ),
             }
             let mut cells = cells(row);
             if with_extra {
@@ -44,7 +60,12 @@ pub fn table(point: &PointSummary) -> Table {
             cells
         })
         .collect();
-    Table { title, headers, rows, notes }
+    Table {
+        title,
+        headers,
+        rows,
+        notes,
+    }
 }
 
 fn cells(row: &CaseSummary) -> Vec<String> {
@@ -56,10 +77,17 @@ fn cells(row: &CaseSummary) -> Vec<String> {
     };
     let elapsed = match (status.clone(), row.elapsed) {
         (Some(status), _) => status,
-        (None, Some(e)) => format!("{}\n({}–{})", duration(e.median), duration(e.min), duration(e.max)),
+        (None, Some(e)) => format!(
+            "{}\n({}–{})",
+            duration(e.median),
+            duration(e.min),
+            duration(e.max)
+        ),
         (None, None) => blank(),
     };
-    let median = |s: Option<crate::stats::Summary>, f: fn(f64) -> String| s.map_or_else(blank, |s| f(s.median));
+    let median = |s: Option<crate::stats::Summary>, f: fn(f64) -> String| {
+        s.map_or_else(blank, |s| f(s.median))
+    };
     let per_task = match (row.ns_per_task, row.bytes_per_task) {
         (None, None) => blank(),
         (t, b) => format!(
@@ -75,7 +103,11 @@ fn cells(row: &CaseSummary) -> Vec<String> {
         median(row.cpu, duration),
         median(row.peak_rss, bytes),
         per_task,
-        if row.runs_ok > 0 { row.peak_threads.to_string() } else { blank() },
+        if row.runs_ok > 0 {
+            row.peak_threads.to_string()
+        } else {
+            blank()
+        },
         row.ratio_to_best.map_or_else(blank, |r| format!("{r:.2}")),
         format!("{}/{}", row.runs_ok, row.runs),
     ]
@@ -98,7 +130,7 @@ fn extra(row: &CaseSummary) -> String {
 
 /// Renders for the terminal at `width` columns.
 pub fn render_terminal(table: &Table, width: u16) -> String {
-    use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, ContentArrangement};
+    use comfy_table::{CellAlignment, ContentArrangement, presets::UTF8_FULL_CONDENSED};
     let mut t = comfy_table::Table::new();
     t.load_preset(UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Dynamic)
@@ -122,7 +154,11 @@ pub fn render_terminal(table: &Table, width: u16) -> String {
 /// Renders as a Markdown section.
 pub fn render_markdown(table: &Table) -> String {
     let flat = |c: &str| c.replace('\n', " ").replace('|', "\\|");
-    let mut out = format!("### {}\n\n| {} |\n|", table.title, table.headers.join(" | "));
+    let mut out = format!(
+        "### {}\n\n| {} |\n|",
+        table.title,
+        table.headers.join(" | ")
+    );
     out.push_str(&"---|".repeat(table.headers.len()));
     out.push('\n');
     for row in &table.rows {

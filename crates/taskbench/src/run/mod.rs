@@ -6,7 +6,7 @@ pub mod record;
 pub mod runner;
 pub mod status;
 
-pub use plan::{schedule, Phase, Step, Subject, Workload};
-pub use record::{point_label, Figures, RunRecord};
-pub use runner::{counts, run_steps, Executor, Limits, ProcessExecutor};
+pub use plan::{Phase, Step, Subject, Workload, schedule};
+pub use record::{Figures, RunRecord, point_label};
+pub use runner::{Executor, Limits, ProcessExecutor, counts, run_steps};
 pub use status::RunStatus;

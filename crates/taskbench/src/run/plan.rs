@@ -24,7 +24,10 @@ pub struct Subject {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Workload {
     /// A catalogue scenario through the contestant protocol.
-    Scenario { scenario: Scenario, inner_warmup: u32 },
+    Scenario {
+        scenario: Scenario,
+        inner_warmup: u32,
+    },
     /// The subject's command as a whole process, no protocol.
     Command,
 }
@@ -68,17 +71,25 @@ pub fn schedule(subjects: usize, workloads: &[Workload], runs: u32, warmup: u32)
     let round = |steps: &mut Vec<Step>, workload, phase, count| {
         for run in 1..=count {
             for subject in 0..subjects {
-                steps.push(Step { subject, workload, phase, run });
+                steps.push(Step {
+                    subject,
+                    workload,
+                    phase,
+                    run,
+                });
             }
         }
     };
     for &workload in workloads {
-        if let Workload::Scenario { scenario, .. } = workload {
-            if let Some(idle) = scenario.idle().filter(|idle| !idle_done.contains(idle)) {
-                idle_done.push(idle);
-                let idle_workload = Workload::Scenario { scenario: idle, inner_warmup: 0 };
-                round(&mut steps, idle_workload, Phase::Idle, runs.min(IDLE_RUNS));
-            }
+        if let Workload::Scenario { scenario, .. } = workload
+            && let Some(idle) = scenario.idle().filter(|idle| !idle_done.contains(idle))
+        {
+            idle_done.push(idle);
+            let idle_workload = Workload::Scenario {
+                scenario: idle,
+                inner_warmup: 0,
+            };
+            round(&mut steps, idle_workload, Phase::Idle, runs.min(IDLE_RUNS));
         }
         round(&mut steps, workload, Phase::Warmup, warmup);
         round(&mut steps, workload, Phase::Measured, runs);
@@ -91,13 +102,17 @@ mod tests {
     use super::*;
 
     fn scenario(name: &str, values: &[(&str, u64)]) -> Workload {
-        Workload::Scenario { scenario: Scenario::new(name, values).unwrap(), inner_warmup: 0 }
+        Workload::Scenario {
+            scenario: Scenario::new(name, values).unwrap(),
+            inner_warmup: 0,
+        }
     }
 
     #[test]
     fn runs_interleave_across_subjects() {
         let steps = schedule(2, &[scenario("timer", &[])], 2, 1);
-        let order: Vec<(usize, Phase, u32)> = steps.iter().map(|s| (s.subject, s.phase, s.run)).collect();
+        let order: Vec<(usize, Phase, u32)> =
+            steps.iter().map(|s| (s.subject, s.phase, s.run)).collect();
         assert_eq!(
             order,
             [
@@ -113,12 +128,21 @@ mod tests {
 
     #[test]
     fn a_sweep_measures_the_idle_footprint_once() {
-        let sweep = [scenario("spawn", &[("tasks", 10)]), scenario("spawn", &[("tasks", 100)])];
+        let sweep = [
+            scenario("spawn", &[("tasks", 10)]),
+            scenario("spawn", &[("tasks", 100)]),
+        ];
         let steps = schedule(1, &sweep, 5, 0);
         let idle: Vec<_> = steps.iter().filter(|s| s.phase == Phase::Idle).collect();
         assert_eq!(idle.len(), 3);
-        assert!(idle.iter().all(|s| s.workload == scenario("spawn", &[("tasks", 0)])));
-        assert_eq!(steps.iter().filter(|s| s.phase == Phase::Measured).count(), 10);
+        assert!(
+            idle.iter()
+                .all(|s| s.workload == scenario("spawn", &[("tasks", 0)]))
+        );
+        assert_eq!(
+            steps.iter().filter(|s| s.phase == Phase::Measured).count(),
+            10
+        );
         assert_eq!(steps[0].phase, Phase::Idle, "the footprint comes first");
     }
 }

@@ -17,7 +17,8 @@ pub struct ResultLine {
 pub fn parse(stdout: &str) -> Result<ResultLine, String> {
     let lines: Vec<&str> = stdout.lines().filter(|l| !l.trim().is_empty()).collect();
     match lines.as_slice() {
-        [line] => serde_json::from_str(line).map_err(|e| format!("not a result line ({e}): {}", clip(line))),
+        [line] => serde_json::from_str(line)
+            .map_err(|e| format!("not a result line ({e}): {}", clip(line))),
         [] => Err("printed nothing on stdout".into()),
         [first, ..] => Err(format!(
             "printed {} lines on stdout, expected one (first: {})",
@@ -41,12 +42,19 @@ mod tests {
 
     #[test]
     fn reads_a_well_formed_line() {
-        let line = parse("{\"elapsed_ns\": 5, \"checksum\": 45, \"extra\": {\"oversleep_p50_ns\": 1.5}}\n")
-            .unwrap();
+        let line = parse(
+            "{\"elapsed_ns\": 5, \"checksum\": 45, \"extra\": {\"oversleep_p50_ns\": 1.5}}\n",
+        )
+        .unwrap();
         assert_eq!(line.elapsed_ns, 5);
         assert_eq!(line.checksum, 45);
         assert_eq!(line.extra["oversleep_p50_ns"], 1.5);
-        assert!(parse("{\"elapsed_ns\":1,\"checksum\":2}").unwrap().extra.is_empty());
+        assert!(
+            parse("{\"elapsed_ns\":1,\"checksum\":2}")
+                .unwrap()
+                .extra
+                .is_empty()
+        );
     }
 
     #[test]
@@ -56,8 +64,14 @@ mod tests {
             ("hello", "not a result line"),
             ("{\"elapsed_ns\":1}", "missing field `checksum`"),
             ("{\"elapsed_ns\":-1,\"checksum\":2}", "not a result line"),
-            ("{\"elapsed_ns\":1,\"checksum\":2,\"extra\":{},\"x\":1}", "unknown field"),
-            ("{\"elapsed_ns\":1,\"checksum\":2}\n{\"elapsed_ns\":1,\"checksum\":2}", "2 lines"),
+            (
+                "{\"elapsed_ns\":1,\"checksum\":2,\"extra\":{},\"x\":1}",
+                "unknown field",
+            ),
+            (
+                "{\"elapsed_ns\":1,\"checksum\":2}\n{\"elapsed_ns\":1,\"checksum\":2}",
+                "2 lines",
+            ),
             ("{\"elapsed_ns\":1,\"checksum\":\"2\"}", "not a result line"),
         ] {
             let err = parse(stdout).unwrap_err();

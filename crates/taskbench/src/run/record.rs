@@ -95,11 +95,17 @@ mod tests {
             inner_warmup: 1,
             phase: Phase::Measured,
             run: 2,
-            status: RunStatus::WrongChecksum { expected: 45, got: 44 },
+            status: RunStatus::WrongChecksum {
+                expected: 45,
+                got: 44,
+            },
             figures: None,
         };
         let json = serde_json::to_string(&record).unwrap();
-        assert!(json.contains(r#""status":"wrong_checksum","expected":45,"got":44"#), "{json}");
+        assert!(
+            json.contains(r#""status":"wrong_checksum","expected":45,"got":44"#),
+            "{json}"
+        );
         assert_eq!(serde_json::from_str::<RunRecord>(&json).unwrap(), record);
         assert_eq!(record.point_label(), "spawn tasks=10");
     }

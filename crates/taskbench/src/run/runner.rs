@@ -9,6 +9,7 @@ use super::status::{Reported, RunStatus};
 use crate::measure::{self, Job, Measurement};
 use catalogue::Invocation;
 use std::collections::{BTreeMap, HashSet};
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// Runs one process; the real one spawns it, tests use fixed fake measurements.
@@ -16,12 +17,15 @@ pub trait Executor {
     fn execute(&mut self, job: &Job) -> Result<Measurement, String>;
 }
 
-/// The real executor: a fresh process per run.
-pub struct ProcessExecutor;
+/// The real executor: a fresh process per run, started through the launcher.
+pub struct ProcessExecutor {
+    /// The `taskbench` binary (see `measure::launcher`).
+    pub launcher: PathBuf,
+}
 
 impl Executor for ProcessExecutor {
     fn execute(&mut self, job: &Job) -> Result<Measurement, String> {
-        measure::execute(job)
+        measure::execute(&self.launcher, job)
     }
 }
 
@@ -50,8 +54,16 @@ pub fn run_steps(
         if stopped.contains(&(step.subject, step.workload)) {
             continue;
         }
-        let record = if subject.unsupported.iter().any(|s| s == step.workload.name()) {
-            let reason = format!("{} declares {} unsupported in its manifest", subject.name, step.workload.name());
+        let record = if subject
+            .unsupported
+            .iter()
+            .any(|s| s == step.workload.name())
+        {
+            let reason = format!(
+                "{} declares {} unsupported in its manifest",
+                subject.name,
+                step.workload.name()
+            );
             record(subject, step, RunStatus::NotImplemented { reason }, None)
         } else {
             run_one(executor, subject, step, limits)
@@ -68,22 +80,48 @@ pub fn run_steps(
     Ok(records)
 }
 
-fn run_one(executor: &mut dyn Executor, subject: &Subject, step: &Step, limits: Limits) -> RunRecord {
+fn run_one(
+    executor: &mut dyn Executor,
+    subject: &Subject,
+    step: &Step,
+    limits: Limits,
+) -> RunRecord {
     let mut argv = subject.argv.clone();
     let (expected, ideal_ns) = match step.workload {
-        Workload::Scenario { scenario, inner_warmup } => {
-            argv.extend(Invocation { scenario, inner_warmup }.to_args());
+        Workload::Scenario {
+            scenario,
+            inner_warmup,
+        } => {
+            argv.extend(
+                Invocation {
+                    scenario,
+                    inner_warmup,
+                }
+                .to_args(),
+            );
             (Some(scenario.checksum()), scenario.ideal_ns())
         }
         Workload::Command => (None, 0),
     };
-    let job = Job { argv, cwd: subject.cwd.clone(), timeout: limits.timeout, sample_every: limits.sample_every };
+    let job = Job {
+        argv,
+        cwd: subject.cwd.clone(),
+        timeout: limits.timeout,
+        sample_every: limits.sample_every,
+    };
     let measurement = match executor.execute(&job) {
         Ok(m) => m,
         Err(reason) => return record(subject, step, RunStatus::NotStarted { reason }, None),
     };
     let (status, reported) = RunStatus::judge(&measurement, expected);
-    let figures = figures(&measurement, reported, expected, ideal_ns, &status, step.workload);
+    let figures = figures(
+        &measurement,
+        reported,
+        expected,
+        ideal_ns,
+        &status,
+        step.workload,
+    );
     record(subject, step, status, Some(figures))
 }
 
@@ -116,15 +154,31 @@ fn figures(
         expected_checksum: expected,
         extra: reported.extra,
         sampler_cpu_ns: m.sampler_cpu_ns,
-        stderr_tail: if status.is_ok() { String::new() } else { m.stderr_tail.clone() },
+        stderr_tail: if status.is_ok() {
+            String::new()
+        } else {
+            m.stderr_tail.clone()
+        },
         timeline: m.timeline.clone(),
     }
 }
 
-fn record(subject: &Subject, step: &Step, status: RunStatus, figures: Option<Figures>) -> RunRecord {
+fn record(
+    subject: &Subject,
+    step: &Step,
+    status: RunStatus,
+    figures: Option<Figures>,
+) -> RunRecord {
     let (params, inner_warmup) = match step.workload {
-        Workload::Scenario { scenario, inner_warmup } => (
-            scenario.params().into_iter().map(|(n, v)| (n.to_string(), v)).collect(),
+        Workload::Scenario {
+            scenario,
+            inner_warmup,
+        } => (
+            scenario
+                .params()
+                .into_iter()
+                .map(|(n, v)| (n.to_string(), v))
+                .collect(),
             inner_warmup,
         ),
         Workload::Command => (BTreeMap::new(), 0),

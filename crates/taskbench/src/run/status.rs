@@ -46,8 +46,18 @@ impl RunStatus {
             (Exit::TimedOut, _) => (RunStatus::Timeout, none),
             (Exit::Signal(signal), _) => (RunStatus::Crashed { signal }, none),
             (Exit::Code(catalogue::EXIT_NOT_IMPLEMENTED), Some(_)) => {
-                let reason = m.stderr_tail.lines().last().unwrap_or("no reason given").trim();
-                (RunStatus::NotImplemented { reason: reason.to_string() }, none)
+                let reason = m
+                    .stderr_tail
+                    .lines()
+                    .last()
+                    .unwrap_or("no reason given")
+                    .trim();
+                (
+                    RunStatus::NotImplemented {
+                        reason: reason.to_string(),
+                    },
+                    none,
+                )
             }
             (Exit::Code(0), None) => (RunStatus::Ok, none),
             (Exit::Code(0), Some(expected)) => match protocol::parse(&m.stdout) {
@@ -61,7 +71,10 @@ impl RunStatus {
                     let status = if line.checksum == expected {
                         RunStatus::Ok
                     } else {
-                        RunStatus::WrongChecksum { expected, got: line.checksum }
+                        RunStatus::WrongChecksum {
+                            expected,
+                            got: line.checksum,
+                        }
                     };
                     (status, reported)
                 }
@@ -139,25 +152,44 @@ mod tests {
     #[test]
     fn each_way_of_ending_has_its_status() {
         let line = "{\"elapsed_ns\":7,\"checksum\":45}";
-        let judge = |exit, out: &str, err: &str| RunStatus::judge(&finished(exit, out, err), Some(45)).0;
+        let judge =
+            |exit, out: &str, err: &str| RunStatus::judge(&finished(exit, out, err), Some(45)).0;
         assert_eq!(judge(Exit::Code(0), line, ""), RunStatus::Ok);
         assert_eq!(
             judge(Exit::Code(0), "{\"elapsed_ns\":7,\"checksum\":44}", ""),
-            RunStatus::WrongChecksum { expected: 45, got: 44 }
+            RunStatus::WrongChecksum {
+                expected: 45,
+                got: 44
+            }
         );
         assert_eq!(
             judge(Exit::Code(69), "", "log\nno timer here"),
-            RunStatus::NotImplemented { reason: "no timer here".into() }
+            RunStatus::NotImplemented {
+                reason: "no timer here".into()
+            }
         );
-        assert_eq!(judge(Exit::Code(1), line, ""), RunStatus::Failed { code: 1 });
-        assert_eq!(judge(Exit::Signal(11), "", ""), RunStatus::Crashed { signal: 11 });
+        assert_eq!(
+            judge(Exit::Code(1), line, ""),
+            RunStatus::Failed { code: 1 }
+        );
+        assert_eq!(
+            judge(Exit::Signal(11), "", ""),
+            RunStatus::Crashed { signal: 11 }
+        );
         assert_eq!(judge(Exit::TimedOut, line, ""), RunStatus::Timeout);
-        assert!(matches!(judge(Exit::Code(0), "garbage", ""), RunStatus::BadOutput { .. }));
+        assert!(matches!(
+            judge(Exit::Code(0), "garbage", ""),
+            RunStatus::BadOutput { .. }
+        ));
     }
 
     #[test]
     fn the_reported_figures_are_kept() {
-        let m = finished(Exit::Code(0), "{\"elapsed_ns\":7,\"checksum\":45,\"extra\":{\"a\":1}}", "");
+        let m = finished(
+            Exit::Code(0),
+            "{\"elapsed_ns\":7,\"checksum\":45,\"extra\":{\"a\":1}}",
+            "",
+        );
         let (_, reported) = RunStatus::judge(&m, Some(45));
         assert_eq!(reported.elapsed_ns, Some(7));
         assert_eq!(reported.extra["a"], 1.0);
@@ -165,13 +197,28 @@ mod tests {
 
     #[test]
     fn a_plain_command_succeeds_by_exiting_zero() {
-        assert_eq!(RunStatus::judge(&finished(Exit::Code(0), "anything", ""), None).0, RunStatus::Ok);
-        assert_eq!(RunStatus::judge(&finished(Exit::Code(69), "", ""), None).0, RunStatus::Failed { code: 69 });
+        assert_eq!(
+            RunStatus::judge(&finished(Exit::Code(0), "anything", ""), None).0,
+            RunStatus::Ok
+        );
+        assert_eq!(
+            RunStatus::judge(&finished(Exit::Code(69), "", ""), None).0,
+            RunStatus::Failed { code: 69 }
+        );
     }
 
     #[test]
     fn labels_are_short() {
-        assert_eq!(RunStatus::Crashed { signal: libc::SIGSEGV }.label(), "crashed (SIGSEGV)");
-        assert_eq!(RunStatus::NotImplemented { reason: "x".into() }.label(), "n/a");
+        assert_eq!(
+            RunStatus::Crashed {
+                signal: libc::SIGSEGV
+            }
+            .label(),
+            "crashed (SIGSEGV)"
+        );
+        assert_eq!(
+            RunStatus::NotImplemented { reason: "x".into() }.label(),
+            "n/a"
+        );
     }
 }

@@ -47,13 +47,21 @@ impl Summary {
 
     /// Coefficient of variation (stddev / mean); 0 when the mean is 0.
     pub fn cv(&self) -> f64 {
-        if self.mean == 0.0 { 0.0 } else { self.stddev / self.mean.abs() }
+        if self.mean == 0.0 {
+            0.0
+        } else {
+            self.stddev / self.mean.abs()
+        }
     }
 }
 
 fn median_of_sorted(sorted: &[f64]) -> f64 {
     let n = sorted.len();
-    if n % 2 == 1 { sorted[n / 2] } else { (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0 }
+    if n % 2 == 1 {
+        sorted[n / 2]
+    } else {
+        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
+    }
 }
 
 #[cfg(test)]
@@ -76,7 +84,10 @@ mod tests {
         let s = Summary::of(&[3.0, 1.0, 2.0]).unwrap();
         assert_eq!((s.median, s.mad), (2.0, 1.0));
         let one = Summary::of(&[7.0]).unwrap();
-        assert_eq!((one.median, one.stddev, one.mad, one.cv()), (7.0, 0.0, 0.0, 0.0));
+        assert_eq!(
+            (one.median, one.stddev, one.mad, one.cv()),
+            (7.0, 0.0, 0.0, 0.0)
+        );
         assert_eq!(Summary::of(&[]), None);
     }
 }

@@ -21,7 +21,12 @@ impl Executor for Fake {
         Ok(Measurement {
             exit,
             wall: Duration::from_millis(3),
-            usage: Usage { user_ns: 1, sys_ns: 2, peak_rss_bytes: 4096, ..Usage::default() },
+            usage: Usage {
+                user_ns: 1,
+                sys_ns: 2,
+                peak_rss_bytes: 4096,
+                ..Usage::default()
+            },
             stdout,
             stderr_tail: "the reason".into(),
             timeline: Vec::new(),
@@ -41,12 +46,22 @@ fn subject(name: &str, unsupported: &[&str]) -> Subject {
 
 fn run(fake: &mut Fake, subjects: &[Subject], workloads: &[Workload], runs: u32) -> Vec<RunRecord> {
     let steps = schedule(subjects.len(), workloads, runs, 1);
-    let limits = Limits { timeout: Duration::from_secs(1), sample_every: Duration::from_millis(10) };
+    let limits = Limits {
+        timeout: Duration::from_secs(1),
+        sample_every: Duration::from_millis(10),
+    };
     let mut sunk = 0;
-    let records = run_steps(fake, subjects, &steps, limits, &mut |_| {
-        sunk += 1;
-        Ok(())
-    }, &mut |_| {})
+    let records = run_steps(
+        fake,
+        subjects,
+        &steps,
+        limits,
+        &mut |_| {
+            sunk += 1;
+            Ok(())
+        },
+        &mut |_| {},
+    )
     .unwrap();
     assert_eq!(sunk, records.len(), "every record reaches the sink");
     records
@@ -54,19 +69,40 @@ fn run(fake: &mut Fake, subjects: &[Subject], workloads: &[Workload], runs: u32)
 
 fn correct(argv: &[String]) -> (Exit, String) {
     let invocation = Invocation::parse(&argv[1..]).unwrap();
-    let line = format!("{{\"elapsed_ns\":1000,\"checksum\":{}}}", invocation.scenario.checksum());
+    let line = format!(
+        "{{\"elapsed_ns\":1000,\"checksum\":{}}}",
+        invocation.scenario.checksum()
+    );
     (Exit::Code(0), line)
 }
 
 fn timer() -> Workload {
-    Workload::Scenario { scenario: Scenario::new("timer", &[("total-ms", 5)]).unwrap(), inner_warmup: 2 }
+    Workload::Scenario {
+        scenario: Scenario::new("timer", &[("total-ms", 5)]).unwrap(),
+        inner_warmup: 2,
+    }
 }
 
 #[test]
 fn passes_the_protocol_arguments_and_judges_the_line() {
-    let mut fake = Fake { ran: Vec::new(), answer: correct };
+    let mut fake = Fake {
+        ran: Vec::new(),
+        answer: correct,
+    };
     let records = run(&mut fake, &[subject("a", &[])], &[timer()], 2);
-    assert_eq!(fake.ran[0], ["a", "timer", "--step-us", "1000", "--total-ms", "5", "--inner-warmup", "2"]);
+    assert_eq!(
+        fake.ran[0],
+        [
+            "a",
+            "timer",
+            "--step-us",
+            "1000",
+            "--total-ms",
+            "5",
+            "--inner-warmup",
+            "2"
+        ]
+    );
     assert_eq!(records.len(), 3, "one warm-up and two measured runs");
     let measured: Vec<_> = records.iter().filter(|r| counts(r)).collect();
     assert_eq!(measured.len(), 2);
@@ -80,8 +116,16 @@ fn passes_the_protocol_arguments_and_judges_the_line() {
 
 #[test]
 fn declared_unsupported_scenarios_are_not_run() {
-    let mut fake = Fake { ran: Vec::new(), answer: correct };
-    let records = run(&mut fake, &[subject("a", &["timer"]), subject("b", &[])], &[timer()], 3);
+    let mut fake = Fake {
+        ran: Vec::new(),
+        answer: correct,
+    };
+    let records = run(
+        &mut fake,
+        &[subject("a", &["timer"]), subject("b", &[])],
+        &[timer()],
+        3,
+    );
     assert!(fake.ran.iter().all(|argv| argv[0] == "b"));
     let a: Vec<_> = records.iter().filter(|r| r.contestant == "a").collect();
     assert_eq!(a.len(), 1);
@@ -104,12 +148,20 @@ fn not_implemented_and_timeout_stop_their_case_only() {
     let count = |name: &str| records.iter().filter(|r| r.contestant == name).count();
     assert_eq!((count("na"), count("slow"), count("ok")), (1, 1, 5));
     let na = records.iter().find(|r| r.contestant == "na").unwrap();
-    assert_eq!(na.status, RunStatus::NotImplemented { reason: "the reason".into() });
+    assert_eq!(
+        na.status,
+        RunStatus::NotImplemented {
+            reason: "the reason".into()
+        }
+    );
 }
 
 #[test]
 fn a_program_that_cannot_start_is_a_status() {
-    let mut fake = Fake { ran: Vec::new(), answer: correct };
+    let mut fake = Fake {
+        ran: Vec::new(),
+        answer: correct,
+    };
     let records = run(&mut fake, &[subject("missing", &[])], &[timer()], 3);
     assert_eq!(records.len(), 1);
     assert!(matches!(records[0].status, RunStatus::NotStarted { .. }));
@@ -117,9 +169,15 @@ fn a_program_that_cannot_start_is_a_status() {
 
 #[test]
 fn a_plain_command_is_timed_by_the_wall_clock() {
-    let mut fake = Fake { ran: Vec::new(), answer: |_| (Exit::Code(0), "hello".into()) };
+    let mut fake = Fake {
+        ran: Vec::new(),
+        answer: |_| (Exit::Code(0), "hello".into()),
+    };
     let records = run(&mut fake, &[subject("cmd", &[])], &[Workload::Command], 1);
     assert_eq!(fake.ran[0], ["cmd"]);
     let measured = records.iter().find(|r| counts(r)).unwrap();
-    assert_eq!(measured.figures.as_ref().unwrap().elapsed_ns, Some(3_000_000));
+    assert_eq!(
+        measured.figures.as_ref().unwrap().elapsed_ns,
+        Some(3_000_000)
+    );
 }

@@ -1,0 +1,105 @@
+//! Bad input: one clear line naming the problem, a non-zero exit, nothing written.
+
+use super::util::{fixtures, stderr, taskbench};
+
+fn refused(args: &[&str], expect: &str) {
+    let output = taskbench(args);
+    let err = stderr(&output);
+    assert!(!output.status.success(), "{args:?} succeeded");
+    assert_eq!(
+        err.trim_end().lines().count(),
+        1,
+        "{args:?}: one line, got:\n{err}"
+    );
+    assert!(
+        err.contains(expect),
+        "{args:?}: expected '{expect}' in: {err}"
+    );
+}
+
+#[test]
+fn unknown_names_are_refused() {
+    let dir = fixtures();
+    let dir = dir.to_str().unwrap();
+    refused(&["run", "--scenario", "nap"], "unknown scenario 'nap'");
+    refused(
+        &[
+            "--contestants",
+            dir,
+            "run",
+            "--scenario",
+            "spawn",
+            "--contestant",
+            "nobody",
+        ],
+        "unknown contestant 'nobody'",
+    );
+    refused(
+        &["run", "--scenario", "spawn", "--fanout", "3"],
+        "--fanout does not apply",
+    );
+    refused(&["run", "--frobnicate"], "--frobnicate");
+    refused(
+        &["run", "--scenario", "skynet", "--size", "20"],
+        "power of 10",
+    );
+}
+
+#[test]
+fn malformed_numbers_are_refused() {
+    refused(&["run", "--tasks", "10q"], "'10q' is not a whole number");
+    refused(&["run", "--delay-ms", "-5"], "'-5' is negative");
+    refused(&["run", "--runs", "0"], "--runs");
+    refused(&["run", "--timeout", "0"], "--timeout");
+    refused(
+        &["run", "--scenario", "timer", "--step-us", "0"],
+        "--step-us must be at least 1",
+    );
+}
+
+#[test]
+fn an_unwritable_output_path_is_refused_before_anything_runs() {
+    let dir = fixtures();
+    let base = [
+        "--contestants",
+        dir.to_str().unwrap(),
+        "run",
+        "--scenario",
+        "spawn",
+        "--contestant",
+        "fixture-honest",
+    ];
+    let mut args = base.to_vec();
+    args.extend(["--out", "/proc/taskbench-cannot-write-here"]);
+    refused(&args, "--out");
+    let out = tempfile::tempdir().unwrap();
+    let mut args = base.to_vec();
+    args.extend([
+        "--out",
+        out.path().to_str().unwrap(),
+        "--export-json",
+        "/proc/nope/results.json",
+    ]);
+    refused(&args, "--export-json");
+    assert_eq!(
+        std::fs::read_dir(out.path()).unwrap().count(),
+        0,
+        "nothing half-written"
+    );
+}
+
+#[test]
+fn a_manifest_with_a_missing_field_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("broken");
+    std::fs::create_dir(&broken).unwrap();
+    std::fs::write(
+        broken.join("contestant.toml"),
+        "name = \"broken\"\nlanguage = \"Rust\"\n",
+    )
+    .unwrap();
+    refused(
+        &["--contestants", dir.path().to_str().unwrap(), "list"],
+        "missing field `runtime`",
+    );
+}

@@ -1,0 +1,153 @@
+//! Every contestant in contestants/ runs every scenario it supports at a small size with a
+//! valid checksum, and answers 69 for the scenarios its manifest declares unsupported. A
+//! contestant whose toolchain is absent is skipped with the reason printed (CI installs
+//! every toolchain, so nothing is skipped there).
+
+use super::util::{read_json, taskbench};
+use std::process::Command;
+use taskbench::contestant::Availability;
+use taskbench::lineup::{places, repository_root, survey};
+
+/// Small sizes: every scenario, a fraction of a second per run.
+const SMALL: &[&str] = &[
+    "--tasks",
+    "100",
+    "--delay-ms",
+    "20",
+    "--step-us",
+    "1000",
+    "--total-ms",
+    "10",
+    "--requests",
+    "50",
+    "--io-ms",
+    "1",
+    "--fanout",
+    "5",
+    "--size",
+    "1000",
+    "--pairs",
+    "10",
+    "--rounds",
+    "10",
+    "--length",
+    "100",
+    "--yields",
+    "10",
+];
+
+#[test]
+fn every_contestant_passes_every_scenario_it_supports() {
+    let places = places();
+    let entries = survey(&repository_root().join("contestants"), &places).unwrap();
+    let mut names = Vec::new();
+    for entry in &entries {
+        match &entry.availability {
+            Availability::Available => names.push(entry.contestant.name().to_string()),
+            Availability::Unavailable(reason) => {
+                eprintln!("skipped {}: {reason}", entry.contestant.name())
+            }
+        }
+    }
+    assert!(
+        names.iter().any(|n| n == "tokio") && names.iter().any(|n| n == "threads"),
+        "{names:?}"
+    );
+    let out = tempfile::tempdir().unwrap();
+    let scenarios: Vec<&str> = catalogue::SCENARIOS.iter().map(|s| s.name).collect();
+    let (scenarios, contestants) = (scenarios.join(","), names.join(","));
+    let mut args = vec![
+        "run",
+        "--quiet",
+        "--out",
+        out.path().to_str().unwrap(),
+        "--scenario",
+        &scenarios,
+        "--contestant",
+        &contestants,
+        "--runs",
+        "1",
+        "--warmup",
+        "0",
+        "--inner-warmup",
+        "1",
+        "--timeout",
+        "60s",
+    ];
+    args.extend_from_slice(SMALL);
+    let output = taskbench(&args);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let results = read_json(&out.path().join("results.json"));
+    let unavailable: Vec<String> = results["contestants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| !c["unavailable"].is_null())
+        .map(|c| format!("{}: {}", c["name"], c["unavailable"]))
+        .collect();
+    assert!(unavailable.is_empty(), "builds failed: {unavailable:#?}");
+
+    let mut wrong = Vec::new();
+    for entry in entries
+        .iter()
+        .filter(|e| names.iter().any(|n| n == e.contestant.name()))
+    {
+        let manifest = &entry.contestant.manifest;
+        for scenario in catalogue::SCENARIOS {
+            let runs: Vec<&serde_json::Value> = results["runs"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|r| {
+                    r["contestant"] == manifest.name.as_str()
+                        && r["scenario"] == scenario.name
+                        && r["phase"] == "measured"
+                })
+                .collect();
+            let statuses: Vec<&str> = runs.iter().map(|r| r["status"].as_str().unwrap()).collect();
+            let expected = if manifest.is_unsupported(scenario.name) {
+                "not_implemented"
+            } else {
+                "ok"
+            };
+            if statuses != [expected] {
+                let tail = runs
+                    .first()
+                    .and_then(|r| r["figures"]["stderr_tail"].as_str())
+                    .unwrap_or("");
+                wrong.push(format!(
+                    "{} {}: {statuses:?} (expected {expected}) {tail}",
+                    manifest.name, scenario.name
+                ));
+            }
+        }
+        for scenario in &manifest.unsupported {
+            let defaults = catalogue::Scenario::new(scenario, &[]).unwrap();
+            let mut command = entry.contestant.run_command(&places);
+            command.extend(
+                catalogue::Invocation {
+                    scenario: defaults,
+                    inner_warmup: 0,
+                }
+                .to_args(),
+            );
+            let status = Command::new(&command[0])
+                .args(&command[1..])
+                .current_dir(&entry.contestant.dir)
+                .output()
+                .unwrap()
+                .status;
+            if status.code() != Some(catalogue::EXIT_NOT_IMPLEMENTED) {
+                wrong.push(format!(
+                    "{} {scenario}: declared unsupported but exited {status}",
+                    manifest.name
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -1,0 +1,8 @@
+//! taskbench's integration tests: the real binary, real processes, purpose-made fixtures
+//! and the real contestants. One test binary, its helpers in `util`.
+
+mod bad_input;
+mod contestants;
+mod failures;
+mod measurement;
+mod util;
