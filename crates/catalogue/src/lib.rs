@@ -10,10 +10,12 @@
 //! tables and an argument parser to the binary that is measured.
 
 mod args;
+mod docs;
 mod error;
 mod value;
 
 pub use args::{INNER_WARMUP_FLAG, Invocation};
+pub use docs::markdown_table;
 pub use error::CatalogueError;
 pub use value::parse_count;
 

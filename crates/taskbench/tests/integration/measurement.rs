@@ -28,7 +28,7 @@ fn peak_rss_and_wall_match_what_the_process_did() {
         let rss = figures["peak_rss_bytes"].as_u64().unwrap();
         // 200 MiB written, plus the few MiB of a small Rust binary.
         assert!(
-            rss >= 200 * MIB && rss <= 212 * MIB,
+            (200 * MIB..=212 * MIB).contains(&rss),
             "peak RSS {} MiB",
             rss / MIB
         );
