@@ -53,3 +53,26 @@ impl Upload {
         (name, format!("{:032x}", self.request))
     }
 }
+
+/// One whole upload request, steps 1–9 of docs/PROTOCOL.md §4: `io()` is awaited for each
+/// fake I/O op (the runtime's sleep of `io-ms`) and yields 1; the sum — the ops that
+/// really completed — is the request's share of the checksum. Contestants pass only how
+/// they wait.
+pub async fn upload<F, Op>(request: u64, mut io: F) -> u64
+where
+    F: FnMut() -> Op,
+    Op: std::future::Future<Output = u64>,
+{
+    let upload = Upload::begin(request);
+    let mut done = io().await; // 2. put the blob
+    done += io().await; // 3. look the file up: it does not exist
+    let version = upload.version();
+    done += io().await; // 5. insert the version
+    let query = upload.file_query();
+    done += io().await; // 6. execute the "create file" query
+    done += io().await; // 7. insert the file–version link
+    done += io().await; // 8. update the file's current version
+    done += io().await; // 9. commit
+    std::hint::black_box((&upload, &version, &query));
+    done
+}

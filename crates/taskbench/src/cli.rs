@@ -52,7 +52,7 @@ pub struct RunArgs {
     #[arg(long, default_value = "120s", value_parser = parse_duration, value_name = "TIME")]
     pub timeout: Duration,
     /// Interval of the RSS/thread sampler, in milliseconds.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..), value_name = "MS")]
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..), value_name = "MS")]
     pub sample_ms: u64,
     /// Output folder for runs.jsonl and the results (default: results/<start time>).
     #[arg(long, value_name = "DIR")]

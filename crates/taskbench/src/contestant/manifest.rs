@@ -42,6 +42,8 @@ pub struct Manifest {
 pub enum VersionSource {
     /// The version of this package in the workspace `Cargo.lock`.
     Crate(String),
+    /// The versions of these packages in the workspace `Cargo.lock`, joined.
+    Crates(Vec<String>),
     /// The first line this command prints.
     Command(Vec<String>),
 }

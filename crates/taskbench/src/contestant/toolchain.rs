@@ -43,8 +43,8 @@ impl Contestant {
     /// The runtime version, or a short reason it could not be learnt.
     pub fn version(&self, places: &Places) -> String {
         let found = match &self.manifest.version {
-            VersionSource::Crate(name) => lockfile_version(&places.root.join("Cargo.lock"), name)
-                .map(|v| format!("{name} {v}")),
+            VersionSource::Crate(name) => crate_versions(places, std::slice::from_ref(name)),
+            VersionSource::Crates(names) => crate_versions(places, names),
             VersionSource::Command(command) => {
                 let command = self.manifest.expand(command, &self.dir, places);
                 output(&command, &self.dir).and_then(|text| {
@@ -58,6 +58,16 @@ impl Contestant {
         };
         found.unwrap_or_else(|e| format!("unknown ({e})"))
     }
+}
+
+/// `name version` of each crate from the workspace lock file, joined by commas.
+fn crate_versions(places: &Places, names: &[String]) -> Result<String, String> {
+    let lockfile = places.root.join("Cargo.lock");
+    let versions: Result<Vec<String>, String> = names
+        .iter()
+        .map(|name| lockfile_version(&lockfile, name).map(|v| format!("{name} {v}")))
+        .collect();
+    versions.map(|v| v.join(", "))
 }
 
 /// Runs a command to completion; its stdout (or stderr when stdout is empty) on success,

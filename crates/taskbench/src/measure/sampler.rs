@@ -6,6 +6,7 @@
 //! figure in the results, not a claim.
 
 use serde::{Deserialize, Serialize};
+use std::os::unix::fs::FileExt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
@@ -34,26 +35,25 @@ impl Sampler {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
         let thread = std::thread::spawn(move || {
-            let path = format!("/proc/{pid}/stat");
             let page = page_size();
             let mut samples = Vec::new();
-            let mut buf = String::with_capacity(512);
+            // The file stays open and is re-read from offset 0: the kernel regenerates it
+            // on every read, and the path lookup of an open per sample is saved.
+            let Ok(stat) = std::fs::File::open(format!("/proc/{pid}/stat")) else {
+                return (samples, thread_cpu_ns());
+            };
+            let mut buf = [0u8; 1024];
             while !flag.load(Ordering::Relaxed) {
-                buf.clear();
-                let read = std::fs::File::open(&path)
-                    .and_then(|mut f| std::io::Read::read_to_string(&mut f, &mut buf));
-                if read.is_err() {
-                    break;
-                }
-                if let Some((rss_pages, threads)) = parse_stat(&buf) {
-                    // A zombie reports 0 threads; the child has finished.
-                    if threads > 0 {
-                        samples.push(Sample {
-                            at_us: start.elapsed().as_micros() as u64,
-                            rss_bytes: rss_pages * page,
-                            threads,
-                        });
-                    }
+                let Ok(len) = stat.read_at(&mut buf, 0) else { break };
+                let text = std::str::from_utf8(&buf[..len]).unwrap_or_default();
+                match parse_stat(text) {
+                    // A zombie reports 0 threads: the child has finished.
+                    Some((_, 0)) | None => break,
+                    Some((rss_pages, threads)) => samples.push(Sample {
+                        at_us: start.elapsed().as_micros() as u64,
+                        rss_bytes: rss_pages * page,
+                        threads,
+                    }),
                 }
                 std::thread::park_timeout(every);
             }
