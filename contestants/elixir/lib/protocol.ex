@@ -1,0 +1,79 @@
+defmodule Taskbench.Protocol do
+  @moduledoc """
+  The contestant protocol of docs/PROTOCOL.md for the Elixir contestants: reads the
+  command line, runs the unmeasured warm-up iterations, times the measured one with the
+  monotonic clock, prints the one JSON line and halts the VM (tearing it down is not
+  part of the workload).
+  """
+
+  # Parameters of every scenario, in catalogue order, as OptionParser names them.
+  @params %{
+    "spawn" => [:tasks],
+    "sleep" => [:tasks, :delay_ms],
+    "timer" => [:step_us, :total_ms],
+    "doxbee" => [:requests, :io_ms],
+    "parallel" => [:requests, :fanout, :io_ms],
+    "skynet" => [:size],
+    "pingpong" => [:pairs, :rounds],
+    "chain" => [:length],
+    "yield" => [:tasks, :yields]
+  }
+
+  @doc """
+  Runs the invocation in `System.argv/0` with `contestant`'s way of starting processes
+  (a `Taskbench.Scenarios` implementation) and halts: status 0 after the result line, 2
+  when the command line is not understood.
+  """
+  def main(contestant) do
+    case parse(System.argv()) do
+      {:ok, scenario, params, warmup} ->
+        run = fn -> Taskbench.Scenarios.run(scenario, params, contestant) end
+        Enum.each(1..warmup//1, fn _ -> run.() end)
+        start = System.monotonic_time(:nanosecond)
+        outcome = run.()
+        elapsed = System.monotonic_time(:nanosecond) - start
+        IO.puts(result_line(elapsed, outcome))
+        System.halt(0)
+
+      {:error, reason} ->
+        IO.puts(:stderr, "#{inspect(contestant)}: #{reason}")
+        System.halt(2)
+    end
+  end
+
+  # `<scenario> --<param> <value> … --inner-warmup K`; every parameter is required.
+  defp parse([scenario | args]) when is_map_key(@params, scenario) do
+    names = [:inner_warmup | @params[scenario]]
+    {values, rest, invalid} = OptionParser.parse(args, strict: Enum.map(names, &{&1, :integer}))
+    missing = Enum.reject(names, &Keyword.has_key?(values, &1))
+
+    cond do
+      rest != [] or invalid != [] ->
+        words = rest ++ Enum.map(invalid, fn {flag, value} -> "#{flag} #{value}" end)
+        {:error, "not understood: #{Enum.join(words, " ")}"}
+
+      missing != [] ->
+        {:error, "#{scenario} needs #{Enum.map_join(missing, ", ", &flag/1)}"}
+
+      Enum.any?(values, fn {_, value} -> value < 0 end) ->
+        {:error, "counts cannot be negative: #{inspect(values)}"}
+
+      true ->
+        {warmup, params} = Map.pop(Map.new(values), :inner_warmup)
+        {:ok, scenario, params, warmup}
+    end
+  end
+
+  defp parse([scenario | _]), do: {:error, "unknown scenario #{inspect(scenario)}"}
+  defp parse([]), do: {:error, "missing scenario"}
+
+  defp flag(name), do: "--" <> String.replace(Atom.to_string(name), "_", "-")
+
+  # `{"elapsed_ns":…,"checksum":…,"extra":{…}}`, written by hand: every figure is an integer.
+  defp result_line(elapsed, {checksum, extra}) do
+    figures = Enum.map_join(extra, ",", fn {name, value} -> ~s("#{name}":#{value}) end)
+    ~s({"elapsed_ns":#{elapsed},"checksum":#{checksum},"extra":{#{figures}}})
+  end
+
+  defp result_line(elapsed, checksum), do: result_line(elapsed, {checksum, []})
+end

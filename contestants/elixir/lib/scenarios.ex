@@ -1,0 +1,141 @@
+defmodule Taskbench.Scenarios do
+  @moduledoc """
+  The nine scenarios of docs/PROTOCOL.md §4 for the Elixir contestants. They differ only
+  in how a process is started and joined, which each contestant gives through the two
+  callbacks below; everything a process does (sleeping, messaging, yielding) is the
+  same BEAM code in both.
+  """
+
+  @doc """
+  Runs `fun.(0)` … `fun.(count - 1)` each in a process of its own, waits for them all
+  and returns the sum of their results.
+  """
+  @callback join_sum(count :: non_neg_integer, fun :: (non_neg_integer -> integer)) :: integer
+
+  @doc "Starts `fun` in a process nobody waits for; returns its pid."
+  @callback start(fun :: (() -> any)) :: pid
+
+  @doc "One iteration: the checksum, or the checksum and the extra figures."
+  def run("spawn", %{tasks: tasks}, contestant), do: contestant.join_sum(tasks, & &1)
+
+  def run("sleep", %{tasks: tasks, delay_ms: delay}, contestant) do
+    contestant.join_sum(tasks, fn i ->
+      Process.sleep(delay)
+      i
+    end)
+  end
+
+  def run("timer", %{step_us: step_us, total_ms: total_ms}, _contestant) do
+    # The BEAM's timers count whole milliseconds, so a step is rounded up to one; the
+    # oversleep is still measured against the step asked for.
+    step_ms = div(step_us + 999, 1000)
+    step_ns = step_us * 1000
+
+    slept =
+      for _ <- 1..div(total_ms * 1000, step_us)//1 do
+        start = System.monotonic_time(:nanosecond)
+        Process.sleep(step_ms)
+        System.monotonic_time(:nanosecond) - start
+      end
+
+    oversleep(slept, step_ns)
+  end
+
+  def run("doxbee", %{requests: requests, io_ms: io_ms}, contestant) do
+    contestant.join_sum(requests, &Taskbench.Upload.run(&1, io_ms))
+  end
+
+  def run("parallel", %{requests: requests, fanout: fanout, io_ms: io_ms}, contestant) do
+    contestant.join_sum(requests, fn _ ->
+      done =
+        contestant.join_sum(fanout, fn _ ->
+          Process.sleep(io_ms)
+          1
+        end)
+
+      # The commit.
+      Process.sleep(io_ms)
+      done + 1
+    end)
+  end
+
+  # The root runs in a process of its own, as in the original.
+  def run("skynet", %{size: size}, contestant) do
+    contestant.join_sum(1, fn _ -> skynet(0, size, contestant) end)
+  end
+
+  def run("pingpong", %{pairs: pairs, rounds: rounds}, contestant) do
+    contestant.join_sum(pairs, fn _ -> rally(contestant.start(&ponger/0), rounds, 0) end)
+  end
+
+  def run("chain", %{length: length}, contestant) do
+    main = self()
+    contestant.start(fn -> link(1, length, main, contestant) end)
+
+    receive do
+      {:chain, last} -> last
+    end
+  end
+
+  def run("yield", %{tasks: tasks, yields: yields}, contestant) do
+    contestant.join_sum(tasks, fn _ -> yield_times(yields, 0) end)
+  end
+
+  # A leaf returns its number, an inner node the sum of its ten children.
+  defp skynet(num, 1, _contestant), do: num
+
+  defp skynet(num, size, contestant) do
+    part = div(size, 10)
+    contestant.join_sum(10, fn k -> skynet(num + k * part, part, contestant) end)
+  end
+
+  # The pinger's side of a pair: `rounds` round trips, then the ponger is stopped.
+  defp rally(ponger, rounds, rounds) do
+    send(ponger, :stop)
+    rounds
+  end
+
+  defp rally(ponger, rounds, trips) do
+    send(ponger, {:ping, self()})
+
+    receive do
+      :pong -> rally(ponger, rounds, trips + 1)
+    end
+  end
+
+  defp ponger do
+    receive do
+      {:ping, pinger} ->
+        send(pinger, :pong)
+        ponger()
+
+      :stop ->
+        :ok
+    end
+  end
+
+  # Link n starts link n + 1 and ends; the last one sends its number to the main process.
+  defp link(length, length, main, _contestant), do: send(main, {:chain, length})
+
+  defp link(n, length, main, contestant) do
+    contestant.start(fn -> link(n + 1, length, main, contestant) end)
+  end
+
+  defp yield_times(0, done), do: done
+
+  defp yield_times(left, done) do
+    :erlang.yield()
+    yield_times(left - 1, done + 1)
+  end
+
+  # The number of sleeps and the nearest-rank percentiles of how much later than the step
+  # each one ended, clamped at 0.
+  defp oversleep(slept, step_ns) do
+    over = slept |> Enum.map(&max(&1 - step_ns, 0)) |> Enum.sort() |> List.to_tuple()
+    count = tuple_size(over)
+    rank = fn q -> elem(over, min(max(ceil(q * count), 1), count) - 1) end
+
+    {count,
+     oversleep_p50_ns: rank.(0.50), oversleep_p99_ns: rank.(0.99), oversleep_max_ns: rank.(1.0)}
+  end
+end

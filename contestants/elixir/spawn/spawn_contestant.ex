@@ -1,0 +1,28 @@
+defmodule Taskbench.SpawnContestant do
+  @moduledoc """
+  `elixir-spawn`: a process is a bare `spawn/1` that sends its result to the parent,
+  which collects the results with `receive` — no links, monitors or Task bookkeeping.
+  """
+
+  @behaviour Taskbench.Scenarios
+
+  def main, do: Taskbench.Protocol.main(__MODULE__)
+
+  @impl true
+  def join_sum(count, fun) do
+    parent = self()
+    Enum.each(0..(count - 1)//1, fn i -> spawn(fn -> send(parent, {:result, fun.(i)}) end) end)
+    collect(count, 0)
+  end
+
+  @impl true
+  def start(fun), do: spawn(fun)
+
+  defp collect(0, sum), do: sum
+
+  defp collect(left, sum) do
+    receive do
+      {:result, value} -> collect(left - 1, sum + value)
+    end
+  end
+end

@@ -1,0 +1,3 @@
+module taskbench/contestants/go
+
+go 1.19

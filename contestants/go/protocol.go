@@ -1,0 +1,108 @@
+// The contestant protocol of docs/PROTOCOL.md: read the command line, run the unmeasured
+// warm-up iterations, time the measured one with the monotonic clock, print the one line.
+
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// warmupFlag sets the iterations run unmeasured before the measured one.
+const warmupFlag = "inner-warmup"
+
+// params holds the value of every parameter of a scenario by its command-line name.
+type params map[string]int
+
+// scenario is one workload: its parameters in catalogue order and one iteration of it.
+type scenario struct {
+	params []string
+	run    func(params) outcome
+}
+
+// outcome is what one iteration produced: its checksum and scenario-specific figures.
+type outcome struct {
+	checksum int
+	extra    []figure
+}
+
+// figure is one named number of the result line's "extra" object.
+type figure struct {
+	name  string
+	value int64
+}
+
+func checksum(sum int) outcome {
+	return outcome{checksum: sum}
+}
+
+// serve runs the invocation in args and returns the exit status: 0, or 2 when the command
+// line is not understood.
+func serve(args []string) int {
+	sc, values, warmup, err := parse(args)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "go-contestant: %v\n", err)
+		return 2
+	}
+	for k := 0; k < warmup; k++ {
+		sc.run(values)
+	}
+	start := time.Now()
+	out := sc.run(values)
+	elapsed := time.Since(start)
+	fmt.Println(resultLine(elapsed, out))
+	return 0
+}
+
+// parse reads `<scenario> --<param> <value> … --inner-warmup K`; every parameter is required.
+func parse(args []string) (scenario, params, int, error) {
+	if len(args) == 0 {
+		return scenario{}, nil, 0, fmt.Errorf("missing scenario")
+	}
+	sc, ok := scenarios[args[0]]
+	if !ok {
+		return scenario{}, nil, 0, fmt.Errorf("unknown scenario %q", args[0])
+	}
+	values := params{}
+	for rest := args[1:]; len(rest) > 0; rest = rest[2:] {
+		name := strings.TrimPrefix(rest[0], "--")
+		if name == rest[0] || len(rest) < 2 {
+			return scenario{}, nil, 0, fmt.Errorf("expected --<param> <value>, got %q", rest)
+		}
+		value, err := strconv.Atoi(rest[1])
+		if err != nil || value < 0 {
+			return scenario{}, nil, 0, fmt.Errorf("--%s: %q is not a count", name, rest[1])
+		}
+		values[name] = value
+	}
+	for _, name := range append(sc.params, warmupFlag) {
+		if _, ok := values[name]; !ok {
+			return scenario{}, nil, 0, fmt.Errorf("%s needs --%s", args[0], name)
+		}
+	}
+	if len(values) != len(sc.params)+1 {
+		return scenario{}, nil, 0, fmt.Errorf("%s takes only --%s and --%s",
+			args[0], strings.Join(sc.params, ", --"), warmupFlag)
+	}
+	warmup := values[warmupFlag]
+	delete(values, warmupFlag)
+	return sc, values, warmup, nil
+}
+
+// resultLine is `{"elapsed_ns":…,"checksum":…,"extra":{…}}`, written by hand as every
+// figure is an integer.
+func resultLine(elapsed time.Duration, out outcome) string {
+	var line strings.Builder
+	fmt.Fprintf(&line, `{"elapsed_ns":%d,"checksum":%d,"extra":{`, elapsed.Nanoseconds(), out.checksum)
+	for i, f := range out.extra {
+		if i > 0 {
+			line.WriteString(",")
+		}
+		fmt.Fprintf(&line, `"%s":%d`, f.name, f.value)
+	}
+	line.WriteString("}}")
+	return line.String()
+}

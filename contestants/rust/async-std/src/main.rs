@@ -1,0 +1,210 @@
+//! The `async-std` contestant: the nine scenarios on async-std's global executor, run from
+//! `task::block_on` as the body of `#[async_std::main]` is. async-std is discontinued
+//! upstream in favour of smol; it stays here because many programs still run on it.
+//!
+//! async-std's own primitives throughout: `task::spawn`, `task::sleep`,
+//! `async_std::channel` and `task::yield_now`. Tasks are joined by awaiting their
+//! `JoinHandle`s in spawn order, as in the other Rust contestants.
+
+use async_std::channel::{self, Sender};
+use async_std::task::{self, JoinHandle, sleep, yield_now};
+use kit::doxbee::Upload;
+use kit::{Outcome, Scenario};
+use std::time::{Duration, Instant};
+
+fn main() {
+    start_runtime();
+    kit::run(|scenario| Ok(task::block_on(run(scenario))))
+}
+
+/// async-std starts its executor threads (one per core) and async-io's reactor on the
+/// first spawn and sleep; start them here so that runtime start-up stays outside the
+/// measured iteration (docs/PROTOCOL.md §2).
+fn start_runtime() {
+    task::block_on(task::spawn(sleep(Duration::from_millis(1))));
+}
+
+/// Runs one iteration of `scenario`; async-std expresses all nine.
+async fn run(scenario: Scenario) -> Outcome {
+    let ms = Duration::from_millis;
+    match scenario {
+        Scenario::Spawn { tasks } => spawn(tasks).await.into(),
+        Scenario::Sleep { tasks, delay_ms } => sleep_all(tasks, ms(delay_ms)).await.into(),
+        Scenario::Timer { step_us, total_ms } => timer(step_us, total_ms).await,
+        Scenario::Doxbee { requests, io_ms } => doxbee(requests, ms(io_ms)).await.into(),
+        Scenario::Parallel {
+            requests,
+            fanout,
+            io_ms,
+        } => parallel(requests, fanout, ms(io_ms)).await.into(),
+        Scenario::Skynet { size } => skynet(0, size).await.into(),
+        Scenario::Pingpong { pairs, rounds } => pingpong(pairs, rounds).await.into(),
+        Scenario::Chain { length } => chain(length).await.into(),
+        Scenario::Yield { tasks, yields } => yield_all(tasks, yields).await.into(),
+    }
+}
+
+/// Waits for every task in spawn order and sums what they returned.
+async fn join_sum(handles: Vec<JoinHandle<u64>>) -> u64 {
+    let mut sum = 0;
+    for handle in handles {
+        sum += handle.await;
+    }
+    sum
+}
+
+async fn spawn(tasks: u64) -> u64 {
+    join_sum((0..tasks).map(|i| task::spawn(async move { i })).collect()).await
+}
+
+async fn sleep_all(tasks: u64, delay: Duration) -> u64 {
+    let sleeper = |i| async move {
+        sleep(delay).await;
+        i
+    };
+    join_sum((0..tasks).map(|i| task::spawn(sleeper(i))).collect()).await
+}
+
+/// One task sleeps `step` again and again, timing each sleep with the monotonic clock.
+async fn timer(step_us: u64, total_ms: u64) -> Outcome {
+    let step = Duration::from_micros(step_us);
+    let sleeps = Scenario::timer_count(step_us, total_ms);
+    let slept = task::spawn(async move {
+        let mut slept = Vec::new();
+        for _ in 0..sleeps {
+            let start = Instant::now();
+            sleep(step).await;
+            slept.push(start.elapsed());
+        }
+        slept
+    })
+    .await;
+    kit::oversleep_outcome(&slept, step)
+}
+
+/// One fake I/O operation: a sleep on async-std's timer. Returns 1 so that callers count
+/// the operations they really awaited.
+async fn fake_io(io: Duration) -> u64 {
+    sleep(io).await;
+    1
+}
+
+async fn doxbee(requests: u64, io: Duration) -> u64 {
+    join_sum((0..requests).map(|i| task::spawn(upload(i, io))).collect()).await
+}
+
+/// One doxbee upload (docs/PROTOCOL.md §4): seven awaited I/O steps with the sync work of
+/// `kit::doxbee` between them; returns the number of I/O steps it awaited.
+async fn upload(request: u64, io: Duration) -> u64 {
+    let upload = Upload::begin(request);
+    let mut ios = fake_io(io).await; // put the blob
+    ios += fake_io(io).await; // look the file up: it never exists
+    let version = upload.version();
+    ios += fake_io(io).await; // insert the version
+    let file = upload.file_query();
+    ios += fake_io(io).await; // execute the "create file" query
+    ios += fake_io(io).await; // insert the file–version link
+    ios += fake_io(io).await; // update the file's current version
+    ios += fake_io(io).await; // commit
+    // The request's values live until it ends, so the task carries them across every await.
+    drop((upload, version, file));
+    ios
+}
+
+async fn parallel(requests: u64, fanout: u64, io: Duration) -> u64 {
+    join_sum(
+        (0..requests)
+            .map(|_| task::spawn(fan_out(fanout, io)))
+            .collect(),
+    )
+    .await
+}
+
+/// One madeup-parallel request: `fanout` I/O operations at once, each its own task as in
+/// every contestant whose unit of concurrency is a task, then one commit.
+async fn fan_out(fanout: u64, io: Duration) -> u64 {
+    let ops = (0..fanout).map(|_| task::spawn(fake_io(io))).collect();
+    join_sum(ops).await + fake_io(io).await
+}
+
+/// A skynet node as a task: a leaf returns its number, an inner node spawns its ten
+/// children and sums their results.
+fn skynet(num: u64, size: u64) -> JoinHandle<u64> {
+    task::spawn(async move {
+        if size == 1 {
+            return num;
+        }
+        let child = size / 10;
+        join_sum((0..10).map(|k| skynet(num + k * child, child)).collect()).await
+    })
+}
+
+async fn pingpong(pairs: u64, rounds: u64) -> u64 {
+    join_sum((0..pairs).map(|_| task::spawn(pinger(rounds))).collect()).await
+}
+
+/// The pinger of one pair: spawns its ponger, plays `rounds` round trips over a one-slot
+/// channel per direction and returns the replies it received.
+async fn pinger(rounds: u64) -> u64 {
+    let (ping_tx, ping_rx) = channel::bounded(1);
+    let (pong_tx, pong_rx) = channel::bounded(1);
+    let ponger = task::spawn(async move {
+        while let Ok(ball) = ping_rx.recv().await {
+            pong_tx
+                .send(ball)
+                .await
+                .expect("the pinger waits for its reply");
+        }
+    });
+    let mut replies = 0;
+    for ball in 0..rounds {
+        ping_tx
+            .send(ball)
+            .await
+            .expect("the ponger serves until the pinger is done");
+        pong_rx
+            .recv()
+            .await
+            .expect("the ponger replies to every ball");
+        replies += 1;
+    }
+    drop(ping_tx); // ends the ponger's loop
+    ponger.await;
+    replies
+}
+
+/// async-std's channel has no oneshot; a channel of one slot carries the last task's number.
+async fn chain(length: u64) -> u64 {
+    let (done_tx, done_rx) = channel::bounded(1);
+    link(1, length, done_tx);
+    done_rx
+        .recv()
+        .await
+        .expect("the last task of the chain signals")
+}
+
+/// Task `n` of the chain: spawns task `n + 1`, or, being the last, signals its number.
+/// Dropping the `JoinHandle` lets the task run on, detached.
+fn link(n: u64, length: u64, done: Sender<u64>) {
+    task::spawn(async move {
+        if n == length {
+            done.send(n)
+                .await
+                .expect("the main task waits for the chain");
+        } else {
+            link(n + 1, length, done);
+        }
+    });
+}
+
+async fn yield_all(tasks: u64, yields: u64) -> u64 {
+    let yielder = || async move {
+        let mut count = 0;
+        for _ in 0..yields {
+            yield_now().await;
+            count += 1;
+        }
+        count
+    };
+    join_sum((0..tasks).map(|_| task::spawn(yielder())).collect()).await
+}

@@ -1,0 +1,185 @@
+//! The `futures-joinall` contestant: the "Rust futures" variant of the 2024 async-runtimes
+//! benchmark (workloads.md §4). There is one task, the future handed to `block_on` on
+//! tokio's current-thread runtime; it holds every other future and drives them with
+//! `futures::future::join_all`. Nothing is spawned, so beside `tokio-current` (the same
+//! runtime, a task per unit of work) it shows what spawning itself costs.
+//!
+//! tokio's own timer, channels and yield: `tokio::time::sleep`, `tokio::sync::mpsc` and
+//! `tokio::task::yield_now`.
+
+use futures::future::{BoxFuture, FutureExt, join, join_all};
+use kit::doxbee::Upload;
+use kit::{NotImplemented, Outcome, Scenario};
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+use tokio::task::coop::unconstrained;
+use tokio::task::yield_now;
+use tokio::time::sleep;
+
+fn main() {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("building the tokio current-thread runtime");
+    // The one task runs outside tokio's cooperative budget (128 steps per poll). tokio now
+    // defers the wake-up of a task that ran out of budget, so `join_all`'s
+    // `FuturesUnordered` cannot tell and polls every other ready future in vain, round after
+    // round (futures-rs#2053): a burst of N wake-ups costs about N²/128 polls, and parallel
+    // at its default size took 36 s instead of 0.2 s here. On tokio 1.41, which the 2024
+    // benchmark used, the wake-up was immediate and `FuturesUnordered` yielded at once. The
+    // budget exists to protect other tasks, and here there are none.
+    kit::run(|scenario| runtime.block_on(unconstrained(run(scenario))))
+}
+
+/// Runs one iteration of `scenario` inside the one task.
+async fn run(scenario: Scenario) -> Result<Outcome, NotImplemented> {
+    let ms = Duration::from_millis;
+    Ok(match scenario {
+        Scenario::Spawn { tasks } => spawn_all(tasks).await.into(),
+        Scenario::Sleep { tasks, delay_ms } => sleep_all(tasks, ms(delay_ms)).await.into(),
+        Scenario::Timer { step_us, total_ms } => timer(step_us, total_ms).await,
+        Scenario::Doxbee { requests, io_ms } => doxbee(requests, ms(io_ms)).await.into(),
+        Scenario::Parallel {
+            requests,
+            fanout,
+            io_ms,
+        } => parallel(requests, fanout, ms(io_ms)).await.into(),
+        Scenario::Skynet { size } => skynet(0, size).await.into(),
+        Scenario::Pingpong { pairs, rounds } => pingpong(pairs, rounds).await.into(),
+        Scenario::Chain { .. } => {
+            return Err(NotImplemented(
+                "chain measures spawn latency; without spawns, starting the next link is \
+                 only a nested await",
+            ));
+        }
+        Scenario::Yield { tasks, yields } => yield_all(tasks, yields).await.into(),
+    })
+}
+
+/// Polls every future together until all are done, then sums what they returned.
+async fn join_sum(futures: impl IntoIterator<Item = impl Future<Output = u64>>) -> u64 {
+    join_all(futures).await.into_iter().sum()
+}
+
+async fn spawn_all(tasks: u64) -> u64 {
+    join_sum((0..tasks).map(|i| async move { i })).await
+}
+
+async fn sleep_all(tasks: u64, delay: Duration) -> u64 {
+    let sleeper = |i| async move {
+        sleep(delay).await;
+        i
+    };
+    join_sum((0..tasks).map(sleeper)).await
+}
+
+/// The one task sleeps `step` again and again, timing each sleep with the monotonic clock.
+async fn timer(step_us: u64, total_ms: u64) -> Outcome {
+    let step = Duration::from_micros(step_us);
+    let mut slept = Vec::new();
+    for _ in 0..Scenario::timer_count(step_us, total_ms) {
+        let start = Instant::now();
+        sleep(step).await;
+        slept.push(start.elapsed());
+    }
+    kit::oversleep_outcome(&slept, step)
+}
+
+/// One fake I/O operation: a sleep on tokio's timer. Returns 1 so that callers count the
+/// operations they really awaited.
+async fn fake_io(io: Duration) -> u64 {
+    sleep(io).await;
+    1
+}
+
+async fn doxbee(requests: u64, io: Duration) -> u64 {
+    join_sum((0..requests).map(|i| upload(i, io))).await
+}
+
+/// One doxbee upload (docs/PROTOCOL.md §4): seven awaited I/O steps with the sync work of
+/// `kit::doxbee` between them; returns the number of I/O steps it awaited.
+async fn upload(request: u64, io: Duration) -> u64 {
+    let upload = Upload::begin(request);
+    let mut ios = fake_io(io).await; // put the blob
+    ios += fake_io(io).await; // look the file up: it never exists
+    let version = upload.version();
+    ios += fake_io(io).await; // insert the version
+    let file = upload.file_query();
+    ios += fake_io(io).await; // execute the "create file" query
+    ios += fake_io(io).await; // insert the file–version link
+    ios += fake_io(io).await; // update the file's current version
+    ios += fake_io(io).await; // commit
+    // The request's values live until it ends, so its future carries them across every await.
+    drop((upload, version, file));
+    ios
+}
+
+async fn parallel(requests: u64, fanout: u64, io: Duration) -> u64 {
+    join_sum((0..requests).map(|_| fan_out(fanout, io))).await
+}
+
+/// One madeup-parallel request: `fanout` I/O operations joined at once, then one commit.
+async fn fan_out(fanout: u64, io: Duration) -> u64 {
+    join_sum((0..fanout).map(|_| fake_io(io))).await + fake_io(io).await
+}
+
+/// A skynet node as a future: a leaf returns its number, an inner node joins its ten
+/// children and sums their results. Boxed, because a future cannot contain itself.
+fn skynet(num: u64, size: u64) -> BoxFuture<'static, u64> {
+    async move {
+        if size == 1 {
+            return num;
+        }
+        let child = size / 10;
+        join_sum((0..10).map(|k| skynet(num + k * child, child))).await
+    }
+    .boxed()
+}
+
+async fn pingpong(pairs: u64, rounds: u64) -> u64 {
+    join_sum((0..pairs).map(|_| pair(rounds))).await
+}
+
+/// One pair: a pinger and a ponger future joined, playing `rounds` round trips over a
+/// bounded `mpsc` channel per direction; returns the replies the pinger received.
+async fn pair(rounds: u64) -> u64 {
+    let (ping_tx, mut ping_rx) = mpsc::channel(1);
+    let (pong_tx, mut pong_rx) = mpsc::channel(1);
+    let ponger = async move {
+        while let Some(ball) = ping_rx.recv().await {
+            pong_tx
+                .send(ball)
+                .await
+                .expect("the pinger waits for its reply");
+        }
+    };
+    let pinger = async move {
+        let mut replies = 0;
+        for ball in 0..rounds {
+            ping_tx
+                .send(ball)
+                .await
+                .expect("the ponger serves until the pinger is done");
+            pong_rx
+                .recv()
+                .await
+                .expect("the ponger replies to every ball");
+            replies += 1;
+        }
+        drop(ping_tx); // ends the ponger's loop
+        replies
+    };
+    join(pinger, ponger).await.0
+}
+
+async fn yield_all(tasks: u64, yields: u64) -> u64 {
+    let yielder = || async move {
+        let mut count = 0;
+        for _ in 0..yields {
+            yield_now().await;
+            count += 1;
+        }
+        count
+    };
+    join_sum((0..tasks).map(|_| yielder())).await
+}
