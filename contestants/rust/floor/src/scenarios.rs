@@ -1,0 +1,158 @@
+//! The nine scenarios on floor: the same shapes as the other contestants, written with
+//! floor's spawn, sleep, channels and yield.
+
+use crate::executor::{spawn, yield_now};
+use crate::timer::sleep;
+use crate::{mpsc, oneshot};
+use kit::doxbee::Upload;
+use kit::{Outcome, Scenario, oversleep_outcome};
+use std::future::Future;
+use std::time::{Duration, Instant};
+
+/// One iteration of `scenario`, as the main task.
+pub async fn run(scenario: Scenario) -> Outcome {
+    let ms = Duration::from_millis;
+    let checksum = match scenario {
+        Scenario::Spawn { tasks } => spawn_sum(tasks, |i| async move { i }).await,
+        Scenario::Sleep { tasks, delay_ms } => {
+            spawn_sum(tasks, move |i| async move {
+                sleep(ms(delay_ms)).await;
+                i
+            })
+            .await
+        }
+        Scenario::Timer { step_us, total_ms } => {
+            let count = Scenario::timer_count(step_us, total_ms);
+            return timer(Duration::from_micros(step_us), count).await;
+        }
+        Scenario::Doxbee { requests, io_ms } => {
+            spawn_sum(requests, move |i| upload(i, ms(io_ms))).await
+        }
+        Scenario::Parallel {
+            requests,
+            fanout,
+            io_ms,
+        } => spawn_sum(requests, move |_| fan_out(fanout, ms(io_ms))).await,
+        Scenario::Skynet { size } => skynet(0, size).await,
+        Scenario::Pingpong { pairs, rounds } => spawn_sum(pairs, move |_| pinger(rounds)).await,
+        Scenario::Chain { length } => chain(length).await,
+        Scenario::Yield { tasks, yields } => spawn_sum(tasks, move |_| yielder(yields)).await,
+    };
+    checksum.into()
+}
+
+/// Spawns `count` tasks, task i running `task(i)`, then joins them all and sums what they
+/// return.
+async fn spawn_sum<F>(count: u64, task: impl Fn(u64) -> F) -> u64
+where
+    F: Future<Output = u64> + 'static,
+{
+    let handles: Vec<_> = (0..count).map(|i| spawn(task(i))).collect();
+    let mut sum = 0;
+    for handle in handles {
+        sum += handle.await.expect("a joined task runs to its end");
+    }
+    sum
+}
+
+/// One fake I/O operation: a sleep on floor's timer. Returns the number of operations done.
+async fn fake_io(duration: Duration) -> u64 {
+    sleep(duration).await;
+    1
+}
+
+/// Sleeps `step` `count` times in sequence, measuring each sleep.
+async fn timer(step: Duration, count: u64) -> Outcome {
+    let mut slept = Vec::new();
+    for _ in 0..count {
+        let start = Instant::now();
+        sleep(step).await;
+        slept.push(start.elapsed());
+    }
+    oversleep_outcome(&slept, step)
+}
+
+/// One doxbee "upload" request: seven fake I/O steps in sequence, with the synchronous work
+/// of PROTOCOL.md between them. Returns its I/O count.
+async fn upload(request: u64, io: Duration) -> u64 {
+    let upload = Upload::begin(request);
+    let mut ios = fake_io(io).await; // put the blob
+    ios += fake_io(io).await; // look the file up; it never exists
+    let version = upload.version();
+    ios += fake_io(io).await; // insert the version
+    let file = upload.file_query();
+    ios += fake_io(io).await; // execute the "create file" query
+    ios += fake_io(io).await; // insert the file–version link
+    ios += fake_io(io).await; // update the file's current version
+    ios += fake_io(io).await; // commit
+    drop((upload, version, file));
+    ios
+}
+
+/// One madeup-parallel request: `fanout` fake I/O tasks at once, joined, then a commit.
+async fn fan_out(fanout: u64, io: Duration) -> u64 {
+    spawn_sum(fanout, move |_| fake_io(io)).await + fake_io(io).await
+}
+
+/// A skynet node: a leaf returns its number, an inner node spawns its ten children and sums
+/// what they return.
+async fn skynet(num: u64, size: u64) -> u64 {
+    if size == 1 {
+        return num;
+    }
+    let child = size / 10;
+    spawn_sum(10, |k| skynet(num + k * child, child)).await
+}
+
+/// The pinger of one pair: spawns its ponger, plays `rounds` round trips over an `mpsc`
+/// channel per direction and returns the replies it received.
+async fn pinger(rounds: u64) -> u64 {
+    let (ping, mut pings) = mpsc::channel();
+    let (pong, mut pongs) = mpsc::channel();
+    let ponger = spawn(async move {
+        while let Some(ball) = pings.recv().await {
+            pong.send(ball);
+        }
+    });
+    let mut replies = 0;
+    for ball in 0..rounds {
+        ping.send(ball);
+        pongs
+            .recv()
+            .await
+            .expect("the ponger replies to every ball");
+        replies += 1;
+    }
+    drop(ping); // ends the ponger's loop
+    ponger.await.expect("the ponger runs to its end");
+    replies
+}
+
+/// Starts the chain and waits for the last link's number.
+async fn chain(length: u64) -> u64 {
+    let (done, finished) = oneshot::channel();
+    spawn(link(1, length, done));
+    finished.await.expect("the last link signals")
+}
+
+/// Link `n` of the chain: spawns link n + 1, or, being the last, signals its number.
+async fn link(n: u64, length: u64, done: oneshot::Sender<u64>) {
+    if n == length {
+        done.send(n);
+    } else {
+        spawn(link(n + 1, length, done));
+    }
+}
+
+/// Yields `yields` times; returns the count.
+async fn yielder(yields: u64) -> u64 {
+    let mut count = 0;
+    for _ in 0..yields {
+        yield_now().await;
+        count += 1;
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,173 @@
+//! taskbench contestant for may: stackful coroutines on may's work-stealing worker threads,
+//! written as a may user writes Go-style code: `go!` to spawn, `coroutine::sleep` for the
+//! timer, `sync::mpsc` for channels, `coroutine::yield_now` to yield.
+//!
+//! may is used with its default configuration (`may::config()` untouched: one worker per
+//! core, pinned, 32 KiB stacks with a guard page). Each iteration runs inside one root
+//! coroutine, as `main` is a goroutine in Go: may's sleep and yield suspend only a
+//! coroutine, and fall back to blocking the thread when called from a plain thread.
+
+use kit::doxbee::Upload;
+use kit::{Outcome, Scenario, oversleep_outcome};
+use may::sync::mpsc;
+use may::{coroutine, go};
+use std::time::{Duration, Instant};
+
+fn main() {
+    exit_on_panic();
+    // may starts its scheduler (worker and timer threads) with the first coroutine: start it
+    // here, so that start-up stays outside the measured iteration as it does for runtimes
+    // that are built explicitly.
+    go!(|| ()).join().expect("may's scheduler starts");
+    kit::run(|scenario| {
+        let root = go!(move || run(scenario));
+        Ok(root.join().expect("the root coroutine panicked"))
+    })
+}
+
+/// Ends the process on any panic, with status 101 as a panic in `main` does. may hands a
+/// coroutine's panic only to whoever joins it, and when stacks run out (each is a mapping of
+/// its own plus a guard page, and the kernel's default `vm.max_map_count` of 65530 allows
+/// about 32k live coroutines) the failed run hung instead of ending.
+fn exit_on_panic() {
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        report(info);
+        std::process::exit(101);
+    }));
+}
+
+/// One iteration of `scenario`, on a coroutine.
+fn run(scenario: Scenario) -> Outcome {
+    let ms = Duration::from_millis;
+    let checksum = match scenario {
+        Scenario::Spawn { tasks } => spawn_sum(tasks, |i| i),
+        Scenario::Sleep { tasks, delay_ms } => spawn_sum(tasks, move |i| {
+            coroutine::sleep(ms(delay_ms));
+            i
+        }),
+        Scenario::Timer { step_us, total_ms } => {
+            let count = Scenario::timer_count(step_us, total_ms);
+            return timer(Duration::from_micros(step_us), count);
+        }
+        Scenario::Doxbee { requests, io_ms } => spawn_sum(requests, move |i| upload(i, ms(io_ms))),
+        Scenario::Parallel {
+            requests,
+            fanout,
+            io_ms,
+        } => spawn_sum(requests, move |_| fan_out(fanout, ms(io_ms))),
+        Scenario::Skynet { size } => skynet(0, size),
+        Scenario::Pingpong { pairs, rounds } => spawn_sum(pairs, move |_| pinger(rounds)),
+        Scenario::Chain { length } => chain(length),
+        Scenario::Yield { tasks, yields } => spawn_sum(tasks, move |_| yielder(yields)),
+    };
+    checksum.into()
+}
+
+/// Spawns `count` coroutines, coroutine i running `task(i)`, then joins them all and sums
+/// what they return.
+fn spawn_sum(count: u64, task: impl Fn(u64) -> u64 + Copy + Send + 'static) -> u64 {
+    let handles: Vec<_> = (0..count).map(|i| go!(move || task(i))).collect();
+    handles
+        .into_iter()
+        .map(|handle| handle.join().expect("a coroutine panicked"))
+        .sum()
+}
+
+/// One fake I/O operation: a sleep on may's timer. Returns the number of operations done.
+fn fake_io(duration: Duration) -> u64 {
+    coroutine::sleep(duration);
+    1
+}
+
+/// Sleeps `step` `count` times in sequence, measuring each sleep.
+fn timer(step: Duration, count: u64) -> Outcome {
+    let slept: Vec<Duration> = (0..count)
+        .map(|_| {
+            let start = Instant::now();
+            coroutine::sleep(step);
+            start.elapsed()
+        })
+        .collect();
+    oversleep_outcome(&slept, step)
+}
+
+/// One doxbee "upload" request: seven fake I/O steps in sequence, with the synchronous work
+/// of PROTOCOL.md between them. Returns its I/O count.
+fn upload(request: u64, io: Duration) -> u64 {
+    let upload = Upload::begin(request);
+    let mut ios = fake_io(io); // put the blob
+    ios += fake_io(io); // look the file up; it never exists
+    let version = upload.version();
+    ios += fake_io(io); // insert the version
+    let file = upload.file_query();
+    ios += fake_io(io); // execute the "create file" query
+    ios += fake_io(io); // insert the file–version link
+    ios += fake_io(io); // update the file's current version
+    ios += fake_io(io); // commit
+    drop((upload, version, file));
+    ios
+}
+
+/// One madeup-parallel request: `fanout` fake I/O coroutines at once, joined, then a commit.
+fn fan_out(fanout: u64, io: Duration) -> u64 {
+    spawn_sum(fanout, move |_| fake_io(io)) + fake_io(io)
+}
+
+/// A skynet node: a leaf returns its number, an inner node spawns its ten children and sums
+/// what they return.
+fn skynet(num: u64, size: u64) -> u64 {
+    if size == 1 {
+        return num;
+    }
+    let child = size / 10;
+    spawn_sum(10, move |k| skynet(num + k * child, child))
+}
+
+/// The pinger of one pair: spawns its ponger, plays `rounds` round trips over an `mpsc`
+/// channel per direction and returns the replies it received.
+fn pinger(rounds: u64) -> u64 {
+    let (ping, pings) = mpsc::channel();
+    let (pong, pongs) = mpsc::channel();
+    let ponger = go!(move || {
+        for ball in pings {
+            pong.send(ball).expect("the pinger waits for its reply");
+        }
+    });
+    let mut replies = 0;
+    for ball in 0..rounds {
+        ping.send(ball)
+            .expect("the ponger serves until the pinger is done");
+        pongs.recv().expect("the ponger replies to every ball");
+        replies += 1;
+    }
+    drop(ping); // ends the ponger's loop
+    ponger.join().expect("the ponger panicked");
+    replies
+}
+
+/// Starts the chain and waits for the last link's number.
+fn chain(length: u64) -> u64 {
+    let (done, finished) = mpsc::channel();
+    go!(move || link(1, length, done));
+    finished.recv().expect("the last link signals")
+}
+
+/// Link `n` of the chain: spawns link n + 1, or, being the last, signals its number.
+fn link(n: u64, length: u64, done: mpsc::Sender<u64>) {
+    if n == length {
+        done.send(n).expect("the main coroutine waits");
+    } else {
+        go!(move || link(n + 1, length, done));
+    }
+}
+
+/// Yields `yields` times; returns the count.
+fn yielder(yields: u64) -> u64 {
+    let mut count = 0;
+    for _ in 0..yields {
+        coroutine::yield_now();
+        count += 1;
+    }
+    count
+}
