@@ -40,11 +40,19 @@ impl From<u64> for Outcome {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NotImplemented(pub &'static str);
 
-/// Runs the protocol around `iteration` and exits the process.
+/// Runs the protocol around `iteration` and exits the process. A panic anywhere exits with
+/// status 101 at once (may, for one, would otherwise hang with a coroutine that died).
 pub fn run<F>(mut iteration: F) -> !
 where
     F: FnMut(Scenario) -> Result<Outcome, NotImplemented>,
 {
+    // A panic anywhere ends the process: a runtime that catches a task's panic could
+    // otherwise leave the measured iteration waiting forever for that task.
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        report(info);
+        exit(101);
+    }));
     let invocation = match Invocation::parse(std::env::args().skip(1)) {
         Ok(invocation) => invocation,
         Err(err) => {

@@ -14,7 +14,6 @@ use may::{coroutine, go};
 use std::time::{Duration, Instant};
 
 fn main() {
-    exit_on_panic();
     // may starts its scheduler (worker and timer threads) with the first coroutine: start it
     // here, so that start-up stays outside the measured iteration as it does for runtimes
     // that are built explicitly.
@@ -23,18 +22,6 @@ fn main() {
         let root = go!(move || run(scenario));
         Ok(root.join().expect("the root coroutine panicked"))
     })
-}
-
-/// Ends the process on any panic, with status 101 as a panic in `main` does. may hands a
-/// coroutine's panic only to whoever joins it, and when stacks run out (each is a mapping of
-/// its own plus a guard page, and the kernel's default `vm.max_map_count` of 65530 allows
-/// about 32k live coroutines) the failed run hung instead of ending.
-fn exit_on_panic() {
-    let report = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        report(info);
-        std::process::exit(101);
-    }));
 }
 
 /// One iteration of `scenario`, on a coroutine.
