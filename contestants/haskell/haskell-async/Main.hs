@@ -1,0 +1,68 @@
+-- | haskell-async: the async package, the usual way to run and join GHC threads with
+-- exceptions propagated: 'mapConcurrently' and 'replicateConcurrently' spawn and join tasks
+-- (mapConcurrently is what composewell/concurrency-benchmarks measured), 'concurrently' runs a
+-- pingpong pair, 'async' starts a chain link; 'threadDelay' for sleeps and fake I/O, 'MVar's
+-- as channels, 'yield'.
+{-# LANGUAGE LambdaCase #-}
+
+module Main (main) where
+
+import Control.Concurrent.Async (async, concurrently, mapConcurrently, replicateConcurrently)
+import Control.Concurrent.MVar (newEmptyMVar, putMVar, takeMVar)
+import Control.Monad (void)
+import Doxbee (upload)
+import Protocol
+import Timer (sleepInSequence)
+import Work
+
+main :: IO ()
+main = runContestant $ \case
+  Spawn tasks -> forEach tasks pure
+  Sleep tasks delayMs -> forEach tasks (<$ sleepMs delayMs)
+  Timer stepUs totalMs -> sleepInSequence stepUs totalMs
+  Doxbee requests ioMs -> forEach requests (upload (fakeIO ioMs))
+  Parallel requests fanout ioMs -> forEach requests (const (request fanout ioMs))
+  Skynet size -> checksum <$> skynet 0 size
+  Pingpong pairs rounds -> forEach pairs (const (pair rounds))
+  Chain len -> checksum <$> chain len
+  Yield tasks yields -> forEach tasks (const (yieldTimes yields))
+
+-- | Task @i@ for i = 0 … n − 1, all run concurrently and joined; the checksum is the sum of
+-- their results.
+forEach :: Int -> (Int -> IO Int) -> IO Outcome
+forEach n task = checksum . sum <$> mapConcurrently task [0 .. n - 1]
+
+-- | A parallel request: @fanout@ fake I/O ops at once, joined, then the commit.
+request :: Int -> Int -> IO Int
+request fanout ioMs = do
+  ops <- replicateConcurrently fanout (fakeIO ioMs)
+  commit <- fakeIO ioMs
+  pure $! sum ops + commit
+
+-- | A node of the tree: a leaf returns its number; an inner node runs its 10 children
+-- concurrently, joins them and sums their results.
+skynet :: Int -> Int -> IO Int
+skynet num 1 = pure num
+skynet num size = do
+  let child = size `quot` 10
+  sums <- mapConcurrently (\k -> skynet (num + k * child) child) [0 .. 9]
+  pure $! sum sums
+
+-- | A pingpong pair, pinger and ponger run concurrently; returns the pinger's round trips.
+pair :: Int -> IO Int
+pair rounds = do
+  ping <- newEmptyMVar
+  pong <- newEmptyMVar
+  fst <$> concurrently (pinger ping pong rounds) (ponger ping pong rounds)
+
+-- | Task 1 starts task 2 and ends, and so on; the last puts its number in the 'MVar' the
+-- calling task waits on. A link does not wait for the next (the scenario's shape), so its
+-- 'Async' handle is let go.
+chain :: Int -> IO Int
+chain len = do
+  done <- newEmptyMVar
+  let link i
+        | i == len = putMVar done i
+        | otherwise = void (async (link (i + 1)))
+  void (async (link 1))
+  takeMVar done

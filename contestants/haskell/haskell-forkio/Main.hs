@@ -1,0 +1,82 @@
+-- | haskell-forkio: GHC's own lightweight threads with nothing on top, the baseline for the
+-- libraries built on them: 'forkIO' per task, an 'MVar' per result, 'threadDelay' for sleeps
+-- and fake I/O, 'MVar's as channels, 'yield'.
+{-# LANGUAGE BangPatterns #-}
+{-# LANGUAGE LambdaCase #-}
+
+module Main (main) where
+
+import Control.Concurrent (forkIO)
+import Control.Concurrent.MVar (MVar, newEmptyMVar, putMVar, takeMVar)
+import Control.Monad (foldM, forM_, replicateM, void)
+import Doxbee (upload)
+import Protocol
+import Timer (sleepInSequence)
+import Work
+
+main :: IO ()
+main = runContestant $ \case
+  Spawn tasks -> forEach tasks pure
+  Sleep tasks delayMs -> forEach tasks (<$ sleepMs delayMs)
+  Timer stepUs totalMs -> sleepInSequence stepUs totalMs
+  Doxbee requests ioMs -> forEach requests (upload (fakeIO ioMs))
+  Parallel requests fanout ioMs -> forEach requests (const (request fanout ioMs))
+  Skynet size -> checksum <$> skynet 0 size
+  Pingpong pairs rounds -> forEach pairs (const (pair rounds))
+  Chain len -> checksum <$> chain len
+  Yield tasks yields -> forEach tasks (const (yieldTimes yields))
+
+-- | Task @i@ for i = 0 … n − 1, each in a thread of its own; the checksum is the sum of
+-- their results.
+forEach :: Int -> (Int -> IO Int) -> IO Outcome
+forEach n task = checksum <$> joinAll [spawn (task i) | i <- [0 .. n - 1]]
+
+-- | Forks a thread for @task@; its result arrives in the returned 'MVar'.
+spawn :: IO Int -> IO (MVar Int)
+spawn task = do
+  result <- newEmptyMVar
+  _ <- forkIO (task >>= (putMVar result $!))
+  pure result
+
+-- | Starts every task, then waits for each in turn and sums their results.
+joinAll :: [IO (MVar Int)] -> IO Int
+joinAll starts = do
+  results <- sequence starts
+  foldM (\ !total result -> (total +) <$> takeMVar result) 0 results
+
+-- | A parallel request: @fanout@ fake I/O ops at once, joined, then the commit.
+request :: Int -> Int -> IO Int
+request fanout ioMs = do
+  ops <- joinAll (replicate fanout (spawn (fakeIO ioMs)))
+  commit <- fakeIO ioMs
+  pure (ops + commit)
+
+-- | A node of the tree: a leaf returns its number; an inner node forks its 10 children, which
+-- all report to the node's one 'MVar', and sums what it receives.
+skynet :: Int -> Int -> IO Int
+skynet num 1 = pure num
+skynet num size = do
+  results <- newEmptyMVar
+  let child = size `quot` 10
+  forM_ [0 .. 9] $ \k -> forkIO (skynet (num + k * child) child >>= (putMVar results $!))
+  sum <$> replicateM 10 (takeMVar results)
+
+-- | A pingpong pair: the ponger in a thread of its own, the pinger in this one; returns the
+-- pinger's round trips.
+pair :: Int -> IO Int
+pair rounds = do
+  ping <- newEmptyMVar
+  pong <- newEmptyMVar
+  _ <- forkIO (ponger ping pong rounds)
+  pinger ping pong rounds
+
+-- | Task 1 forks task 2 and ends, and so on; the last puts its number in the 'MVar' the
+-- calling task waits on.
+chain :: Int -> IO Int
+chain len = do
+  done <- newEmptyMVar
+  let link i
+        | i == len = putMVar done i
+        | otherwise = void (forkIO (link (i + 1)))
+  void (forkIO (link 1))
+  takeMVar done

@@ -1,0 +1,150 @@
+-- | Protocol plumbing shared by the Haskell contestants (docs/PROTOCOL.md), so that each
+-- contestant's Main is only its scenarios: reads the command line, runs the unmeasured
+-- warm-up iterations, times the measured one with GHC's monotonic clock, prints the one JSON
+-- line, and turns 'notImplemented' into exit status 69.
+module Protocol
+  ( Scenario (..)
+  , Outcome (..)
+  , checksum
+  , notImplemented
+  , runContestant
+  ) where
+
+import Control.Concurrent (runInUnboundThread)
+import Control.Exception (Exception, evaluate, handle, throwIO)
+import Control.Monad (replicateM_)
+import Data.Char (isDigit)
+import Data.List (intercalate)
+import Data.Maybe (fromMaybe)
+import Data.Word (Word64)
+import GHC.Clock (getMonotonicTimeNSec)
+import System.Environment (getArgs, getProgName)
+import System.Exit (ExitCode (..), exitWith)
+import System.IO (hFlush, hPutStrLn, stderr, stdout)
+
+-- | A scenario with every parameter fixed (docs/PROTOCOL.md §4), in catalogue order.
+data Scenario
+  = Spawn Int -- ^ tasks
+  | Sleep Int Int -- ^ tasks, delay in ms
+  | Timer Int Int -- ^ step in µs, total in ms
+  | Doxbee Int Int -- ^ requests, I/O in ms
+  | Parallel Int Int Int -- ^ requests, fan-out, I/O in ms
+  | Skynet Int -- ^ leaves of the tree (size)
+  | Pingpong Int Int -- ^ pairs, rounds
+  | Chain Int -- ^ length
+  | Yield Int Int -- ^ tasks, yields per task
+
+-- | What one iteration produced. 'runContestant' evaluates it before it stops the clock, so
+-- a sum over the tasks' results is computed inside the measured time.
+data Outcome = Outcome
+  { outcomeChecksum :: !Int
+  , outcomeExtra :: ![(String, Word64)]
+  -- ^ Named figures for the @extra@ object (the timer's oversleep percentiles).
+  }
+
+-- | An outcome with no extra figures.
+checksum :: Int -> Outcome
+checksum sum' = Outcome sum' []
+
+-- | Thrown by a contestant for a scenario its runtime cannot express.
+newtype NotImplemented = NotImplemented String
+  deriving (Show)
+
+instance Exception NotImplemented
+
+-- | Declines the scenario: the program says why on stderr and exits 69.
+notImplemented :: String -> IO a
+notImplemented = throwIO . NotImplemented
+
+-- | Runs the protocol around one iteration of a scenario, then exits.
+--
+-- Every iteration runs in an unbound thread: @main@ is a bound (OS) thread in the threaded
+-- RTS, and every wake-up of a bound thread is an OS context switch, which would be charged to
+-- the runtime under test; the tasks of the scenarios are GHC's lightweight threads.
+runContestant :: (Scenario -> IO Outcome) -> IO ()
+runContestant iteration = do
+  (name, scenario, warmups) <- either (failWith 2) pure . parseInvocation =<< getArgs
+  let once = runInUnboundThread (iteration scenario >>= finish)
+      decline (NotImplemented reason) = failWith 69 (name ++ " not implemented: " ++ reason)
+  handle decline $ do
+    replicateM_ warmups once
+    start <- getMonotonicTimeNSec
+    outcome <- once
+    end <- getMonotonicTimeNSec
+    putStrLn (resultLine (end - start) outcome)
+    hFlush stdout
+
+-- | Evaluates an outcome, extras included, so that no work is left for after the clock stops.
+finish :: Outcome -> IO Outcome
+finish outcome = do
+  done <- evaluate outcome
+  mapM_ (evaluate . snd) (outcomeExtra done)
+  pure done
+
+failWith :: Int -> String -> IO a
+failWith status message = do
+  program <- getProgName
+  hPutStrLn stderr (program ++ ": " ++ message)
+  exitWith (ExitFailure status)
+
+-- | @{"elapsed_ns":…,"checksum":…,"extra":{…}}@
+resultLine :: Word64 -> Outcome -> String
+resultLine elapsed (Outcome sum' extra) =
+  "{\"elapsed_ns\":" ++ show elapsed ++ ",\"checksum\":" ++ show sum'
+    ++ ",\"extra\":{" ++ intercalate "," [show key ++ ":" ++ show value | (key, value) <- extra]
+    ++ "}}"
+
+-- | @<scenario> --<param> <value> … --inner-warmup K@: the scenario's name, the scenario and
+-- the warm-up count. The harness passes every parameter; a missing one is an error rather than
+-- a default copied from the catalogue. The harness also checks the values' ranges.
+parseInvocation :: [String] -> Either String (String, Scenario, Int)
+parseInvocation [] = Left "missing scenario (spawn, sleep, timer, ...)"
+parseInvocation (name : rest) = do
+  Params names build <- maybe (Left ("unknown scenario '" ++ name ++ "'")) Right (params name)
+  flags <- pairs rest
+  case [flag | (flag, _) <- flags, flag `notElem` ("inner-warmup" : names)] of
+    flag : _ -> Left ("unknown parameter --" ++ flag ++ " for " ++ name)
+    [] -> pure ()
+  let missing = name ++ " needs " ++ unwords ["--" ++ n | n <- names]
+  scenario <- maybe (Left missing) Right (build flags)
+  pure (name, scenario, fromMaybe 0 (latest "inner-warmup" flags))
+
+-- | The value of a flag's last occurrence, as on most command lines.
+latest :: String -> [(String, Int)] -> Maybe Int
+latest flag = lookup flag . reverse
+
+pairs :: [String] -> Either String [(String, Int)]
+pairs (('-' : '-' : flag) : value : rest)
+  | not (null value) && all isDigit value = ((flag, read value) :) <$> pairs rest
+  | otherwise = Left ("--" ++ flag ++ ": '" ++ value ++ "' is not a whole number")
+pairs [] = Right []
+pairs ['-' : '-' : flag] = Left ("--" ++ flag ++ " needs a value")
+pairs (word : _) = Left ("unexpected argument '" ++ word ++ "'")
+
+-- | The parameters of a scenario, read by name; it knows the names it reads so that an
+-- unknown flag is refused instead of ignored.
+data Params a = Params [String] ([(String, Int)] -> Maybe a)
+
+instance Functor Params where
+  fmap f (Params names build) = Params names (fmap f . build)
+
+instance Applicative Params where
+  pure x = Params [] (const (Just x))
+  Params names build <*> Params names' build' =
+    Params (names ++ names') (\values -> build values <*> build' values)
+
+param :: String -> Params Int
+param name = Params [name] (latest name)
+
+params :: String -> Maybe (Params Scenario)
+params name = case name of
+  "spawn" -> Just $ Spawn <$> param "tasks"
+  "sleep" -> Just $ Sleep <$> param "tasks" <*> param "delay-ms"
+  "timer" -> Just $ Timer <$> param "step-us" <*> param "total-ms"
+  "doxbee" -> Just $ Doxbee <$> param "requests" <*> param "io-ms"
+  "parallel" -> Just $ Parallel <$> param "requests" <*> param "fanout" <*> param "io-ms"
+  "skynet" -> Just $ Skynet <$> param "size"
+  "pingpong" -> Just $ Pingpong <$> param "pairs" <*> param "rounds"
+  "chain" -> Just $ Chain <$> param "length"
+  "yield" -> Just $ Yield <$> param "tasks" <*> param "yields"
+  _ -> Nothing
