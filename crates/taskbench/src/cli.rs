@@ -54,6 +54,10 @@ pub struct RunArgs {
     /// Interval of the RSS/thread sampler, in milliseconds.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..), value_name = "MS")]
     pub sample_ms: u64,
+    /// Kill a run whose resident memory passes this (e.g. 8GiB, 500MiB; default: half of
+    /// the machine's memory).
+    #[arg(long, value_parser = parse_size, value_name = "SIZE")]
+    pub memory_limit: Option<u64>,
     /// Output folder for runs.jsonl and the results (default: results/<start time>).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
@@ -84,6 +88,30 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
         return Err("must be a positive time".into());
     }
     Ok(parsed)
+}
+
+/// `8GiB`, `500MiB`, `64KiB`, `1G`, `1048576` (bytes); binary units.
+fn parse_size(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let (digits, unit) = text.split_at(split);
+    let scale: u64 = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1,
+        "k" | "kib" => 1 << 10,
+        "m" | "mib" => 1 << 20,
+        "g" | "gib" => 1 << 30,
+        _ => return Err(format!("unknown unit '{unit}' (examples: 8GiB, 500MiB)")),
+    };
+    match digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(scale))
+    {
+        Some(0) | None => Err("must be a positive size (examples: 8GiB, 500MiB)".into()),
+        Some(bytes) => Ok(bytes),
+    }
 }
 
 /// Scenario parameters given on the command line, each with its list of values.
@@ -205,6 +233,18 @@ mod tests {
         assert_eq!(parse_duration("1.5"), Ok(Duration::from_millis(1500)));
         assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
         assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
+    }
+
+    #[test]
+    fn sizes_take_binary_units() {
+        assert_eq!(parse_size("8GiB"), Ok(8 << 30));
+        assert_eq!(parse_size("500M"), Ok(500 << 20));
+        assert_eq!(parse_size("4096"), Ok(4096));
+        assert!(
+            parse_size("0").is_err()
+                && parse_size("5 parsecs").is_err()
+                && parse_size("GiB").is_err()
+        );
     }
 
     #[test]

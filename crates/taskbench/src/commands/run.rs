@@ -75,6 +75,7 @@ pub fn run(
     let limits = Limits {
         timeout: args.timeout,
         sample_every: Duration::from_millis(args.sample_ms),
+        memory_limit: args.memory_limit.or_else(default_memory_limit),
     };
     let records = execute(&subjects, &steps, limits, &out, args.quiet)?;
 
@@ -97,6 +98,12 @@ pub fn run(
         println!("results: {}", out.display());
     }
     Ok(())
+}
+
+/// Half the machine's memory: room for the harness and the rest of the machine when a
+/// contestant runs away.
+fn default_memory_limit() -> Option<u64> {
+    Some(Platform::probe_memory_bytes() / 2).filter(|&limit| limit > 0)
 }
 
 /// Subjects for `--command`: each command through `sh -c`, named by its text.

@@ -23,6 +23,8 @@ pub enum Exit {
     Signal(i32),
     /// Outlived the timeout; the harness killed its process group.
     TimedOut,
+    /// Its resident memory passed the limit; the harness killed its process group.
+    OverMemory,
 }
 
 /// Resource use of the reaped child and its reaped descendants (`wait4`'s rusage).

@@ -29,6 +29,8 @@ pub struct Job {
     pub timeout: Duration,
     /// Interval of the RSS/thread sampler.
     pub sample_every: Duration,
+    /// The process group is killed when its leader's RSS passes this many bytes.
+    pub memory_limit: Option<u64>,
 }
 
 /// Runs `job` to its end through `launcher` (the `taskbench` binary). `Err` only when the
@@ -78,7 +80,7 @@ pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, String> {
             ));
         }
     };
-    let sampler = Sampler::start(pid, start, job.sample_every);
+    let sampler = Sampler::start(pid, start, job.sample_every, job.memory_limit);
     let (done, timed_out) = match reports.recv_timeout(job.timeout) {
         Ok(done) => (Some(done), false),
         Err(_) => {
@@ -90,7 +92,7 @@ pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, String> {
     kill_group(pid);
     let _ = launcher.kill();
     let _ = launcher.wait();
-    let (timeline, sampler_cpu_ns) = sampler.finish();
+    let (timeline, sampler_cpu_ns, over_memory) = sampler.finish();
     let Some(Report::Done {
         status,
         wall_ns,
@@ -103,7 +105,9 @@ pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, String> {
     else {
         return Err(format!("the launcher lost `{program}`"));
     };
-    let exit = if timed_out {
+    let exit = if over_memory {
+        Exit::OverMemory
+    } else if timed_out {
         Exit::TimedOut
     } else if libc::WIFSIGNALED(status) {
         Exit::Signal(libc::WTERMSIG(status))

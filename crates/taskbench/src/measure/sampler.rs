@@ -26,14 +26,18 @@ pub struct Sample {
 /// A running sampler; [`Sampler::finish`] stops it and returns what it saw.
 pub struct Sampler {
     stop: Arc<AtomicBool>,
+    over: Arc<AtomicBool>,
     thread: JoinHandle<(Vec<Sample>, u64)>,
 }
 
 impl Sampler {
-    /// Starts sampling `pid` every `every`, with times relative to `start`.
-    pub fn start(pid: u32, start: Instant, every: Duration) -> Sampler {
+    /// Starts sampling `pid` every `every`, with times relative to `start`. When the RSS
+    /// passes `memory_limit` the sampler kills the process group and records that it did.
+    pub fn start(pid: u32, start: Instant, every: Duration, memory_limit: Option<u64>) -> Sampler {
         let stop = Arc::new(AtomicBool::new(false));
+        let over = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
+        let killed = Arc::clone(&over);
         let thread = std::thread::spawn(move || {
             let page = page_size();
             let mut samples = Vec::new();
@@ -44,7 +48,9 @@ impl Sampler {
             };
             let mut buf = [0u8; 1024];
             while !flag.load(Ordering::Relaxed) {
-                let Ok(len) = stat.read_at(&mut buf, 0) else { break };
+                let Ok(len) = stat.read_at(&mut buf, 0) else {
+                    break;
+                };
                 let text = std::str::from_utf8(&buf[..len]).unwrap_or_default();
                 match parse_stat(text) {
                     // A zombie reports 0 threads: the child has finished.
@@ -55,19 +61,31 @@ impl Sampler {
                         threads,
                     }),
                 }
+                if memory_limit.is_some_and(|limit| rss_pages_over(&samples, limit)) {
+                    killed.store(true, Ordering::Relaxed);
+                    // SAFETY: kill has no memory preconditions.
+                    unsafe { libc::kill(-(pid as libc::pid_t), libc::SIGKILL) };
+                    break;
+                }
                 std::thread::park_timeout(every);
             }
             (samples, thread_cpu_ns())
         });
-        Sampler { stop, thread }
+        Sampler { stop, over, thread }
     }
 
-    /// Stops the sampler; returns the samples and the CPU time the sampler used.
-    pub fn finish(self) -> (Vec<Sample>, u64) {
+    /// Stops the sampler; returns the samples, the CPU time the sampler used, and whether
+    /// it killed the process for passing the memory limit.
+    pub fn finish(self) -> (Vec<Sample>, u64, bool) {
         self.stop.store(true, Ordering::Relaxed);
         self.thread.thread().unpark();
-        self.thread.join().unwrap_or_default()
+        let (samples, cpu) = self.thread.join().unwrap_or_default();
+        (samples, cpu, self.over.load(Ordering::Relaxed))
     }
+}
+
+fn rss_pages_over(samples: &[Sample], limit: u64) -> bool {
+    samples.last().is_some_and(|s| s.rss_bytes > limit)
 }
 
 /// `(rss pages, threads)` from the text of /proc/PID/stat. The command name (field 2) may
@@ -111,9 +129,15 @@ mod tests {
 
     #[test]
     fn samples_this_process() {
-        let sampler = Sampler::start(std::process::id(), Instant::now(), Duration::from_millis(1));
+        let sampler = Sampler::start(
+            std::process::id(),
+            Instant::now(),
+            Duration::from_millis(1),
+            None,
+        );
         std::thread::sleep(Duration::from_millis(30));
-        let (samples, _cpu) = sampler.finish();
+        let (samples, _cpu, over) = sampler.finish();
+        assert!(!over);
         assert!(!samples.is_empty());
         assert!(samples.iter().all(|s| s.rss_bytes > 0 && s.threads >= 2));
         assert!(samples.windows(2).all(|w| w[0].at_us <= w[1].at_us));

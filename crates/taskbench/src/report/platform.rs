@@ -33,11 +33,7 @@ impl Platform {
                     .map(|(_, v)| v.trim().to_string())
             })
             .unwrap_or_else(|| "unknown".into());
-        let memory_kib = read("/proc/meminfo")
-            .lines()
-            .find_map(|l| l.strip_prefix("MemTotal:"))
-            .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
-            .unwrap_or(0);
+
         let rustc = std::process::Command::new("rustc")
             .arg("--version")
             .output()
@@ -50,13 +46,22 @@ impl Platform {
             started: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
             cpu,
             cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            memory_bytes: memory_kib * 1024,
+            memory_bytes: Platform::probe_memory_bytes(),
             kernel: read("/proc/sys/kernel/osrelease").trim().to_string(),
             rustc,
             rust_profile: "release (codegen-units = 1, lto = thin)".into(),
             load_average: load_average(),
             versions: Vec::new(),
         }
+    }
+
+    /// Physical memory (MemTotal), bytes; 0 if unknown.
+    pub fn probe_memory_bytes() -> u64 {
+        read("/proc/meminfo")
+            .lines()
+            .find_map(|l| l.strip_prefix("MemTotal:"))
+            .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
+            .map_or(0, |kib| kib * 1024)
     }
 
     /// The header lines printed above the tables.

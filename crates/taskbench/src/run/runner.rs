@@ -34,6 +34,7 @@ impl Executor for ProcessExecutor {
 pub struct Limits {
     pub timeout: Duration,
     pub sample_every: Duration,
+    pub memory_limit: Option<u64>,
 }
 
 /// Runs `steps` in order; `sink` sees each record when it is made, `progress` each step
@@ -70,7 +71,10 @@ pub fn run_steps(
         };
         if matches!(
             record.status,
-            RunStatus::NotImplemented { .. } | RunStatus::NotStarted { .. } | RunStatus::Timeout
+            RunStatus::NotImplemented { .. }
+                | RunStatus::NotStarted { .. }
+                | RunStatus::Timeout
+                | RunStatus::OverMemory
         ) {
             stopped.insert((step.subject, step.workload));
         }
@@ -108,6 +112,7 @@ fn run_one(
         cwd: subject.cwd.clone(),
         timeout: limits.timeout,
         sample_every: limits.sample_every,
+        memory_limit: limits.memory_limit,
     };
     let measurement = match executor.execute(&job) {
         Ok(m) => m,

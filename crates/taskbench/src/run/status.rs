@@ -23,6 +23,8 @@ pub enum RunStatus {
     Crashed { signal: i32 },
     /// Outlived `--timeout` and was killed with its process group.
     Timeout,
+    /// Passed `--memory-limit` and was killed with its process group.
+    OverMemory,
     /// Exited 0 without exactly one parsable result line.
     BadOutput { reason: String },
     /// The program could not be started.
@@ -44,6 +46,7 @@ impl RunStatus {
         let none = Reported::default();
         match (m.exit, expected) {
             (Exit::TimedOut, _) => (RunStatus::Timeout, none),
+            (Exit::OverMemory, _) => (RunStatus::OverMemory, none),
             (Exit::Signal(signal), _) => (RunStatus::Crashed { signal }, none),
             (Exit::Code(catalogue::EXIT_NOT_IMPLEMENTED), Some(_)) => {
                 let reason = m
@@ -96,6 +99,7 @@ impl RunStatus {
             RunStatus::Failed { code } => format!("failed (exit {code})"),
             RunStatus::Crashed { signal } => format!("crashed ({})", signal_name(*signal)),
             RunStatus::Timeout => "timeout".into(),
+            RunStatus::OverMemory => "over memory limit".into(),
             RunStatus::BadOutput { .. } => "bad output".into(),
             RunStatus::NotStarted { .. } => "not started".into(),
         }
@@ -177,6 +181,7 @@ mod tests {
             RunStatus::Crashed { signal: 11 }
         );
         assert_eq!(judge(Exit::TimedOut, line, ""), RunStatus::Timeout);
+        assert_eq!(judge(Exit::OverMemory, line, ""), RunStatus::OverMemory);
         assert!(matches!(
             judge(Exit::Code(0), "garbage", ""),
             RunStatus::BadOutput { .. }

@@ -114,6 +114,7 @@ fn execute(argv: &[&str], timeout_ms: u64) -> Result<Measurement, String> {
         cwd: std::env::temp_dir(),
         timeout: Duration::from_millis(timeout_ms),
         sample_every: Duration::from_millis(5),
+        memory_limit: Some(256 * MIB),
     };
     taskbench::measure::execute(env!("CARGO_BIN_EXE_taskbench").as_ref(), &job)
 }
@@ -129,6 +130,21 @@ fn captures_exit_code_and_output() {
     assert_eq!(m.stdout, "out\n");
     assert_eq!(m.stderr_tail, "err");
     assert!(m.usage.peak_rss_bytes > 0);
+}
+
+#[test]
+fn a_run_past_the_memory_limit_is_killed() {
+    let fixture = fixture_binary();
+    let m = execute(
+        &[&fixture, "touch-400-5000", "spawn", "--tasks", "1"],
+        30_000,
+    )
+    .unwrap();
+    assert_eq!(m.exit, Exit::OverMemory);
+    assert!(
+        m.wall < Duration::from_secs(5),
+        "killed before its sleep ended"
+    );
 }
 
 #[test]

@@ -1,0 +1,123 @@
+"""The contestant protocol of docs/PROTOCOL.md, written once for every Python contestant.
+
+A contestant hands `run` its scenarios and the function that starts its event loop. `run`
+reads the command line, runs the unmeasured warm-up iterations and then the measured one
+inside a single event loop (so starting and closing the loop stay outside the measure),
+times the measured one with `time.perf_counter_ns()` and prints the one JSON line.
+"""
+
+import json
+import math
+import os
+import sys
+from collections.abc import Callable, Coroutine, Mapping
+from dataclasses import dataclass, field
+from time import perf_counter_ns
+from typing import Any, NoReturn
+
+EXIT_USAGE = 2
+EXIT_NOT_IMPLEMENTED = 69  # sysexits' EX_UNAVAILABLE: shown as n/a, not as a failure
+
+WARMUP_FLAG = "inner-warmup"
+
+# The parameters of every scenario in catalogue order, each with its least accepted value
+# (crates/catalogue/src/lib.rs).
+PARAMS = {
+    "spawn": {"tasks": 0},
+    "sleep": {"tasks": 0, "delay-ms": 0},
+    "timer": {"step-us": 1, "total-ms": 1},
+    "doxbee": {"requests": 0, "io-ms": 0},
+    "parallel": {"requests": 0, "fanout": 1, "io-ms": 0},
+    "skynet": {"size": 1},
+    "pingpong": {"pairs": 0, "rounds": 1},
+    "chain": {"length": 1},
+    "yield": {"tasks": 0, "yields": 0},
+}
+
+
+@dataclass
+class Outcome:
+    """What an iteration produced when it has more to say than its checksum."""
+
+    checksum: int
+    extra: dict[str, int] = field(default_factory=dict)
+
+
+# A scenario takes its parameters as keyword arguments (`delay-ms` as `delay_ms`) and
+# returns its checksum, or an Outcome with extras.
+Scenario = Callable[..., Coroutine[Any, Any, int | Outcome]]
+# Starts an event loop, runs the async function in it to the end, returns its result.
+LoopStarter = Callable[[Callable[[], Coroutine[Any, Any, Any]]], Any]
+
+
+def run(scenarios: Mapping[str, Scenario], start_loop: LoopStarter) -> None:
+    """Runs the invocation on the command line and prints its result line."""
+    name, params, warmup = parse(sys.argv[1:])
+    scenario = scenarios.get(name)
+    if scenario is None:
+        fail(EXIT_NOT_IMPLEMENTED, f"{name} not implemented by this contestant")
+
+    async def warm_then_measure() -> tuple[int, int | Outcome]:
+        for _ in range(warmup):
+            await scenario(**params)
+        start = perf_counter_ns()
+        result = await scenario(**params)
+        return perf_counter_ns() - start, result
+
+    elapsed_ns, result = start_loop(warm_then_measure)
+    outcome = result if isinstance(result, Outcome) else Outcome(result)
+    line = {"elapsed_ns": elapsed_ns, "checksum": outcome.checksum, "extra": outcome.extra}
+    print(json.dumps(line, separators=(",", ":")), flush=True)
+
+
+def parse(args: list[str]) -> tuple[str, dict[str, int], int]:
+    """`<scenario> --<param> <value> … --inner-warmup K` → name, keyword arguments, K."""
+    if not args or args[0] not in PARAMS:
+        given = f"unknown scenario '{args[0]}'" if args else "no scenario named"
+        fail(EXIT_USAGE, f"{given} (known: {', '.join(PARAMS)})")
+    name, flags = args[0], args[1:]
+    params = PARAMS[name]
+    if len(flags) % 2:
+        fail(EXIT_USAGE, f"'{flags[-1]}' needs a value")
+    values = {}
+    for flag, text in zip(flags[::2], flags[1::2], strict=True):
+        key = flag.removeprefix("--")
+        if flag == key or (key not in params and key != WARMUP_FLAG):
+            fail(EXIT_USAGE, f"{name} takes no '{flag}' (it takes --{' --'.join(params)})")
+        if not (text.isascii() and text.isdigit()):
+            fail(EXIT_USAGE, f"{flag}: '{text}' is not a whole number")
+        values[key] = int(text)
+    for param, least in params.items():
+        if param not in values:
+            fail(EXIT_USAGE, f"{name} needs --{param}")
+        if values[param] < least:
+            fail(EXIT_USAGE, f"--{param} must be at least {least}, got {values[param]}")
+    # A size that is not a power of 10 would make skynet split leaves of size 0 forever.
+    if name == "skynet" and str(values["size"]).rstrip("0") != "1":
+        fail(EXIT_USAGE, f"--size must be a power of 10, got {values['size']}")
+    warmup = values.pop(WARMUP_FLAG, 0)
+    return name, {key.replace("-", "_"): value for key, value in values.items()}, warmup
+
+
+def oversleep_outcome(slept_ns: list[int], step_ns: int) -> Outcome:
+    """The timer scenario's result: the number of sleeps, and how much later than asked they
+    woke up (nearest-rank percentiles of actual − step, clamped at 0, in nanoseconds)."""
+    over = sorted(max(slept - step_ns, 0) for slept in slept_ns)
+
+    def rank(q: float) -> int:
+        return over[min(max(math.ceil(q * len(over)), 1), len(over)) - 1] if over else 0
+
+    return Outcome(
+        checksum=len(slept_ns),
+        extra={
+            "oversleep_p50_ns": rank(0.50),
+            "oversleep_p99_ns": rank(0.99),
+            "oversleep_max_ns": rank(1.0),
+        },
+    )
+
+
+def fail(status: int, reason: str) -> NoReturn:
+    """Says why on stderr (the harness keeps it) and exits with the protocol's status."""
+    print(f"{os.path.basename(sys.argv[0])}: {reason}", file=sys.stderr)
+    sys.exit(status)
