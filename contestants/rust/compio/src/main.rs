@@ -1,0 +1,196 @@
+//! The compio contestant: one compio `Runtime` on the main thread, built as
+//! `#[compio::main]` builds it (io_uring driver, timer enabled), and every scenario written
+//! with `compio::runtime::spawn` and compio's timer.
+//!
+//! compio has no channel and no yield of its own. Channels come from `futures-channel`,
+//! which compio's own tests use; the yield is `futures-lite`'s `yield_now`, which wakes the
+//! task and returns pending once, so that compio puts it at the back of its run queue.
+
+use compio::runtime::{JoinHandle, ResumeUnwind, Runtime, spawn};
+use compio::time::sleep;
+use futures_channel::{mpsc, oneshot};
+use futures_lite::future::yield_now;
+use futures_util::SinkExt;
+use kit::doxbee::Upload;
+use kit::{Outcome, Scenario, oversleep_outcome};
+use std::hint::black_box;
+use std::process::exit;
+use std::time::{Duration, Instant};
+
+fn main() {
+    // Only compio's io-uring driver is compiled in (its default features), so the runtime
+    // either runs on io_uring or does not start.
+    let runtime = Runtime::new().unwrap_or_else(|err| {
+        eprintln!("contestant-compio: cannot start compio (it needs io_uring): {err}");
+        exit(1);
+    });
+    kit::run(|scenario| Ok(runtime.block_on(iteration(scenario))))
+}
+
+async fn iteration(scenario: Scenario) -> Outcome {
+    let ms = Duration::from_millis;
+    let checksum = match scenario {
+        // The one scenario that reports figures besides its checksum.
+        Scenario::Timer { step_us, total_ms } => return timer(step_us, total_ms).await,
+        Scenario::Spawn { tasks } => spawn_sum(tasks, |i| async move { i }).await,
+        Scenario::Sleep { tasks, delay_ms } => spawn_sum(tasks, |i| sleeper(i, ms(delay_ms))).await,
+        Scenario::Doxbee { requests, io_ms } => spawn_sum(requests, |i| upload(i, ms(io_ms))).await,
+        Scenario::Parallel {
+            requests,
+            fanout,
+            io_ms,
+        } => spawn_sum(requests, |_| fan_out(fanout, ms(io_ms))).await,
+        Scenario::Skynet { size } => join(spawn(skynet(0, size))).await,
+        Scenario::Pingpong { pairs, rounds } => spawn_sum(pairs, |_| pinger(rounds)).await,
+        Scenario::Chain { length } => {
+            let (tx, rx) = oneshot::channel();
+            // Dropping a compio `JoinHandle` cancels its task; a link runs detached.
+            spawn(link(1, length, tx)).detach();
+            rx.await.expect("the last task of the chain signals")
+        }
+        Scenario::Yield { tasks, yields } => spawn_sum(tasks, |_| yielder(yields)).await,
+    };
+    Outcome::from(checksum)
+}
+
+/// Spawns `count` tasks, task `i` running `task(i)`, all before the first is awaited; then
+/// joins them in spawn order and sums their results.
+async fn spawn_sum<F>(count: u64, task: impl Fn(u64) -> F) -> u64
+where
+    F: Future<Output = u64> + 'static,
+{
+    let handles: Vec<_> = (0..count).map(|i| spawn(task(i))).collect();
+    let mut sum = 0;
+    for handle in handles {
+        sum += join(handle).await;
+    }
+    sum
+}
+
+/// Waits for a task as compio's docs do: a panic in it resumes here and ends the run.
+async fn join<T>(handle: JoinHandle<T>) -> T {
+    handle.await.resume_unwind().expect("no task is cancelled")
+}
+
+/// A task of the sleep scenario: sleeps `delay` on compio's timer, then returns its number.
+async fn sleeper(i: u64, delay: Duration) -> u64 {
+    sleep(delay).await;
+    i
+}
+
+/// One task sleeps `step` again and again, timing each sleep with the monotonic clock.
+async fn timer(step_us: u64, total_ms: u64) -> Outcome {
+    let step = Duration::from_micros(step_us);
+    let sleeps = Scenario::timer_count(step_us, total_ms);
+    let slept = join(spawn(async move {
+        let mut slept = Vec::new();
+        for _ in 0..sleeps {
+            let start = Instant::now();
+            sleep(step).await;
+            slept.push(start.elapsed());
+        }
+        slept
+    }))
+    .await;
+    oversleep_outcome(&slept, step)
+}
+
+/// One fake I/O operation: a sleep on compio's timer. Returns 1 so that callers count the
+/// operations they really awaited.
+async fn fake_io(io: Duration) -> u64 {
+    sleep(io).await;
+    1
+}
+
+/// One doxbee upload (docs/PROTOCOL.md §4): seven awaited I/O steps with the sync work of
+/// `kit::doxbee` between them; returns the number of I/O steps it awaited.
+async fn upload(request: u64, io: Duration) -> u64 {
+    let upload = Upload::begin(request);
+    let mut ios = fake_io(io).await; // put the blob
+    ios += fake_io(io).await; // look the file up: it never exists
+    let version = upload.version();
+    ios += fake_io(io).await; // insert the version
+    let file = upload.file_query();
+    ios += fake_io(io).await; // execute the "create file" query
+    ios += fake_io(io).await; // insert the file–version link
+    ios += fake_io(io).await; // update the file's current version
+    ios += fake_io(io).await; // commit
+    // The request's values live until it ends, and the optimiser may not skip making them.
+    black_box((upload, version, file));
+    ios
+}
+
+/// One madeup-parallel request: `fanout` I/O operations at once, each its own task, then
+/// one commit.
+async fn fan_out(fanout: u64, io: Duration) -> u64 {
+    spawn_sum(fanout, |_| fake_io(io)).await + fake_io(io).await
+}
+
+/// A skynet node: a leaf returns its number, an inner node spawns its ten children and sums
+/// what they return. compio has no channel of its own, so the results come back by joining.
+async fn skynet(num: u64, size: u64) -> u64 {
+    if size == 1 {
+        return num;
+    }
+    let child = size / 10;
+    let children: Vec<_> = (0..10)
+        .map(|k| spawn(skynet(num + k * child, child)))
+        .collect();
+    let mut sum = 0;
+    for child in children {
+        sum += join(child).await;
+    }
+    sum
+}
+
+/// The pinger of one pair: spawns its ponger, plays `rounds` round trips over a bounded
+/// channel of one message per direction and returns the replies it received. A
+/// `futures-channel` sender waits once more than `buffer` messages are queued, so
+/// `channel(1)` lets a send complete as soon as its message is queued, as the other
+/// contestants' `bounded(1)` does.
+async fn pinger(rounds: u64) -> u64 {
+    let (mut ping_tx, mut ping_rx) = mpsc::channel(1);
+    let (mut pong_tx, mut pong_rx) = mpsc::channel(1);
+    let ponger = spawn(async move {
+        while let Ok(ball) = ping_rx.recv().await {
+            pong_tx
+                .send(ball)
+                .await
+                .expect("the pinger waits for its reply");
+        }
+    });
+    let mut replies = 0;
+    for ball in 0..rounds {
+        ping_tx
+            .send(ball)
+            .await
+            .expect("the ponger serves until the pinger is done");
+        pong_rx
+            .recv()
+            .await
+            .expect("the ponger replies to every ball");
+        replies += 1;
+    }
+    drop(ping_tx); // ends the ponger's loop
+    join(ponger).await;
+    replies
+}
+
+/// Task `n` of the chain: spawns task `n + 1`, or, being the last, signals its number.
+async fn link(n: u64, length: u64, done: oneshot::Sender<u64>) {
+    if n == length {
+        done.send(n).expect("the main task waits for the chain");
+    } else {
+        spawn(link(n + 1, length, done)).detach();
+    }
+}
+
+/// A task of the yield scenario: yields `yields` times and returns how often it did.
+async fn yielder(yields: u64) -> u64 {
+    let mut count = 0;
+    for _ in 0..yields {
+        yield_now().await;
+        count += 1;
+    }
+    count
+}

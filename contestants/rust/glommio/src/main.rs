@@ -1,0 +1,226 @@
+//! The glommio contestant: one `LocalExecutor` on the main thread (glommio's thread-per-core
+//! model on a single core), and every scenario written with glommio's own `spawn_local`,
+//! timer, `local_channel` and yield.
+//!
+//! `spawn_local` polls a new task at once, before the spawner goes on: skynet's tree is
+//! therefore walked depth-first, and a chain of spawns nests on the thread's stack.
+
+use glommio::channels::local_channel::{self, LocalSender};
+use glommio::timer::sleep;
+use glommio::{LocalExecutor, LocalExecutorBuilder, executor, spawn_local};
+use kit::doxbee::Upload;
+use kit::{Outcome, Scenario, oversleep_outcome};
+use std::any::Any;
+use std::hint::black_box;
+use std::panic;
+use std::process::exit;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+fn main() {
+    let executor = start();
+    kit::run(|scenario| Ok(executor.run(iteration(scenario))))
+}
+
+/// Makes the executor with the builder's defaults, unpinned. glommio asks for 512 KiB of
+/// RLIMIT_MEMLOCK; below the 10 MiB of its storage-I/O buffer it only skips registering the
+/// buffer, and no scenario here does storage I/O. When io_uring is refused glommio panics
+/// rather than returning an error, so the panic is caught to say so in one line.
+fn start() -> LocalExecutor {
+    panic::set_hook(Box::new(|_| {}));
+    let made = panic::catch_unwind(|| LocalExecutorBuilder::default().make());
+    drop(panic::take_hook());
+    let reason = match made {
+        Ok(Ok(executor)) => return executor,
+        Ok(Err(err)) => err.to_string(),
+        Err(panic) => panic_message(panic),
+    };
+    eprintln!(
+        "contestant-glommio: cannot start glommio (needs io_uring, 512 KiB memlock): {reason}"
+    );
+    exit(1);
+}
+
+/// The text a panic was raised with.
+fn panic_message(panic: Box<dyn Any + Send>) -> String {
+    match panic.downcast::<String>() {
+        Ok(message) => *message,
+        Err(panic) => panic
+            .downcast_ref::<&str>()
+            .unwrap_or(&"it panicked")
+            .to_string(),
+    }
+}
+
+async fn iteration(scenario: Scenario) -> Outcome {
+    let ms = Duration::from_millis;
+    let checksum = match scenario {
+        // The one scenario that reports figures besides its checksum.
+        Scenario::Timer { step_us, total_ms } => return timer(step_us, total_ms).await,
+        Scenario::Spawn { tasks } => spawn_sum(tasks, |i| async move { i }).await,
+        Scenario::Sleep { tasks, delay_ms } => spawn_sum(tasks, |i| sleeper(i, ms(delay_ms))).await,
+        Scenario::Doxbee { requests, io_ms } => spawn_sum(requests, |i| upload(i, ms(io_ms))).await,
+        Scenario::Parallel {
+            requests,
+            fanout,
+            io_ms,
+        } => spawn_sum(requests, |_| fan_out(fanout, ms(io_ms))).await,
+        Scenario::Skynet { size } => {
+            let (tx, rx) = local_channel::new_bounded(1);
+            spawn_local(skynet(0, size, Rc::new(tx))).detach();
+            rx.recv().await.expect("the root sends its sum")
+        }
+        Scenario::Pingpong { pairs, rounds } => spawn_sum(pairs, |_| pinger(rounds)).await,
+        Scenario::Chain { length } => {
+            let (tx, rx) = local_channel::new_bounded(1);
+            spawn_local(link(1, length, tx)).detach();
+            rx.recv().await.expect("the last task of the chain signals")
+        }
+        Scenario::Yield { tasks, yields } => spawn_sum(tasks, |_| yielder(yields)).await,
+    };
+    Outcome::from(checksum)
+}
+
+/// Spawns `count` tasks, task `i` running `task(i)`, all before the first is awaited; then
+/// joins them in spawn order and sums their results.
+async fn spawn_sum<F>(count: u64, task: impl Fn(u64) -> F) -> u64
+where
+    F: Future<Output = u64> + 'static,
+{
+    let handles: Vec<_> = (0..count).map(|i| spawn_local(task(i))).collect();
+    let mut sum = 0;
+    for handle in handles {
+        sum += handle.await;
+    }
+    sum
+}
+
+/// A task of the sleep scenario: sleeps `delay` on glommio's timer, then returns its number.
+async fn sleeper(i: u64, delay: Duration) -> u64 {
+    sleep(delay).await;
+    i
+}
+
+/// One task sleeps `step` again and again, timing each sleep with the monotonic clock.
+async fn timer(step_us: u64, total_ms: u64) -> Outcome {
+    let step = Duration::from_micros(step_us);
+    let sleeps = Scenario::timer_count(step_us, total_ms);
+    let slept = spawn_local(async move {
+        let mut slept = Vec::new();
+        for _ in 0..sleeps {
+            let start = Instant::now();
+            sleep(step).await;
+            slept.push(start.elapsed());
+        }
+        slept
+    })
+    .await;
+    oversleep_outcome(&slept, step)
+}
+
+/// One fake I/O operation: a sleep on glommio's timer. Returns 1 so that callers count the
+/// operations they really awaited.
+async fn fake_io(io: Duration) -> u64 {
+    sleep(io).await;
+    1
+}
+
+/// One doxbee upload (docs/PROTOCOL.md §4): seven awaited I/O steps with the sync work of
+/// `kit::doxbee` between them; returns the number of I/O steps it awaited.
+async fn upload(request: u64, io: Duration) -> u64 {
+    let upload = Upload::begin(request);
+    let mut ios = fake_io(io).await; // put the blob
+    ios += fake_io(io).await; // look the file up: it never exists
+    let version = upload.version();
+    ios += fake_io(io).await; // insert the version
+    let file = upload.file_query();
+    ios += fake_io(io).await; // execute the "create file" query
+    ios += fake_io(io).await; // insert the file–version link
+    ios += fake_io(io).await; // update the file's current version
+    ios += fake_io(io).await; // commit
+    // The request's values live until it ends, and the optimiser may not skip making them.
+    black_box((upload, version, file));
+    ios
+}
+
+/// One madeup-parallel request: `fanout` I/O operations at once, each its own task, then
+/// one commit.
+async fn fan_out(fanout: u64, io: Duration) -> u64 {
+    spawn_sum(fanout, |_| fake_io(io)).await + fake_io(io).await
+}
+
+/// A skynet node: a leaf sends its number to its parent, an inner node the sum of what its
+/// ten children send over the node's own local channel.
+async fn skynet(num: u64, size: u64, parent: Rc<LocalSender<u64>>) {
+    let sum = if size == 1 {
+        num
+    } else {
+        let child = size / 10;
+        // A local channel has one sender: the children share it as they share the thread.
+        let (tx, rx) = local_channel::new_bounded(10);
+        let tx = Rc::new(tx);
+        for k in 0..10 {
+            spawn_local(skynet(num + k * child, child, tx.clone())).detach();
+        }
+        let mut sum = 0;
+        for _ in 0..10 {
+            sum += rx.recv().await.expect("every child sends once");
+        }
+        sum
+    };
+    parent
+        .try_send(sum)
+        .expect("the parent waits for its children");
+}
+
+/// The pinger of one pair: spawns its ponger, plays `rounds` round trips over a bounded
+/// channel of one message per direction (glommio's `local_channel`) and returns the replies
+/// it received.
+async fn pinger(rounds: u64) -> u64 {
+    let (ping_tx, ping_rx) = local_channel::new_bounded(1);
+    let (pong_tx, pong_rx) = local_channel::new_bounded(1);
+    let ponger = spawn_local(async move {
+        while let Some(ball) = ping_rx.recv().await {
+            pong_tx
+                .send(ball)
+                .await
+                .expect("the pinger waits for its reply");
+        }
+    });
+    let mut replies = 0;
+    for ball in 0..rounds {
+        ping_tx
+            .send(ball)
+            .await
+            .expect("the ponger serves until the pinger is done");
+        pong_rx
+            .recv()
+            .await
+            .expect("the ponger replies to every ball");
+        replies += 1;
+    }
+    drop(ping_tx); // ends the ponger's loop
+    ponger.await;
+    replies
+}
+
+/// Task `n` of the chain: spawns task `n + 1`, or, being the last, signals its number.
+async fn link(n: u64, length: u64, done: LocalSender<u64>) {
+    if n == length {
+        done.try_send(n).expect("the main task waits for the chain");
+    } else {
+        spawn_local(link(n + 1, length, done)).detach();
+    }
+}
+
+/// A task of the yield scenario: yields `yields` times and returns how often it did.
+/// `yield_now`, not `yield_if_needed`: the latter yields only once the task queue's
+/// preemption timer (100 ms by default) has run out, so it would measure a check.
+async fn yielder(yields: u64) -> u64 {
+    let mut count = 0;
+    for _ in 0..yields {
+        executor().yield_now().await;
+        count += 1;
+    }
+    count
+}
