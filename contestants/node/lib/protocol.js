@@ -1,0 +1,100 @@
+// The contestant protocol (docs/PROTOCOL.md) for every Node contestant, so that each one's
+// main.js is only its scenarios: reads the command line, runs the unmeasured warm-up
+// iterations, times the measured one with process.hrtime.bigint(), prints the one JSON line
+// on stdout and exits.
+//
+// A contestant hands run() an object of scenario functions. Each takes the parameters
+// (camelCased: `delay-ms` becomes `delayMs`) and either calls back `(err, outcome)`, the
+// callback styles, or returns a promise of the outcome, the promise styles. An outcome is
+// the checksum, or `{ checksum, extra }`.
+
+const EXIT_USAGE = 2;
+const EXIT_NOT_IMPLEMENTED = 69;
+const WARMUP_FLAG = "inner-warmup";
+
+// The parameters of every scenario, all passed on every invocation (PROTOCOL.md §1, §4).
+const PARAMS = {
+  spawn: ["tasks"],
+  sleep: ["tasks", "delay-ms"],
+  timer: ["step-us", "total-ms"],
+  doxbee: ["requests", "io-ms"],
+  parallel: ["requests", "fanout", "io-ms"],
+  skynet: ["size"],
+  pingpong: ["pairs", "rounds"],
+  chain: ["length"],
+  yield: ["tasks", "yields"],
+};
+
+/** Runs the protocol around `scenarios[name]` and exits the process. */
+export function run(scenarios) {
+  const { name, params, warmups } = parse(process.argv.slice(2));
+  const iteration = scenarios[name];
+  if (iteration === undefined) {
+    console.error(`${name} not implemented: this contestant has no ${name} scenario`);
+    process.exit(EXIT_NOT_IMPLEMENTED);
+  }
+  const measure = () => {
+    const start = process.hrtime.bigint();
+    once(iteration, params, (outcome) => {
+      const elapsed = process.hrtime.bigint() - start;
+      print(elapsed, outcome);
+    });
+  };
+  const warmUp = (left) =>
+    left === 0 ? measure() : once(iteration, params, () => warmUp(left - 1));
+  warmUp(warmups);
+}
+
+/** One iteration, either style; an error in it is a bug in the contestant and ends the run. */
+function once(iteration, params, next) {
+  const callback = (err, outcome) => (err ? fail(err) : next(outcome));
+  const promise = iteration(params, callback);
+  if (typeof promise?.then === "function") {
+    promise.then((outcome) => callback(null, outcome), fail);
+  }
+}
+
+function print(elapsed, outcome) {
+  const { checksum, extra = {} } = typeof outcome === "number" ? { checksum: outcome } : outcome;
+  const line = JSON.stringify({ elapsed_ns: Number(elapsed), checksum, extra });
+  // Exit at once, as the Rust kit does: tearing the event loop down is not the workload.
+  process.stdout.write(`${line}\n`, () => process.exit(0));
+}
+
+function fail(err) {
+  console.error(err);
+  process.exit(1);
+}
+
+/** `<scenario> --<param> <value> … --inner-warmup K`; anything else exits with status 2. */
+function parse(argv) {
+  const [name, ...flags] = argv;
+  if (!Object.hasOwn(PARAMS, name ?? "")) {
+    usage(`unknown scenario '${name ?? ""}' (expected one of ${Object.keys(PARAMS).join(", ")})`);
+  }
+  const values = new Map();
+  for (let k = 0; k < flags.length; k += 2) {
+    const [flag, text] = [flags[k], flags[k + 1]];
+    const key = flag.startsWith("--") ? flag.slice(2) : usage(`unexpected argument '${flag}'`);
+    if (key !== WARMUP_FLAG && !PARAMS[name].includes(key)) {
+      usage(`${name} has no parameter --${key}`);
+    }
+    const value = /^\d+$/.test(text ?? "") ? Number(text) : NaN;
+    if (!Number.isSafeInteger(value)) usage(`--${key} needs a whole number, got '${text ?? ""}'`);
+    values.set(key, value);
+  }
+  for (const key of [...PARAMS[name], WARMUP_FLAG]) {
+    if (!values.has(key)) usage(`${name} needs --${key}`);
+  }
+  const params = Object.fromEntries(PARAMS[name].map((key) => [camelCase(key), values.get(key)]));
+  return { name, params, warmups: values.get(WARMUP_FLAG) };
+}
+
+function camelCase(key) {
+  return key.replace(/-(.)/g, (_, letter) => letter.toUpperCase());
+}
+
+function usage(message) {
+  console.error(`${process.argv[1]}: ${message}`);
+  process.exit(EXIT_USAGE);
+}

@@ -1,0 +1,17 @@
+// The `node-promises` contestant: the scenarios of lib/promise-chains.js on the native
+// Promise, with Node's own promise timers (node:timers/promises) and fake I/O in a
+// `new Promise`, the native counterparts of what node-bluebird takes from bluebird.
+
+import { setImmediate, setTimeout } from "node:timers/promises";
+import { promiseScenarios } from "../lib/promise-chains.js";
+import { run } from "../lib/protocol.js";
+import { nativePromiseIo } from "../lib/requests.js";
+
+run(
+  promiseScenarios({
+    Promise,
+    promiseIo: nativePromiseIo,
+    sleep: (ms) => setTimeout(ms),
+    nextTurn: () => setImmediate(),
+  }),
+);
