@@ -71,7 +71,8 @@ pub fn choose(entries: Vec<Entry>, names: &[String]) -> anyhow::Result<Vec<Entry
     Ok(chosen)
 }
 
-/// Builds every available entry (a failed build makes it unavailable, with the error), and
+/// Builds and probes every available entry (a failed build, or a runtime that cannot start
+/// here, makes it unavailable with the reason), and
 /// returns the subjects to run and the description of every entry.
 pub fn prepare(
     entries: Vec<Entry>,
@@ -87,7 +88,10 @@ pub fn prepare(
     {
         if availability == Availability::Available {
             announce(contestant.name());
-            if let Err(reason) = contestant.build(places) {
+            if let Err(reason) = contestant
+                .build(places)
+                .and_then(|()| contestant.probe(places))
+            {
                 availability = Availability::Unavailable(reason);
             }
         }

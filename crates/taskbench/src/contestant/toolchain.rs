@@ -2,8 +2,13 @@
 //! build, and its version (from `Cargo.lock` or a command).
 
 use super::{Contestant, Places, VersionSource};
+use catalogue::{Invocation, Scenario};
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long a contestant may take to start and finish its idle run.
+const PROBE_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Whether a contestant can run here.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,6 +43,56 @@ impl Contestant {
         output(&command, &self.dir)
             .map(drop)
             .map_err(|e| format!("build failed: {e}"))
+    }
+
+    /// Starts the built contestant once on the idle spawn case, so that a runtime that cannot
+    /// start here (io_uring disabled, a missing library) is unavailable with its own reason
+    /// rather than failing every run.
+    pub fn probe(&self, places: &Places) -> Result<(), String> {
+        let idle = Invocation {
+            scenario: Scenario::Spawn { tasks: 0 },
+            inner_warmup: 0,
+        };
+        let mut command = self.run_command(places);
+        command.extend(idle.to_args());
+        let mut child = Command::new(&command[0])
+            .args(&command[1..])
+            .current_dir(&self.dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start `{}`: {e}", command[0]))?;
+        let deadline = Instant::now() + PROBE_TIMEOUT;
+        let status = loop {
+            match child.try_wait() {
+                Ok(Some(status)) => break status,
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(10))
+                }
+                _ => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    return Err(format!(
+                        "did not finish its idle run in {}s",
+                        PROBE_TIMEOUT.as_secs()
+                    ));
+                }
+            }
+        };
+        if status.success() || status.code() == Some(catalogue::EXIT_NOT_IMPLEMENTED) {
+            return Ok(());
+        }
+        let mut stderr = String::new();
+        if let Some(mut pipe) = child.stderr.take() {
+            let _ = std::io::Read::read_to_string(&mut pipe, &mut stderr);
+        }
+        let last = stderr
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("no message");
+        Err(format!("cannot start ({status}): {}", last.trim()))
     }
 
     /// The runtime version, or a short reason it could not be learnt.

@@ -93,3 +93,25 @@ fn each_failure_has_its_status_and_the_run_goes_on() {
 fn libc_sigsegv() -> i32 {
     11
 }
+
+#[test]
+fn a_runtime_that_cannot_start_is_unavailable_with_its_reason() {
+    let (_out, results) = run_fixtures(&[
+        "--contestant",
+        "fixture-cannot-start,fixture-honest",
+        "--scenario",
+        "spawn",
+        "--tasks",
+        "10",
+        "--runs",
+        "1",
+        "--warmup",
+        "0",
+    ]);
+    let contestants = results["contestants"].as_array().unwrap();
+    let broken = contestants.iter().find(|c| c["name"] == "fixture-cannot-start").unwrap();
+    let reason = broken["unavailable"].as_str().unwrap();
+    assert!(reason.starts_with("cannot start") && reason.contains("io_uring is disabled"), "{reason}");
+    assert!(measured(&results, "fixture-cannot-start").is_empty(), "it is never run");
+    assert_eq!(measured(&results, "fixture-honest").len(), 1, "the others go on");
+}
