@@ -1,0 +1,182 @@
+//! The nine scenarios on std threads, in the shape of the tokio contestant's so that the
+//! two read side by side: every task is an OS thread that returns its result through its
+//! `JoinHandle`, fake I/O is `thread::sleep`, channels are `std::sync::mpsc`.
+
+use crate::spawn::{plan, spawn};
+use kit::doxbee::Upload;
+use kit::{Outcome, Scenario};
+use std::sync::mpsc;
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+/// Runs one iteration of `scenario`; threads express all nine.
+pub fn run(scenario: Scenario) -> Outcome {
+    let ms = Duration::from_millis;
+    plan(threads(scenario));
+    let checksum = match scenario {
+        // The one scenario that reports figures besides its checksum.
+        Scenario::Timer { step_us, total_ms } => return timer(step_us, total_ms),
+        Scenario::Spawn { tasks } => spawn_sum(tasks, |i| i),
+        Scenario::Sleep { tasks, delay_ms } => spawn_sum(tasks, move |i| sleeper(i, ms(delay_ms))),
+        Scenario::Doxbee { requests, io_ms } => spawn_sum(requests, move |i| upload(i, ms(io_ms))),
+        Scenario::Parallel {
+            requests,
+            fanout,
+            io_ms,
+        } => spawn_sum(requests, move |_| fan_out(fanout, ms(io_ms))),
+        Scenario::Skynet { size } => join(spawn(move || skynet(0, size))),
+        Scenario::Pingpong { pairs, rounds } => spawn_sum(pairs, move |_| pinger(rounds)),
+        Scenario::Chain { length } => chain(length),
+        Scenario::Yield { tasks, yields } => spawn_sum(tasks, move |_| yielder(yields)),
+    };
+    Outcome::from(checksum)
+}
+
+/// The threads one iteration of `scenario` creates, named if the OS refuses one.
+fn threads(scenario: Scenario) -> u64 {
+    match scenario {
+        Scenario::Spawn { tasks }
+        | Scenario::Sleep { tasks, .. }
+        | Scenario::Yield { tasks, .. } => tasks,
+        Scenario::Timer { .. } => 1,
+        Scenario::Doxbee { requests, .. } => requests,
+        Scenario::Parallel {
+            requests, fanout, ..
+        } => requests * (fanout + 1),
+        // Every node of the tree, root included: 1 + 10 + … + size.
+        Scenario::Skynet { size } => (10 * size - 1) / 9,
+        Scenario::Pingpong { pairs, .. } => 2 * pairs,
+        Scenario::Chain { length } => length,
+    }
+}
+
+/// Waits for a thread and takes its result. A thread that panicked has already ended the
+/// run (`fatal::fail_on_panic`), so the `expect` is only there to unwrap.
+fn join<T>(handle: JoinHandle<T>) -> T {
+    handle.join().expect("a thread panicked")
+}
+
+/// Spawns `count` threads, thread `i` running `task(i)`, all before the first is joined;
+/// then joins them in spawn order and sums their results.
+fn spawn_sum<F>(count: u64, task: F) -> u64
+where
+    F: Fn(u64) -> u64 + Copy + Send + 'static,
+{
+    let handles: Vec<_> = (0..count).map(|i| spawn(move || task(i))).collect();
+    handles.into_iter().map(join).sum()
+}
+
+/// A thread of the sleep scenario: sleeps `delay`, then returns its number.
+fn sleeper(i: u64, delay: Duration) -> u64 {
+    thread::sleep(delay);
+    i
+}
+
+/// One thread sleeps `step` again and again, timing each sleep with the monotonic clock.
+fn timer(step_us: u64, total_ms: u64) -> Outcome {
+    let step = Duration::from_micros(step_us);
+    let sleeps = Scenario::timer_count(step_us, total_ms);
+    let slept = join(spawn(move || {
+        let mut slept = Vec::new();
+        for _ in 0..sleeps {
+            let start = Instant::now();
+            thread::sleep(step);
+            slept.push(start.elapsed());
+        }
+        slept
+    }));
+    kit::oversleep_outcome(&slept, step)
+}
+
+/// One fake I/O operation: a `thread::sleep`. Returns 1 so that callers count the
+/// operations they really waited for.
+fn fake_io(io: Duration) -> u64 {
+    thread::sleep(io);
+    1
+}
+
+/// One doxbee upload (docs/PROTOCOL.md §4): seven blocking I/O steps with the sync work of
+/// `kit::doxbee` between them; returns the number of I/O steps it waited for.
+fn upload(request: u64, io: Duration) -> u64 {
+    let upload = Upload::begin(request);
+    let mut ios = fake_io(io); // put the blob
+    ios += fake_io(io); // look the file up: it never exists
+    let version = upload.version();
+    ios += fake_io(io); // insert the version
+    let file = upload.file_query();
+    ios += fake_io(io); // execute the "create file" query
+    ios += fake_io(io); // insert the file–version link
+    ios += fake_io(io); // update the file's current version
+    ios += fake_io(io); // commit
+    // The request's values live until it ends, as in the other contestants.
+    drop((upload, version, file));
+    ios
+}
+
+/// One madeup-parallel request: `fanout` I/O operations at once, a thread each, then one
+/// commit.
+fn fan_out(fanout: u64, io: Duration) -> u64 {
+    spawn_sum(fanout, move |_| fake_io(io)) + fake_io(io)
+}
+
+/// A skynet node: a leaf returns its number, an inner node spawns its ten children and sums
+/// what they return.
+fn skynet(num: u64, size: u64) -> u64 {
+    if size == 1 {
+        return num;
+    }
+    let child = size / 10;
+    spawn_sum(10, move |k| skynet(num + k * child, child))
+}
+
+/// The pinger of one pair: spawns its ponger, plays `rounds` round trips over an `mpsc`
+/// channel per direction (`mpsc::channel`, the one std users reach for) and returns the
+/// replies it received.
+fn pinger(rounds: u64) -> u64 {
+    let (ping_tx, ping_rx) = mpsc::channel();
+    let (pong_tx, pong_rx) = mpsc::channel();
+    let ponger = spawn(move || {
+        for ball in ping_rx {
+            pong_tx.send(ball).expect("the pinger waits for its reply");
+        }
+    });
+    let mut replies = 0;
+    for ball in 0..rounds {
+        ping_tx
+            .send(ball)
+            .expect("the ponger serves until the pinger is done");
+        pong_rx.recv().expect("the ponger replies to every ball");
+        replies += 1;
+    }
+    drop(ping_tx); // ends the ponger's loop
+    join(ponger);
+    replies
+}
+
+fn chain(length: u64) -> u64 {
+    let (done_tx, done_rx) = mpsc::channel();
+    spawn(move || link(1, length, done_tx));
+    done_rx
+        .recv()
+        .expect("the last thread of the chain signals")
+}
+
+/// Thread `n` of the chain: spawns thread `n + 1` and ends (dropping the handle detaches
+/// it), or, being the last, signals its number.
+fn link(n: u64, length: u64, done: mpsc::Sender<u64>) {
+    if n == length {
+        done.send(n).expect("the main thread waits for the chain");
+    } else {
+        spawn(move || link(n + 1, length, done));
+    }
+}
+
+/// A thread of the yield scenario: yields `yields` times and returns how often it did.
+fn yielder(yields: u64) -> u64 {
+    let mut count = 0;
+    for _ in 0..yields {
+        thread::yield_now();
+        count += 1;
+    }
+    count
+}

@@ -1,0 +1,205 @@
+//! The nine scenarios written once for tokio, so that its two flavours run the same code:
+//! the `contestant-tokio` binary hands them the multi-thread runtime and
+//! `contestant-tokio-current` the current-thread one.
+//!
+//! Every scenario runs inside `block_on`, as the body of `#[tokio::main]` does, with
+//! tokio's own primitives: `tokio::spawn`, `tokio::time::sleep`, `tokio::sync` channels
+//! and `tokio::task::yield_now`. Tasks are joined by awaiting their `JoinHandle`s in spawn
+//! order, as the 2023/2024 async-runtimes benchmarks do (workloads.md §4): each task hands
+//! its result back through its own handle, with no shared set to keep up to date.
+
+use kit::doxbee::Upload;
+use kit::{Outcome, Scenario};
+use std::time::{Duration, Instant};
+use tokio::runtime::Runtime;
+use tokio::sync::{mpsc, oneshot};
+use tokio::task::{JoinHandle, yield_now};
+use tokio::time::sleep;
+
+/// Runs one iteration of `scenario` on `runtime`; tokio expresses all nine.
+pub fn run(runtime: &Runtime, scenario: Scenario) -> Outcome {
+    let ms = Duration::from_millis;
+    runtime.block_on(async {
+        let checksum = match scenario {
+            // The one scenario that reports figures besides its checksum.
+            Scenario::Timer { step_us, total_ms } => return timer(step_us, total_ms).await,
+            Scenario::Spawn { tasks } => spawn_sum(tasks, |i| async move { i }).await,
+            Scenario::Sleep { tasks, delay_ms } => {
+                spawn_sum(tasks, |i| sleeper(i, ms(delay_ms))).await
+            }
+            Scenario::Doxbee { requests, io_ms } => {
+                spawn_sum(requests, |i| upload(i, ms(io_ms))).await
+            }
+            Scenario::Parallel {
+                requests,
+                fanout,
+                io_ms,
+            } => spawn_sum(requests, |_| fan_out(fanout, ms(io_ms))).await,
+            Scenario::Skynet { size } => join(spawn_node(0, size)).await,
+            Scenario::Pingpong { pairs, rounds } => spawn_sum(pairs, |_| pinger(rounds)).await,
+            Scenario::Chain { length } => chain(length).await,
+            Scenario::Yield { tasks, yields } => spawn_sum(tasks, |_| yielder(yields)).await,
+        };
+        Outcome::from(checksum)
+    })
+}
+
+/// Waits for a task; a panic in it is a bug in this contestant, so it ends the run.
+async fn join<T>(handle: JoinHandle<T>) -> T {
+    handle.await.expect("a task panicked")
+}
+
+/// Waits for every task in spawn order and sums what they returned.
+async fn join_sum(handles: Vec<JoinHandle<u64>>) -> u64 {
+    let mut sum = 0;
+    for handle in handles {
+        sum += join(handle).await;
+    }
+    sum
+}
+
+/// Spawns `count` tasks, task `i` running `task(i)`, all before the first is awaited; then
+/// joins them and sums their results.
+async fn spawn_sum<F, T>(count: u64, task: F) -> u64
+where
+    F: Fn(u64) -> T,
+    T: Future<Output = u64> + Send + 'static,
+{
+    let handles = (0..count).map(|i| tokio::spawn(task(i))).collect();
+    join_sum(handles).await
+}
+
+/// A task of the sleep scenario: sleeps `delay` on tokio's timer, then returns its number.
+async fn sleeper(i: u64, delay: Duration) -> u64 {
+    sleep(delay).await;
+    i
+}
+
+/// One task sleeps `step` again and again, timing each sleep with the monotonic clock.
+async fn timer(step_us: u64, total_ms: u64) -> Outcome {
+    let step = Duration::from_micros(step_us);
+    let sleeps = Scenario::timer_count(step_us, total_ms);
+    let slept = join(tokio::spawn(async move {
+        let mut slept = Vec::new();
+        for _ in 0..sleeps {
+            let start = Instant::now();
+            sleep(step).await;
+            slept.push(start.elapsed());
+        }
+        slept
+    }))
+    .await;
+    kit::oversleep_outcome(&slept, step)
+}
+
+/// One fake I/O operation: a sleep on tokio's timer. Returns 1 so that callers count the
+/// operations they really awaited.
+async fn fake_io(io: Duration) -> u64 {
+    sleep(io).await;
+    1
+}
+
+/// One doxbee upload (docs/PROTOCOL.md §4): seven awaited I/O steps with the sync work of
+/// `kit::doxbee` between them; returns the number of I/O steps it awaited.
+async fn upload(request: u64, io: Duration) -> u64 {
+    let upload = Upload::begin(request);
+    let mut ios = fake_io(io).await; // put the blob
+    ios += fake_io(io).await; // look the file up: it never exists
+    let version = upload.version();
+    ios += fake_io(io).await; // insert the version
+    let file = upload.file_query();
+    ios += fake_io(io).await; // execute the "create file" query
+    ios += fake_io(io).await; // insert the file–version link
+    ios += fake_io(io).await; // update the file's current version
+    ios += fake_io(io).await; // commit
+    // The request's values live until it ends, so the task carries them across every await.
+    drop((upload, version, file));
+    ios
+}
+
+/// One madeup-parallel request: `fanout` I/O operations at once, each its own task as in
+/// every contestant whose unit of concurrency is a task, then one commit.
+async fn fan_out(fanout: u64, io: Duration) -> u64 {
+    spawn_sum(fanout, |_| fake_io(io)).await + fake_io(io).await
+}
+
+/// A skynet node: a leaf returns its number, an inner node spawns its ten children and sums
+/// what they return.
+async fn skynet(num: u64, size: u64) -> u64 {
+    if size == 1 {
+        return num;
+    }
+    let child = size / 10;
+    let children = (0..10).map(|k| spawn_node(num + k * child, child));
+    join_sum(children.collect()).await
+}
+
+/// Spawns a skynet node. A function of its own, with its return type spelled out, because
+/// `skynet` spawns itself: the compiler cannot prove a future `Send` from inside the body
+/// that defines it.
+fn spawn_node(num: u64, size: u64) -> JoinHandle<u64> {
+    tokio::spawn(skynet(num, size))
+}
+
+/// The pinger of one pair: spawns its ponger, plays `rounds` round trips over a bounded
+/// `mpsc` channel per direction and returns the replies it received. A channel per
+/// direction for the whole game is how two long-lived tokio tasks talk, and it makes each
+/// round one send and one receive each way, as in the other contestants; a `oneshot` per
+/// round (tokio's own ping_pong bench) would also measure creating a channel every round.
+async fn pinger(rounds: u64) -> u64 {
+    let (ping_tx, mut ping_rx) = mpsc::channel(1);
+    let (pong_tx, mut pong_rx) = mpsc::channel(1);
+    let ponger = tokio::spawn(async move {
+        while let Some(ball) = ping_rx.recv().await {
+            pong_tx
+                .send(ball)
+                .await
+                .expect("the pinger waits for its reply");
+        }
+    });
+    let mut replies = 0;
+    for ball in 0..rounds {
+        ping_tx
+            .send(ball)
+            .await
+            .expect("the ponger serves until the pinger is done");
+        pong_rx
+            .recv()
+            .await
+            .expect("the ponger replies to every ball");
+        replies += 1;
+    }
+    drop(ping_tx); // ends the ponger's loop
+    join(ponger).await;
+    replies
+}
+
+async fn chain(length: u64) -> u64 {
+    let (done_tx, done_rx) = oneshot::channel();
+    spawn_link(1, length, done_tx);
+    done_rx.await.expect("the last task of the chain signals")
+}
+
+/// Task `n` of the chain: spawns task `n + 1`, or, being the last, signals its number.
+async fn link(n: u64, length: u64, done: oneshot::Sender<u64>) {
+    if n == length {
+        done.send(n).expect("the main task waits for the chain");
+    } else {
+        spawn_link(n + 1, length, done);
+    }
+}
+
+/// Spawns a link of the chain; a function of its own for the reason given at [`spawn_node`].
+fn spawn_link(n: u64, length: u64, done: oneshot::Sender<u64>) {
+    tokio::spawn(link(n, length, done));
+}
+
+/// A task of the yield scenario: yields `yields` times and returns how often it did.
+async fn yielder(yields: u64) -> u64 {
+    let mut count = 0;
+    for _ in 0..yields {
+        yield_now().await;
+        count += 1;
+    }
+    count
+}
