@@ -1,7 +1,7 @@
 //! The scenario table of docs/SCENARIOS.md, written from the catalogue; a test keeps the
 //! document and the code in step.
 
-use crate::{Scenario, SCENARIOS};
+use crate::{SCENARIOS, Scenario};
 
 /// The Markdown table: scenario, parameters with defaults, checksum and ideal at defaults.
 pub fn markdown_table() -> String {
@@ -10,7 +10,11 @@ pub fn markdown_table() -> String {
     );
     for spec in SCENARIOS {
         let scenario = Scenario::new(spec.name, &[]).expect("defaults are valid");
-        let params: Vec<String> = spec.params.iter().map(|p| format!("`--{}` {}", p.name, p.default)).collect();
+        let params: Vec<String> = spec
+            .params
+            .iter()
+            .map(|p| format!("`--{}` {}", p.name, p.default))
+            .collect();
         out.push_str(&format!(
             "| {} | {} | {} | {} | {} ms |\n",
             spec.name,
@@ -30,6 +34,9 @@ mod tests {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/SCENARIOS.md");
         let doc = std::fs::read_to_string(path).expect("docs/SCENARIOS.md exists");
         let table = super::markdown_table();
-        assert!(doc.contains(&table), "docs/SCENARIOS.md is out of date; its table should be:\n{table}");
+        assert!(
+            doc.contains(&table),
+            "docs/SCENARIOS.md is out of date; its table should be:\n{table}"
+        );
     }
 }

@@ -1,5 +1,6 @@
-//! The command line: `taskbench list`, `taskbench run …`, `taskbench report DIR`. Scenario
-//! parameters are generated from the catalogue, so a new parameter needs no edit here.
+//! The command line: `taskbench list`, `taskbench run …`, `taskbench presets`,
+//! `taskbench report DIR`. Scenario parameters are generated from the catalogue, so a new
+//! parameter needs no edit here.
 
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
 use std::path::PathBuf;
@@ -23,13 +24,41 @@ pub enum Command {
     List,
     /// Run scenarios on contestants and report.
     Run(Box<RunArgs>),
+    /// List the presets `run --preset` takes: what each runs, its cases, its estimated time.
+    Presets(PresetsArgs),
+    /// Write DIR/report.html again from DIR/results.json, without running anything.
+    Report(ReportArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// A results folder, as `taskbench run` wrote it.
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct PresetsArgs {
+    /// Also list the presets of this TOML file.
+    #[arg(long, value_name = "FILE")]
+    pub preset_file: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// Scenarios to run, comma-separated (default: every scenario at a quick size).
+    /// Scenarios to run, comma-separated, at their defaults (default: the quick preset).
     #[arg(short, long, value_delimiter = ',', value_name = "NAME")]
     pub scenario: Vec<String>,
+    /// A named set of cases: quick (the default), seeds, million, runtime, or one of
+    /// --preset-file's (`taskbench presets` lists them).
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["scenario", "command"])]
+    pub preset: Option<String>,
+    /// A TOML file of presets of your own.
+    #[arg(long, value_name = "FILE", conflicts_with = "command")]
+    pub preset_file: Option<PathBuf>,
+    /// Print the cases and an estimate of the time they take; run nothing.
+    #[arg(long)]
+    pub dry_run: bool,
     /// Contestants to run, comma-separated (default: all available).
     #[arg(short, long, value_delimiter = ',', value_name = "NAME")]
     pub contestant: Vec<String>,
@@ -38,12 +67,13 @@ pub struct RunArgs {
     pub command: Vec<String>,
     #[command(flatten)]
     pub params: ParamArgs,
-    /// Measured runs per case, each a fresh process.
-    #[arg(short, long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
-    pub runs: u32,
-    /// Whole processes run and thrown away before the measured runs of each case.
-    #[arg(short, long, default_value_t = 1, value_name = "N")]
-    pub warmup: u32,
+    /// Measured runs per case, each a fresh process (default: the preset's, else 5).
+    #[arg(short, long, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
+    pub runs: Option<u32>,
+    /// Whole processes run and thrown away before the measured runs of each case
+    /// (default: the preset's, else 1).
+    #[arg(short, long, value_name = "N")]
+    pub warmup: Option<u32>,
     /// Iterations each contestant runs in-process before the measured one (default: the
     /// scenario's own).
     #[arg(long, value_name = "K")]
@@ -209,7 +239,7 @@ mod tests {
         );
         assert_eq!(
             (run.runs, run.warmup, run.timeout),
-            (5, 1, Duration::from_secs(120))
+            (None, None, Duration::from_secs(120))
         );
     }
 
@@ -245,6 +275,26 @@ mod tests {
                 && parse_size("5 parsecs").is_err()
                 && parse_size("GiB").is_err()
         );
+    }
+
+    #[test]
+    fn a_preset_excludes_scenarios_and_commands() {
+        assert!(parse(&["run", "--preset", "seeds", "--scenario", "spawn"]).is_err());
+        assert!(parse(&["run", "--preset", "seeds", "--command", "true"]).is_err());
+        let run = run_args(&["run", "--preset", "million", "-r", "2", "--dry-run"]);
+        assert_eq!(
+            (run.preset.as_deref(), run.runs, run.warmup, run.dry_run),
+            (Some("million"), Some(2), None, true)
+        );
+    }
+
+    #[test]
+    fn report_takes_a_results_folder() {
+        match parse(&["report", "results/x"]).unwrap().command {
+            Command::Report(args) => assert_eq!(args.dir, PathBuf::from("results/x")),
+            other => panic!("{other:?}"),
+        }
+        assert!(parse(&["report"]).is_err());
     }
 
     #[test]

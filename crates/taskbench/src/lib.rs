@@ -4,22 +4,27 @@
 //! The pipeline, one module each:
 //! - `catalogue` (its own crate): the scenarios, their parameters, checksums, ideal times;
 //! - [`contestant`]: manifests under `contestants/`, toolchain detection, builds, versions;
-//! - [`select`] and [`lineup`]: what this invocation runs, on whom;
+//! - [`presets`] and [`lineup`]: what this invocation runs (named sets of cases, or the
+//!   scenarios named), on whom;
 //! - [`run`]: the schedule, one run's execution and judgement, the stored record;
 //! - [`measure`]: one process, exactly: wall, `wait4` rusage, the /proc sampler;
 //! - [`stats`] numbers only, [`analysis`] what they mean, [`report`] what is shown;
-//! - [`export`]: JSON, CSV, Markdown.
+//! - [`export`]: JSON, CSV, Markdown; [`plot`] and [`html`]: the charts and report.html,
+//!   with [`seeds`], the seed benchmarks' published figures, beside ours.
 
 pub mod analysis;
 pub mod cli;
 pub mod commands;
 pub mod contestant;
 pub mod export;
+pub mod html;
 pub mod lineup;
 pub mod measure;
+pub mod plot;
+pub mod presets;
 pub mod report;
 pub mod run;
-pub mod select;
+pub mod seeds;
 pub mod stats;
 
 use clap::Parser;
@@ -56,6 +61,8 @@ pub fn main() -> ExitCode {
     let result = match &cli.command {
         cli::Command::List => commands::list(&contestants, &places),
         cli::Command::Run(args) => commands::run(args, &contestants, &places, argv),
+        cli::Command::Presets(args) => commands::presets(args, &contestants, &places),
+        cli::Command::Report(args) => commands::report(&args.dir),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

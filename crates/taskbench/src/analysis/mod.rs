@@ -1,9 +1,23 @@
 //! Decides what the runs say: per contestant and parameter point, the statistics of the
-//! valid runs, overhead, per-task cost above the idle footprint, and the ratio to the best.
-//! Renderers only format what is decided here.
+//! valid runs, overhead, per-task cost above the idle footprint, outliers, the ratio to
+//! the best and whether it is significant; across a sweep, the per-task fits; over the
+//! whole run, the warnings. Renderers only format what is decided here.
+
+mod compare;
+mod outliers;
+mod sweep;
+mod warnings;
+
+pub use compare::differs;
+pub use outliers::{OUTLIER_Z, Outlier};
+pub use sweep::{Fit, FitPoint, MIN_POINTS_FOR_R2, Metric, fits};
+pub use warnings::{
+    CV_LIMIT, FIRST_RUN_FACTOR, FirstRun, LOAD_PER_CORE_LIMIT, OTHERS_LIMIT, STEAL_LIMIT,
+    Variation, Warning, warnings,
+};
 
 use crate::run::{Phase, RunRecord, RunStatus, counts, point_label};
-use crate::stats::Summary;
+use crate::stats::{Interval, Summary, median};
 use catalogue::Scenario;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -48,6 +62,9 @@ pub struct CaseSummary {
     pub peak_rss: Option<Summary>,
     /// median elapsed − ideal, ns.
     pub overhead_ns: Option<f64>,
+    /// elapsed − ideal of each valid run, ns: the overhead's spread and interval.
+    #[serde(default)]
+    pub overhead: Option<Summary>,
     /// Median peak RSS of the idle-size case, bytes.
     pub idle_rss_bytes: Option<f64>,
     /// overhead / size.
@@ -57,6 +74,17 @@ pub struct CaseSummary {
     pub peak_threads: u32,
     /// median elapsed / the best median elapsed at this point.
     pub ratio_to_best: Option<f64>,
+    /// 95 % bootstrap interval of `ratio_to_best` (absent for the best row itself).
+    #[serde(default)]
+    pub ratio_ci: Option<Interval>,
+    /// Whether the elapsed median's 95 % interval is apart from the best's: `false` means
+    /// "not significantly slower". Absent for the best row and rows without a valid run.
+    #[serde(default)]
+    pub differs_from_best: Option<bool>,
+    /// Measured runs whose elapsed time has a modified z-score beyond ±3.5; they stay in
+    /// the statistics.
+    #[serde(default)]
+    pub outliers: Vec<Outlier>,
     /// Medians of the contestant's extra figures.
     pub extra: BTreeMap<String, f64>,
 }
@@ -66,41 +94,53 @@ pub struct CaseSummary {
 pub struct PointSummary {
     pub point: String,
     pub scenario: String,
+    /// The seed benchmark this point reproduces (`concurrency-benchmarks`, `bluebird-doxbee`,
+    /// `bluebird-parallel`, `async-bench`, `ghc-1523`), when a preset case says so.
+    #[serde(default)]
+    pub seed: Option<String>,
     pub rows: Vec<CaseSummary>,
 }
 
 /// Summarises records into points (in the order first run) and rows (best first).
 pub fn summarize(records: &[RunRecord]) -> Vec<PointSummary> {
-    let mut points: Vec<PointSummary> = Vec::new();
+    let mut points: Vec<(PointSummary, Vec<Vec<f64>>)> = Vec::new();
     for record in records.iter().filter(|r| r.phase == Phase::Measured) {
         let point = record.point_label();
-        let index = match points.iter().position(|p| p.point == point) {
+        let index = match points.iter().position(|(p, _)| p.point == point) {
             Some(i) => i,
             None => {
-                points.push(PointSummary {
+                let summary = PointSummary {
                     point: point.clone(),
                     scenario: record.scenario.clone(),
+                    seed: None,
                     rows: Vec::new(),
-                });
+                };
+                points.push((summary, Vec::new()));
                 points.len() - 1
             }
         };
-        if !points[index]
+        let (summary, samples) = &mut points[index];
+        if !summary
             .rows
             .iter()
             .any(|r| r.contestant == record.contestant)
         {
-            let row = summarize_case(records, &record.contestant, &point);
-            points[index].rows.push(row);
+            let (row, elapsed) = summarize_case(records, &record.contestant, &point);
+            summary.rows.push(row);
+            samples.push(elapsed);
         }
     }
-    for point in &mut points {
-        rank(&mut point.rows);
-    }
     points
+        .into_iter()
+        .map(|(mut point, samples)| {
+            point.rows = compare::rank(point.rows.into_iter().zip(samples).collect());
+            point
+        })
+        .collect()
 }
 
-fn summarize_case(records: &[RunRecord], contestant: &str, point: &str) -> CaseSummary {
+/// The row of one case and its valid elapsed times, in run order.
+fn summarize_case(records: &[RunRecord], contestant: &str, point: &str) -> (CaseSummary, Vec<f64>) {
     let mine: Vec<&RunRecord> = records
         .iter()
         .filter(|r| {
@@ -109,6 +149,10 @@ fn summarize_case(records: &[RunRecord], contestant: &str, point: &str) -> CaseS
         .collect();
     let first = mine[0];
     let valid: Vec<&RunRecord> = mine.iter().copied().filter(|r| counts(r)).collect();
+    let timed: Vec<(u32, f64)> = valid
+        .iter()
+        .filter_map(|r| Some((r.run, r.figures.as_ref()?.elapsed_ns? as f64)))
+        .collect();
     let figure = |f: fn(&crate::run::Figures) -> Option<f64>| {
         let values: Vec<f64> = valid
             .iter()
@@ -137,7 +181,7 @@ fn summarize_case(records: &[RunRecord], contestant: &str, point: &str) -> CaseS
         (Some(t), Some(n)) if n > 0 => Some(t / n as f64),
         _ => None,
     };
-    CaseSummary {
+    let row = CaseSummary {
         contestant: contestant.to_string(),
         scenario: first.scenario.clone(),
         point: point.to_string(),
@@ -151,6 +195,12 @@ fn summarize_case(records: &[RunRecord], contestant: &str, point: &str) -> CaseS
         wall: figure(|f| Some(f.wall_ns as f64)),
         cpu: figure(|f| Some(f.cpu_ns as f64)),
         overhead_ns,
+        overhead: Summary::of(
+            &timed
+                .iter()
+                .map(|(_, e)| e - ideal_ns as f64)
+                .collect::<Vec<_>>(),
+        ),
         ns_per_task: per_task(overhead_ns.map(|o| o.max(0.0))),
         bytes_per_task: per_task(
             idle_rss_bytes
@@ -167,8 +217,12 @@ fn summarize_case(records: &[RunRecord], contestant: &str, point: &str) -> CaseS
             .max()
             .unwrap_or(0),
         ratio_to_best: None,
+        ratio_ci: None,
+        differs_from_best: None,
+        outliers: outliers::outliers(&timed),
         extra: extra_medians(&valid),
-    }
+    };
+    (row, timed.into_iter().map(|(_, v)| v).collect())
 }
 
 fn idle_rss(records: &[RunRecord], contestant: &str, idle: &Scenario) -> Option<f64> {
@@ -179,7 +233,7 @@ fn idle_rss(records: &[RunRecord], contestant: &str, idle: &Scenario) -> Option<
         .filter(|r| r.scenario == idle.name() && params_label(r) == label)
         .filter_map(|r| r.figures.as_ref().map(|f| f.peak_rss_bytes as f64))
         .collect();
-    Summary::of(&values).map(|s| s.median)
+    median(&values)
 }
 
 fn params_label(record: &RunRecord) -> String {
@@ -238,30 +292,8 @@ fn extra_medians(valid: &[&RunRecord]) -> BTreeMap<String, f64> {
     }
     by_name
         .into_iter()
-        .filter_map(|(n, v)| Summary::of(&v).map(|s| (n, s.median)))
+        .filter_map(|(n, v)| median(&v).map(|m| (n, m)))
         .collect()
-}
-
-/// Best (lowest median elapsed) first, then n/a, then failures; sets the ratios.
-fn rank(rows: &mut [CaseSummary]) {
-    let key = |r: &CaseSummary| match (&r.outcome, r.elapsed) {
-        (Outcome::Valid, Some(e)) => (0, e.median),
-        (Outcome::NotImplemented { .. }, _) => (2, 0.0),
-        _ => (1, 0.0),
-    };
-    rows.sort_by(|a, b| {
-        let (ka, kb) = (key(a), key(b));
-        ka.0.cmp(&kb.0)
-            .then(ka.1.total_cmp(&kb.1))
-            .then_with(|| a.contestant.cmp(&b.contestant))
-    });
-    let best = rows.first().and_then(|r| r.elapsed).map(|e| e.median);
-    for row in rows.iter_mut() {
-        row.ratio_to_best = match (row.elapsed, best) {
-            (Some(e), Some(b)) if b > 0.0 => Some(e.median / b),
-            _ => None,
-        };
-    }
 }
 
 #[cfg(test)]

@@ -135,3 +135,187 @@ fn repeated_failures_are_reported_once_with_their_count() {
     let d = &summarize(&records())[0].rows[2];
     assert_eq!(d.problems, ["2× crashed (SIGSEGV) — boom"]);
 }
+
+/// Measured `spawn` runs of one contestant at `tasks`, numbered from 1, with these elapsed
+/// times (ns) and peak RSS.
+fn runs(contestant: &str, tasks: u64, elapsed: &[u64], rss: u64) -> Vec<RunRecord> {
+    elapsed
+        .iter()
+        .enumerate()
+        .map(|(i, &e)| {
+            let mut r = record(contestant, tasks, Phase::Measured, RunStatus::Ok, e, rss);
+            r.run = i as u32 + 1;
+            r
+        })
+        .collect()
+}
+
+fn row<'a>(points: &'a [PointSummary], contestant: &str) -> &'a CaseSummary {
+    points[0]
+        .rows
+        .iter()
+        .find(|r| r.contestant == contestant)
+        .unwrap()
+}
+
+#[test]
+fn significance_follows_the_overlap_of_median_intervals() {
+    let records = [
+        runs("fast", 100, &[100, 110, 120, 105, 115], 1),
+        runs("close", 100, &[108, 112, 125, 111, 118], 1),
+        runs("slow", 100, &[300, 310, 290, 305, 295], 1),
+    ]
+    .concat();
+    let points = summarize(&records);
+    let fast = row(&points, "fast");
+    assert_eq!((fast.ratio_to_best, fast.ratio_ci), (Some(1.0), None));
+    assert_eq!(
+        fast.differs_from_best, None,
+        "the best is not compared with itself"
+    );
+    // Five runs: each median's interval is its range; 108–125 overlaps 100–120.
+    let close = row(&points, "close");
+    assert_eq!(close.differs_from_best, Some(false));
+    assert_eq!(close.ratio_to_best, Some(112.0 / 110.0));
+    let slow = row(&points, "slow");
+    assert_eq!(slow.differs_from_best, Some(true));
+    let ci = slow.ratio_ci.unwrap();
+    assert!(ci.contains(300.0 / 110.0), "{ci:?}");
+    assert!(
+        ci.low >= 290.0 / 120.0 && ci.high <= 310.0 / 100.0,
+        "{ci:?}"
+    );
+}
+
+#[test]
+fn outliers_are_listed_and_stay_in_the_statistics() {
+    let points = summarize(&runs("a", 100, &[100, 101, 102, 103, 200], 1));
+    let a = row(&points, "a");
+    assert_eq!(a.outliers.len(), 1);
+    assert_eq!((a.outliers[0].run, a.outliers[0].elapsed_ns), (5, 200.0));
+    let elapsed = a.elapsed.unwrap();
+    assert_eq!((elapsed.n, elapsed.max, elapsed.median), (5, 200.0, 102.0));
+}
+
+#[test]
+fn a_sweep_is_fitted_per_contestant_and_metric() {
+    // a: overhead 5 µs + 300 ns/task, RSS 1 MB + 100 B/task, at three sizes; b fails at
+    // the largest, leaving an exact two-point line.
+    let line = |n: u64| 5_000 + 300 * n;
+    let mut records = Vec::new();
+    for n in [1_000, 2_000, 4_000] {
+        records.extend(runs("a", n, &[line(n); 3], 1_000_000 + 100 * n));
+        if n < 4_000 {
+            records.extend(runs("b", n, &[2 * line(n); 3], 2_000_000));
+        } else {
+            records.push(record("b", n, Phase::Measured, RunStatus::Timeout, 0, 0));
+        }
+    }
+    let points = summarize(&records);
+    let fits = fits(&points);
+    let find = |c: &str, m: Metric| fits.iter().find(|f| f.contestant == c && f.metric == m);
+    let overhead = find("a", Metric::OverheadNs).unwrap();
+    assert!((overhead.slope - 300.0).abs() < 1e-6, "{overhead:?}");
+    assert!((overhead.intercept - 5_000.0).abs() < 1e-6, "{overhead:?}");
+    assert!((overhead.r2.unwrap() - 1.0).abs() < 1e-12);
+    assert_eq!(
+        overhead.points.iter().map(|p| p.n).collect::<Vec<_>>(),
+        [1_000, 2_000, 4_000]
+    );
+    let rss = find("a", Metric::PeakRssBytes).unwrap();
+    assert!((rss.slope - 100.0).abs() < 1e-6 && (rss.intercept - 1e6).abs() < 1e-3);
+    assert_eq!((rss.param.as_str(), rss.other_params.len()), ("tasks", 0));
+    let b = find("b", Metric::OverheadNs).unwrap();
+    assert_eq!(
+        (b.points.len(), b.r2),
+        (2, None),
+        "two points: an exact line, no R²"
+    );
+    assert!((b.slope - 600.0).abs() < 1e-6);
+    let flat = find("b", Metric::PeakRssBytes).unwrap();
+    assert_eq!((flat.slope, flat.r2), (0.0, None));
+}
+
+#[test]
+fn a_slow_first_run_and_noisy_runs_are_warned_about() {
+    let records = [
+        runs("cold", 100, &[300, 100, 110, 100, 120], 1),
+        runs("noisy", 100, &[100, 200, 150, 100, 190], 1),
+        runs("steady", 100, &[100, 101, 102, 100, 101], 1),
+    ]
+    .concat();
+    let points = summarize(&records);
+    let found = warnings(&points, &records, None);
+    assert_eq!(
+        found[0],
+        Warning::FirstRunSlower {
+            point: "spawn tasks=100".into(),
+            cases: vec![FirstRun {
+                contestant: "cold".into(),
+                first_ns: 300.0,
+                rest_median_ns: 105.0,
+            }],
+        }
+    );
+    let Warning::HighVariation { cases, .. } = &found[1] else {
+        panic!("{found:?}");
+    };
+    // cold: mean 146, stddev 86.8 → CV 0.59; noisy: mean 148, stddev 47.6 → CV 0.32.
+    let names: Vec<&str> = cases.iter().map(|c| c.contestant.as_str()).collect();
+    assert_eq!(names, ["cold", "noisy"]);
+    assert!((cases[1].cv - 47.644_5 / 148.0).abs() < 1e-4, "{cases:?}");
+    assert_eq!(found.len(), 2);
+}
+
+#[test]
+fn a_first_run_within_the_range_of_the_rest_is_not_warned_about() {
+    let records = runs("a", 100, &[200, 100, 210, 100, 100], 1);
+    let points = summarize(&records);
+    let found = warnings(&points, &records, None);
+    assert!(
+        !found
+            .iter()
+            .any(|w| matches!(w, Warning::FirstRunSlower { .. })),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_busy_or_stolen_machine_is_warned_about() {
+    use crate::measure::machine::{CpuShares, MachineLoad};
+    let machine = |load_start: f64, others: f64, steal: f64| MachineLoad {
+        cores: 2,
+        load_start,
+        load_during: Vec::new(),
+        load_end: load_start,
+        cpu: Some(CpuShares {
+            ours: 0.3,
+            others,
+            steal,
+            idle: 0.7 - others - steal,
+        }),
+    };
+    let quiet = machine(0.2, 0.05, 0.0);
+    assert!(warnings(&[], &[], Some(&quiet)).is_empty());
+    let loaded = machine(1.5, 0.05, 0.0);
+    assert!(matches!(
+        warnings(&[], &[], Some(&loaded))[..],
+        [Warning::BusyMachine {
+            load_start: 1.5,
+            ..
+        }]
+    ));
+    let shared = machine(0.2, 0.3, 0.02);
+    assert_eq!(
+        warnings(&[], &[], Some(&shared)),
+        [
+            Warning::BusyMachine {
+                cores: 2,
+                load_start: 0.2,
+                load_max: 0.2,
+                others_share: Some(0.3)
+            },
+            Warning::CpuSteal { share: 0.02 }
+        ]
+    );
+}

@@ -47,7 +47,8 @@ pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn table(headers: &[&str]) -> Table {
+/// A plain table at the terminal's width, cells left-aligned.
+pub(super) fn table(headers: &[&str]) -> Table {
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Dynamic)

@@ -1,7 +1,12 @@
 //! The subcommands, each a short story over the library's pieces.
 
+mod dry_run;
 mod list;
+mod presets;
+mod report;
 mod run;
 
 pub use list::list;
+pub use presets::presets;
+pub use report::report;
 pub use run::run;

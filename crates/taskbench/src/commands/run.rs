@@ -1,15 +1,19 @@
 //! `taskbench run`: select, build, run every case in fresh processes, report and export.
 
-use crate::analysis::summarize;
+use super::dry_run::{dry_run, plural};
+use crate::analysis::{fits, summarize, warnings};
 use crate::cli::RunArgs;
-use crate::contestant::Places;
+use crate::contestant::{Availability, Places};
 use crate::export::{self, Results, SCHEMA};
+use crate::html;
 use crate::lineup::{choose, prepare, survey};
-use crate::report::{Platform, render_terminal, table, terminal_width};
+use crate::measure::machine::MachineWatch;
+use crate::presets::{self, Plan, estimate, point_of};
+use crate::report::units::rough_duration;
+use crate::report::{Platform, render_terminal, tables, terminal_width, wrap};
 use crate::run::{
     Limits, ProcessExecutor, RunRecord, Step, Subject, Workload, run_steps, schedule,
 };
-use crate::select::workloads;
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
@@ -23,19 +27,31 @@ pub fn run(
     places: &Places,
     command: Vec<String>,
 ) -> anyhow::Result<()> {
-    let workloads = match args.command.is_empty() {
-        true => workloads(&args.scenario, &args.params, args.inner_warmup)?,
+    let plan = match args.command.is_empty() {
+        true => presets::plan(args)?,
         false if !args.params.0.is_empty() || args.inner_warmup.is_some() => {
             bail!(
                 "--command runs a whole command: scenario parameters and --inner-warmup do not apply"
             )
         }
-        false => vec![Workload::Command],
+        false => Plan::commands(args),
     };
     let entries = match args.command.is_empty() {
         true => Some(choose(survey(contestants_dir, places)?, &args.contestant)?),
         false => None,
     };
+    if args.dry_run {
+        let names: Vec<String> = match &entries {
+            Some(entries) => entries
+                .iter()
+                .filter(|e| e.availability == Availability::Available)
+                .map(|e| e.contestant.name().to_string())
+                .collect(),
+            None => args.command.clone(),
+        };
+        print!("{}", dry_run(&plan, &names));
+        return Ok(());
+    }
     let out = prepare_output(args)?;
     let (subjects, infos) = match entries {
         Some(entries) => prepare(entries, places, &mut |name| {
@@ -59,7 +75,7 @@ pub fn run(
         .collect();
     if !args.quiet {
         for line in platform.header() {
-            println!("{line}");
+            print!("{}", wrap(&line, terminal_width().into()));
         }
         for info in infos.iter().filter(|i| i.unavailable.is_some()) {
             println!(
@@ -71,26 +87,54 @@ pub fn run(
         println!();
     }
 
-    let steps = schedule(subjects.len(), &workloads, args.runs, args.warmup);
+    let steps = schedule(subjects.len(), &plan.workloads, plan.runs, plan.warmup);
+    if !args.quiet {
+        println!(
+            "{}: {} {} × {} {} · {} {} + {} warm-up per case · estimated {}\n",
+            plan.preset
+                .as_ref()
+                .map_or_else(|| "run".to_string(), |p| format!("preset {p}")),
+            plan.workloads.len(),
+            plural(plan.workloads.len(), "point"),
+            subjects.len(),
+            plural(subjects.len(), "contestant"),
+            plan.runs,
+            plural(plan.runs as usize, "run"),
+            plan.warmup,
+            rough_duration(estimate(&steps).total)
+        );
+    }
     let limits = Limits {
         timeout: args.timeout,
         sample_every: Duration::from_millis(args.sample_ms),
         memory_limit: args.memory_limit.or_else(default_memory_limit),
     };
-    let records = execute(&subjects, &steps, limits, &out, args.quiet)?;
+    let mut watch = MachineWatch::start();
+    let records = execute(&subjects, &steps, limits, &out, args.quiet, &mut watch)?;
+    let machine = watch.finish();
 
+    let mut points = summarize(&records);
+    for point in &mut points {
+        point.seed = plan.seed_of(&point.point).map(str::to_string);
+    }
     let results = Results {
         schema: SCHEMA.into(),
         command,
         platform,
         contestants: infos,
-        points: summarize(&records),
+        fits: fits(&points),
+        warnings: warnings(&points, &records, Some(&machine)),
+        machine: Some(machine),
+        points,
         runs: records,
     };
     if !args.quiet {
         let width = terminal_width();
-        for point in &results.points {
-            println!("{}", render_terminal(&table(point), width));
+        for table in tables(&results.points, &results.fits) {
+            println!("{}", render_terminal(&table, width));
+        }
+        for warning in &results.warnings {
+            print!("{}", wrap(&format!("warning: {warning}"), width.into()));
         }
     }
     write_results(&results, &out, args)?;
@@ -140,13 +184,16 @@ fn prepare_output(args: &RunArgs) -> anyhow::Result<PathBuf> {
     Ok(out)
 }
 
-/// Runs the steps with a progress bar, appending each record to runs.jsonl as it is made.
+/// Runs the steps with a progress bar, appending each record to runs.jsonl as it is made;
+/// `watch` samples the load average as each case begins. The bar advances by each run's
+/// estimated time, so that its ETA weighs a 10 s sleep above a 5 ms spawn.
 fn execute(
     subjects: &[Subject],
     steps: &[Step],
     limits: Limits,
     out: &Path,
     quiet: bool,
+    watch: &mut MachineWatch,
 ) -> anyhow::Result<Vec<RunRecord>> {
     let log_path = out.join("runs.jsonl");
     let mut log = std::fs::OpenOptions::new()
@@ -154,13 +201,24 @@ fn execute(
         .append(true)
         .open(&log_path)
         .with_context(|| format!("cannot write {}", log_path.display()))?;
+    let done_before: Vec<u64> = steps
+        .iter()
+        .scan(0, |done, step| {
+            let before = *done;
+            *done += estimate::step_cost(step.workload).as_millis() as u64;
+            Some(before)
+        })
+        .collect();
+    let total = steps.last().map_or(0, |s| {
+        done_before[steps.len() - 1] + estimate::step_cost(s.workload).as_millis() as u64
+    });
     let bar = if quiet {
         ProgressBar::hidden()
     } else {
-        ProgressBar::new(steps.len() as u64)
+        ProgressBar::new(total)
     };
     bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} runs · ETA {eta} · {msg}")
+        ProgressStyle::with_template("{bar:30} {percent:>3}% · ETA {eta} · {msg}")
             .expect("valid template"),
     );
     let mut sink = |record: &RunRecord| -> anyhow::Result<()> {
@@ -168,19 +226,26 @@ fn execute(
         writeln!(log, "{line}").with_context(|| format!("cannot write {}", log_path.display()))?;
         Ok(())
     };
+    let mut started = 0;
+    let mut previous: Option<Workload> = None;
     let mut progress = |step: &Step| {
         let subject = &subjects[step.subject].name;
-        let what = match step.workload {
-            Workload::Scenario { scenario, .. } => scenario.label(),
-            Workload::Command => String::new(),
+        let case = match step.workload {
+            Workload::Scenario { scenario, .. } => point_of(&scenario),
+            Workload::Command => "command".to_string(),
         };
+        if previous != Some(step.workload) {
+            watch.sample(&case);
+            previous = Some(step.workload);
+        }
+        bar.set_position(done_before[started]);
+        started += 1;
         bar.set_message(format!(
-            "{subject} · {} {what} · {:?} {}",
-            step.workload.name(),
+            "run {started}/{} · {subject} · {case} · {:?} {}",
+            steps.len(),
             step.phase,
             step.run
         ));
-        bar.inc(1);
     };
     let launcher =
         std::env::current_exe().context("cannot find the taskbench binary to launch runs")?;
@@ -203,6 +268,7 @@ fn write_results(results: &Results, out: &Path, args: &RunArgs) -> anyhow::Resul
     export::write_atomically(&out.join("results.json"), json.as_bytes())?;
     export::write_atomically(&out.join("results.csv"), &csv)?;
     export::write_atomically(&out.join("results.md"), markdown.as_bytes())?;
+    export::write_atomically(&out.join("report.html"), html::render(results).as_bytes())?;
     if let Some(path) = &args.export_json {
         export::write_atomically(path, json.as_bytes())?;
     }

@@ -1,6 +1,7 @@
 //! The JSON results document (docs/RESULTS.md describes the schema).
 
-use crate::analysis::PointSummary;
+use crate::analysis::{Fit, PointSummary, Warning};
+use crate::measure::machine::MachineLoad;
 use crate::report::Platform;
 use crate::run::RunRecord;
 use anyhow::Context;
@@ -31,6 +32,15 @@ pub struct Results {
     pub contestants: Vec<ContestantInfo>,
     /// Summaries per parameter point, rows best first.
     pub points: Vec<PointSummary>,
+    /// Per-task least-squares fits over each sweep.
+    #[serde(default)]
+    pub fits: Vec<Fit>,
+    /// What makes the figures less trustworthy (slow first runs, noise, a busy machine).
+    #[serde(default)]
+    pub warnings: Vec<Warning>,
+    /// Load average and CPU shares around the run.
+    #[serde(default)]
+    pub machine: Option<MachineLoad>,
     /// Every run, with every sample.
     pub runs: Vec<RunRecord>,
 }

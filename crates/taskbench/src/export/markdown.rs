@@ -1,7 +1,8 @@
-//! The Markdown export: the platform header and one table per parameter point.
+//! The Markdown export: the platform header, one table per parameter point, the per-task
+//! fits after each sweep, and the warnings.
 
 use super::Results;
-use crate::report::{render_markdown, table};
+use crate::report::{render_markdown, tables};
 
 /// The whole Markdown document.
 pub fn markdown(results: &Results) -> String {
@@ -10,8 +11,15 @@ pub fn markdown(results: &Results) -> String {
         out.push_str(&format!("{line}  \n"));
     }
     out.push_str(&format!("\n`{}`\n\n", results.command.join(" ")));
-    for point in &results.points {
-        out.push_str(&render_markdown(&table(point)));
+    for table in tables(&results.points, &results.fits) {
+        out.push_str(&render_markdown(&table));
+    }
+    if !results.warnings.is_empty() {
+        out.push_str("Warnings:\n\n");
+        for warning in &results.warnings {
+            out.push_str(&format!("- {warning}\n"));
+        }
+        out.push('\n');
     }
     let unavailable: Vec<String> = results
         .contestants

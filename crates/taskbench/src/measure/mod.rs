@@ -4,6 +4,7 @@
 
 mod capture;
 pub mod launcher;
+pub mod machine;
 mod process;
 mod sampler;
 

@@ -1,13 +1,52 @@
-//! What the user sees: the platform header, the tables, and human units.
+//! What the user sees: the platform header, the tables (points, per-task fits), the
+//! warnings' words, and human units.
 
+pub mod fits;
 pub mod platform;
 pub mod table;
 pub mod units;
+mod warnings;
 
 pub use platform::Platform;
 pub use table::{Table, render_markdown, render_terminal, table};
 
+use crate::analysis::{Fit, PointSummary};
+
+/// Every table of a run in order: each point's, and each sweep's per-task fits right after
+/// the sweep's last point.
+pub fn tables(points: &[PointSummary], fits: &[Fit]) -> Vec<Table> {
+    let mut fit_tables = fits::fit_tables(points, fits);
+    let mut all = Vec::new();
+    for (index, point) in points.iter().enumerate() {
+        all.push(table(point));
+        for (_, fit_table) in fit_tables.extract_if(.., |(after, _)| *after == index) {
+            all.push(fit_table);
+        }
+    }
+    all
+}
+
 /// Columns for tables: the terminal's width, or 100 when output is not a terminal.
 pub fn terminal_width() -> u16 {
     comfy_table::Table::new().width().unwrap_or(100)
+}
+
+/// `text` broken at spaces into lines of at most `width` characters.
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
 }

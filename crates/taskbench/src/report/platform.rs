@@ -1,5 +1,6 @@
 //! The platform header: what machine, kernel and toolchains a result was measured on.
 
+use crate::measure::machine::load_average;
 use serde::{Deserialize, Serialize};
 
 /// Facts of the machine and the toolchains, stored with every result.
@@ -91,15 +92,6 @@ impl Platform {
         }
         lines
     }
-}
-
-/// The 1-minute load average from /proc/loadavg.
-pub fn load_average() -> f64 {
-    read("/proc/loadavg")
-        .split_whitespace()
-        .next()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0.0)
 }
 
 fn read(path: &str) -> String {

@@ -2,7 +2,7 @@
 //! comfy-table, the Markdown export as a pipe table. Cells may hold a line break, which
 //! the terminal shows as a second line and Markdown as a space.
 
-use super::units::{bytes, duration};
+use super::units::{self, bytes, duration, duration_range};
 use crate::analysis::{CaseSummary, Outcome, PointSummary};
 
 /// A table ready to render.
@@ -16,26 +16,47 @@ pub struct Table {
     pub notes: Vec<String>,
 }
 
-/// Builds the table of one point.
+/// Builds the table of one point. Where the scenario has an ideal time (sleep, timer,
+/// doxbee, parallel) the time column is the overhead above it, which is what differs
+/// between contestants; the title gives the ideal. Columns with nothing to show for any
+/// row (per task for the timer) are left out, so the table fits 100 columns.
 pub fn table(point: &PointSummary) -> Table {
     let ideal = point.rows.first().map_or(0, |r| r.ideal_ns);
     let mut title = point.point.replacen(' ', " · ", 1);
     if ideal > 0 {
         title.push_str(&format!(" · ideal {}", duration(ideal as f64)));
     }
-    let with_extra = point.rows.iter().any(|r| !r.extra.is_empty());
+    if let Some(seed) = &point.seed {
+        title.push_str(&format!(" · seed {seed}"));
+    }
+    let layout = Layout {
+        overhead: ideal > 0,
+        per_task: point
+            .rows
+            .iter()
+            .any(|r| r.ns_per_task.is_some() || r.bytes_per_task.is_some()),
+        extra: point.rows.iter().any(|r| !r.extra.is_empty()),
+    };
     let mut headers = vec![
         "contestant",
-        "elapsed (min–max)",
-        "overhead",
+        match layout.overhead {
+            true => "overhead\n(95 % CI)",
+            false => "elapsed\n(95 % CI)",
+        },
         "CPU",
-        "peak RSS",
-        "per task",
-        "threads",
-        "× best",
-        "runs",
+        "peak RSS\nthreads",
     ];
-    if with_extra {
+    if layout.per_task {
+        headers.push("per task");
+    }
+    headers.extend([
+        match layout.overhead {
+            true => "× best\nelapsed",
+            false => "× best",
+        },
+        "runs",
+    ]);
+    if layout.extra {
         headers.push("extra");
     }
     let mut notes = Vec::new();
@@ -53,13 +74,16 @@ pub fn table(point: &PointSummary) -> Table {
                         .map(|p| format!("{}: {p}", row.contestant)),
                 ),
             }
-            let mut cells = cells(row);
-            if with_extra {
-                cells.push(extra(row));
-            }
-            cells
+            cells(row, layout)
         })
         .collect();
+    if point
+        .rows
+        .iter()
+        .any(|r| r.differs_from_best == Some(false))
+    {
+        notes.push(NOT_SIGNIFICANT.to_string());
+    }
     Table {
         title,
         headers,
@@ -68,49 +92,103 @@ pub fn table(point: &PointSummary) -> Table {
     }
 }
 
-fn cells(row: &CaseSummary) -> Vec<String> {
+/// The legend of "n.s." under a table that uses it.
+pub const NOT_SIGNIFICANT: &str = "n.s.: not significantly slower than the best — the 95 % \
+     intervals of the two medians overlap";
+
+/// Which optional columns a point's table has.
+#[derive(Debug, Clone, Copy)]
+struct Layout {
+    /// Overhead instead of elapsed.
+    overhead: bool,
+    per_task: bool,
+    extra: bool,
+}
+
+fn cells(row: &CaseSummary, layout: Layout) -> Vec<String> {
     let blank = || "–".to_string();
     let status = match &row.outcome {
         Outcome::Valid => None,
         Outcome::NotImplemented { .. } => Some("n/a".to_string()),
         Outcome::Failed { status } => Some(status.clone()),
     };
-    let elapsed = match (status.clone(), row.elapsed) {
+    let time = match layout.overhead {
+        true => row.overhead,
+        false => row.elapsed,
+    };
+    let time = match (status, time) {
         (Some(status), _) => status,
-        (None, Some(e)) => format!(
-            "{}\n({}–{})",
-            duration(e.median),
-            duration(e.min),
-            duration(e.max)
-        ),
-        (None, None) => blank(),
-    };
-    let median = |s: Option<crate::stats::Summary>, f: fn(f64) -> String| {
-        s.map_or_else(blank, |s| f(s.median))
-    };
-    let per_task = match (row.ns_per_task, row.bytes_per_task) {
-        (None, None) => blank(),
-        (t, b) => format!(
-            "{}\n{}",
-            t.map_or_else(blank, duration),
-            b.map_or_else(blank, bytes)
-        ),
-    };
-    vec![
-        row.contestant.clone(),
-        elapsed,
-        row.overhead_ns.map_or_else(blank, duration),
-        median(row.cpu, duration),
-        median(row.peak_rss, bytes),
-        per_task,
-        if row.runs_ok > 0 {
-            row.peak_threads.to_string()
-        } else {
-            blank()
+        (None, Some(t)) => match t.median_ci {
+            Some(ci) => format!(
+                "{}\n{}",
+                duration(t.median),
+                duration_range(ci.low, ci.high)
+            ),
+            None => duration(t.median),
         },
-        row.ratio_to_best.map_or_else(blank, |r| format!("{r:.2}")),
-        format!("{}/{}", row.runs_ok, row.runs),
-    ]
+        (None, None) => blank(),
+    };
+    let footprint = match row.peak_rss {
+        Some(rss) => format!(
+            "{}\n{} thread{}",
+            bytes(rss.median),
+            row.peak_threads,
+            if row.peak_threads == 1 { "" } else { "s" }
+        ),
+        None => blank(),
+    };
+    let mut cells = vec![
+        row.contestant.clone(),
+        time,
+        row.cpu.map_or_else(blank, |s| duration(s.median)),
+        footprint,
+    ];
+    if layout.per_task {
+        cells.push(match (row.ns_per_task, row.bytes_per_task) {
+            (None, None) => blank(),
+            (t, b) => format!(
+                "{}\n{}",
+                t.map_or_else(blank, duration),
+                b.map_or_else(blank, bytes)
+            ),
+        });
+    }
+    cells.extend([versus_best(row), runs(row)]);
+    if layout.extra {
+        cells.push(extra(row));
+    }
+    cells
+}
+
+/// `1.00` for the best; `1.52` over its interval; `1.04 n.s.` when the difference is not
+/// significant.
+fn versus_best(row: &CaseSummary) -> String {
+    let Some(ratio) = row.ratio_to_best else {
+        return "–".to_string();
+    };
+    let mut cell = units::ratio(ratio);
+    if row.differs_from_best == Some(false) {
+        cell.push_str(" n.s.");
+    }
+    if let Some(ci) = row.ratio_ci {
+        cell.push_str(&format!(
+            "\n{}–{}",
+            units::ratio(ci.low),
+            units::ratio(ci.high)
+        ));
+    }
+    cell
+}
+
+/// `5/5`, with the count of outliers below when there are any.
+fn runs(row: &CaseSummary) -> String {
+    let mut cell = format!("{}/{}", row.runs_ok, row.runs);
+    match row.outliers.len() {
+        0 => {}
+        1 => cell.push_str("\n1 outlier"),
+        n => cell.push_str(&format!("\n{n} outliers")),
+    }
+    cell
 }
 
 /// Extra figures: `…_ns` values as durations, names shortened (`oversleep_p50_ns` → `p50`).
@@ -146,7 +224,10 @@ pub fn render_terminal(table: &Table, width: u16) -> String {
     }
     let mut out = format!("{}\n{t}\n", table.title);
     for note in &table.notes {
-        out.push_str(&format!("  {note}\n"));
+        let wrapped = super::wrap(note, usize::from(width).saturating_sub(2));
+        for line in wrapped.lines() {
+            out.push_str(&format!("  {line}\n"));
+        }
     }
     out
 }
@@ -154,11 +235,8 @@ pub fn render_terminal(table: &Table, width: u16) -> String {
 /// Renders as a Markdown section.
 pub fn render_markdown(table: &Table) -> String {
     let flat = |c: &str| c.replace('\n', " ").replace('|', "\\|");
-    let mut out = format!(
-        "### {}\n\n| {} |\n|",
-        table.title,
-        table.headers.join(" | ")
-    );
+    let headers: Vec<String> = table.headers.iter().map(|h| flat(h)).collect();
+    let mut out = format!("### {}\n\n| {} |\n|", table.title, headers.join(" | "));
     out.push_str(&"---|".repeat(table.headers.len()));
     out.push('\n');
     for row in &table.rows {

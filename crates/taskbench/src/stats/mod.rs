@@ -1,4 +1,13 @@
-//! Numbers only: summary statistics of a sample. Nothing here formats or decides.
+//! Numbers only: summary statistics of a sample, bootstrap intervals, robust outlier
+//! scores and least squares. Nothing here formats or decides.
+
+mod bootstrap;
+mod outliers;
+mod regression;
+
+pub use bootstrap::{Interval, LEVEL, RESAMPLES, median_ci, ratio_of_medians_ci};
+pub use outliers::modified_z_scores;
+pub use regression::LinearFit;
 
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +23,10 @@ pub struct Summary {
     pub stddev: f64,
     /// Median absolute deviation from the median (unscaled).
     pub mad: f64,
+    /// 95 % bootstrap confidence interval of the median (absent in results written before
+    /// it existed).
+    #[serde(default)]
+    pub median_ci: Option<Interval>,
 }
 
 impl Summary {
@@ -32,8 +45,6 @@ impl Summary {
             0.0
         };
         let median = median_of_sorted(&sorted);
-        let mut deviations: Vec<f64> = sorted.iter().map(|v| (v - median).abs()).collect();
-        deviations.sort_by(f64::total_cmp);
         Some(Summary {
             n,
             median,
@@ -41,7 +52,8 @@ impl Summary {
             max: sorted[n - 1],
             mean,
             stddev: variance.sqrt(),
-            mad: median_of_sorted(&deviations),
+            mad: mad(&sorted, median),
+            median_ci: median_ci(values),
         })
     }
 
@@ -53,6 +65,23 @@ impl Summary {
             self.stddev / self.mean.abs()
         }
     }
+}
+
+/// The median of a sample; `None` when empty.
+pub fn median(values: &[f64]) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    Some(median_of_sorted(&sorted))
+}
+
+/// Median absolute deviation of a sample about `median`.
+fn mad(values: &[f64], median: f64) -> f64 {
+    let mut deviations: Vec<f64> = values.iter().map(|v| (v - median).abs()).collect();
+    deviations.sort_by(f64::total_cmp);
+    median_of_sorted(&deviations)
 }
 
 fn median_of_sorted(sorted: &[f64]) -> f64 {
@@ -77,6 +106,7 @@ mod tests {
         assert!((s.stddev - (32.0f64 / 7.0).sqrt()).abs() < 1e-12);
         // |x − 4.5| = 2.5 .5 .5 .5 .5 .5 2.5 4.5 → sorted median (.5 + .5)/2.
         assert_eq!(s.mad, 0.5);
+        assert!(s.median_ci.unwrap().contains(4.5));
     }
 
     #[test]

@@ -109,9 +109,22 @@ fn a_runtime_that_cannot_start_is_unavailable_with_its_reason() {
         "0",
     ]);
     let contestants = results["contestants"].as_array().unwrap();
-    let broken = contestants.iter().find(|c| c["name"] == "fixture-cannot-start").unwrap();
+    let broken = contestants
+        .iter()
+        .find(|c| c["name"] == "fixture-cannot-start")
+        .unwrap();
     let reason = broken["unavailable"].as_str().unwrap();
-    assert!(reason.starts_with("cannot start") && reason.contains("io_uring is disabled"), "{reason}");
-    assert!(measured(&results, "fixture-cannot-start").is_empty(), "it is never run");
-    assert_eq!(measured(&results, "fixture-honest").len(), 1, "the others go on");
+    assert!(
+        reason.starts_with("cannot start") && reason.contains("io_uring is disabled"),
+        "{reason}"
+    );
+    assert!(
+        measured(&results, "fixture-cannot-start").is_empty(),
+        "it is never run"
+    );
+    assert_eq!(
+        measured(&results, "fixture-honest").len(),
+        1,
+        "the others go on"
+    );
 }

@@ -2,7 +2,9 @@
 //! and the real contestants. One test binary, its helpers in `util`.
 
 mod bad_input;
+mod browser;
 mod contestants;
 mod failures;
 mod measurement;
+mod presets;
 mod util;

@@ -1,0 +1,173 @@
+//! Per-task cost across a sweep. Points of one scenario that differ only in its size
+//! parameter (tasks, requests, size, pairs, length) form a sweep; for each contestant with
+//! at least two valid points the medians of overhead, CPU and peak RSS are fitted against
+//! N by least squares: slope = cost per task, intercept = fixed cost.
+//!
+//! Two points give an exact line: its slope is still the per-task cost between the two
+//! sizes (what OS threads leave when they fail past some size), but R² would be 1 by
+//! construction, so it is only reported from three points on.
+
+use super::{CaseSummary, Outcome, PointSummary};
+use crate::stats::LinearFit;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Fewest points whose R² says anything.
+pub const MIN_POINTS_FOR_R2: usize = 3;
+
+/// What a fit is of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Metric {
+    /// Median elapsed − ideal, ns: the slope is ns/task, the intercept the fixed overhead.
+    OverheadNs,
+    /// Median user + sys of the whole process (start-up and inner warm-up included), ns.
+    CpuNs,
+    /// Median peak RSS, bytes: the slope is bytes/task, the intercept the base footprint.
+    PeakRssBytes,
+}
+
+impl Metric {
+    /// Every metric, in the order tables show them.
+    pub const ALL: [Metric; 3] = [Metric::OverheadNs, Metric::CpuNs, Metric::PeakRssBytes];
+
+    fn of(self, row: &CaseSummary) -> Option<f64> {
+        match self {
+            Metric::OverheadNs => row.overhead_ns,
+            Metric::CpuNs => row.cpu.map(|s| s.median),
+            Metric::PeakRssBytes => row.peak_rss.map(|s| s.median),
+        }
+    }
+}
+
+/// One fitted point: the size and the median there.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct FitPoint {
+    pub n: u64,
+    pub value: f64,
+}
+
+/// `metric ≈ slope · N + intercept` for one contestant across one sweep.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Fit {
+    pub contestant: String,
+    pub scenario: String,
+    /// The swept parameter: the scenario's size parameter.
+    pub param: String,
+    /// The parameters held fixed across the sweep.
+    pub other_params: BTreeMap<String, u64>,
+    pub metric: Metric,
+    /// Per task: ns or bytes.
+    pub slope: f64,
+    /// Fixed cost: ns or bytes.
+    pub intercept: f64,
+    /// Coefficient of determination; absent below [`MIN_POINTS_FOR_R2`] points or when
+    /// every median is equal.
+    pub r2: Option<f64>,
+    /// The medians fitted, by N.
+    pub points: Vec<FitPoint>,
+}
+
+/// Every fit over the sweeps among `points`, sweeps in the order their first point ran,
+/// contestants best first at that point, metrics in [`Metric::ALL`] order.
+pub fn fits(points: &[PointSummary]) -> Vec<Fit> {
+    sweeps(points).iter().flat_map(Sweep::fits).collect()
+}
+
+/// The points grouped into sweeps (a lone point is a sweep of one, which fits nothing).
+fn sweeps(points: &[PointSummary]) -> Vec<Sweep<'_>> {
+    let mut sweeps: Vec<Sweep> = Vec::new();
+    for point in points {
+        let Some((param, others)) = sweep_key(point) else {
+            continue;
+        };
+        match sweeps
+            .iter_mut()
+            .find(|s| s.scenario == point.scenario && s.param == param && s.others == others)
+        {
+            Some(sweep) => sweep.members.push(point),
+            None => sweeps.push(Sweep {
+                scenario: &point.scenario,
+                param,
+                others,
+                members: vec![point],
+            }),
+        }
+    }
+    sweeps
+}
+
+/// Points of one scenario that differ only in the size parameter.
+struct Sweep<'a> {
+    scenario: &'a str,
+    param: &'static str,
+    others: BTreeMap<String, u64>,
+    members: Vec<&'a PointSummary>,
+}
+
+impl Sweep<'_> {
+    /// Each contestant's fits, for every metric with two or more valid points.
+    fn fits(&self) -> Vec<Fit> {
+        let mut contestants: Vec<&str> = Vec::new();
+        for row in self.members.iter().flat_map(|p| &p.rows) {
+            if !contestants.contains(&row.contestant.as_str()) {
+                contestants.push(&row.contestant);
+            }
+        }
+        let mut fits = Vec::new();
+        for contestant in contestants {
+            let rows: Vec<&CaseSummary> = self
+                .members
+                .iter()
+                .flat_map(|p| &p.rows)
+                .filter(|r| r.contestant == contestant && r.outcome == Outcome::Valid)
+                .collect();
+            for metric in Metric::ALL {
+                let mut fitted: Vec<FitPoint> = rows
+                    .iter()
+                    .filter_map(|r| {
+                        Some(FitPoint {
+                            n: *r.params.get(self.param)?,
+                            value: metric.of(r)?,
+                        })
+                    })
+                    .collect();
+                fitted.sort_by_key(|p| p.n);
+                let xy: Vec<(f64, f64)> = fitted.iter().map(|p| (p.n as f64, p.value)).collect();
+                let Some(line) = LinearFit::of(&xy) else {
+                    continue;
+                };
+                fits.push(Fit {
+                    contestant: contestant.to_string(),
+                    scenario: self.scenario.to_string(),
+                    param: self.param.to_string(),
+                    other_params: self.others.clone(),
+                    metric,
+                    slope: line.slope,
+                    intercept: line.intercept,
+                    r2: line.r2.filter(|_| line.n >= MIN_POINTS_FOR_R2),
+                    points: fitted,
+                });
+            }
+        }
+        fits
+    }
+}
+
+impl Fit {
+    /// Whether `point` is one of the points of this fit's sweep.
+    pub fn covers(&self, point: &PointSummary) -> bool {
+        sweep_key(point).is_some_and(|(param, others)| {
+            self.scenario == point.scenario && self.param == param && self.other_params == others
+        })
+    }
+}
+
+/// The size parameter of a point and its other parameters; `None` for scenarios without a
+/// size (timer) and for `--command` runs.
+fn sweep_key(point: &PointSummary) -> Option<(&'static str, BTreeMap<String, u64>)> {
+    let param = catalogue::spec(&point.scenario).ok()?.size_param?;
+    let mut others = point.rows.first()?.params.clone();
+    others.remove(param)?;
+    Some((param, others))
+}

@@ -1,0 +1,133 @@
+//! A point that re-runs a seed benchmark gets the seed's published figures beside ours: a
+//! table per experiment, the published rows labelled with their year and machine, then
+//! our rows with the same columns.
+
+use crate::analysis::{CaseSummary, Outcome, PointSummary};
+use crate::report::units::{bytes, duration};
+use crate::report::{Platform, Table};
+use crate::seeds::{self, Experiment, Figure, Metric};
+
+/// The comparison tables of `point` (none for a point that reproduces no seed).
+pub fn comparisons(point: &PointSummary, platform: &Platform) -> Vec<Table> {
+    let Some(params) = point.rows.first().map(|r| &r.params) else {
+        return Vec::new();
+    };
+    seeds::experiments_for(&point.scenario, params, point.seed.as_deref())
+        .into_iter()
+        .map(|experiment| comparison(experiment, point, platform))
+        .collect()
+}
+
+fn comparison(experiment: &Experiment, point: &PointSummary, platform: &Platform) -> Table {
+    let figures = seeds::figures_of(experiment);
+    let mut metrics: Vec<Metric> = figures.iter().map(|f| f.metric).collect();
+    metrics.sort();
+    metrics.dedup();
+    let mut headers = vec!["source", "implementation"];
+    headers.extend(metrics.iter().map(|m| header(*m)));
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut keys: Vec<(Option<u16>, &str, &str)> = Vec::new();
+    for f in &figures {
+        let key = (f.year, f.machine, f.implementation);
+        if !keys.contains(&key) {
+            keys.push(key);
+        }
+    }
+    for (year, machine, implementation) in keys {
+        let year = year.map_or_else(|| "undated".to_string(), |y| y.to_string());
+        let mut row = vec![format!("{year} · {machine}"), implementation.to_string()];
+        row.extend(metrics.iter().map(|metric| {
+            figures
+                .iter()
+                .find(|f| {
+                    f.machine == machine
+                        && f.implementation == implementation
+                        && f.metric == *metric
+                })
+                .map_or_else(|| "–".to_string(), published)
+        }));
+        rows.push(row);
+    }
+    let date = platform.started.split('T').next().unwrap_or_default();
+    for case in &point.rows {
+        let mut row = vec![
+            format!("taskbench {date} · {}", platform.cpu),
+            case.contestant.clone(),
+        ];
+        row.extend(metrics.iter().map(|metric| ours(case, *metric)));
+        rows.push(row);
+    }
+    let seed = seeds::seed(experiment.seed);
+    let mut notes = vec![format!(
+        "published figures: {}, as the source gives them",
+        seed.map_or(experiment.seed, |s| s.source)
+    )];
+    notes.extend(metrics.iter().filter_map(|m| note(*m)).map(String::from));
+    Table {
+        title: format!(
+            "{} · {} — published figures beside ours",
+            seed.map_or(experiment.seed, |s| s.title),
+            experiment.name
+        ),
+        headers,
+        rows,
+        notes,
+    }
+}
+
+fn header(metric: Metric) -> &'static str {
+    match metric {
+        Metric::Time => "time",
+        Metric::Overhead => "overhead\n(time − delay)",
+        Metric::PeakMemory => "peak memory",
+        Metric::MemoryGrowth => "memory\n(growth; ours: peak, idle)",
+        Metric::SleepOverhead => "oversleep\nper sleep",
+    }
+}
+
+fn note(metric: Metric) -> Option<&'static str> {
+    match metric {
+        Metric::MemoryGrowth => Some(
+            "bluebird's memory is the RSS gained during the measured requests (MB = 2^20 \
+             bytes); ours is the whole process's peak RSS, and its footprint when idle",
+        ),
+        Metric::SleepOverhead => Some(
+            "GHC #1523 reports a constant 100–200 ms added to every threadDelay; ours are the \
+             median and largest oversleep of one sleep",
+        ),
+        _ => None,
+    }
+}
+
+/// `28.1 MB`, `100–200 ms`.
+fn published(figure: &Figure) -> String {
+    match figure.upto {
+        Some(upto) => format!("{}–{} {}", figure.value, upto, figure.unit),
+        None => format!("{} {}", figure.value, figure.unit),
+    }
+}
+
+/// Our counterpart of a published metric, or the row's status.
+fn ours(case: &CaseSummary, metric: Metric) -> String {
+    match &case.outcome {
+        Outcome::Valid => {}
+        Outcome::NotImplemented { .. } => return "n/a".into(),
+        Outcome::Failed { status } => return status.clone(),
+    }
+    let value = match metric {
+        Metric::Time => case.elapsed.map(|s| duration(s.median)),
+        Metric::Overhead => case.overhead_ns.map(duration),
+        Metric::PeakMemory => case.peak_rss.map(|s| bytes(s.median)),
+        Metric::MemoryGrowth => case.peak_rss.map(|s| match case.idle_rss_bytes {
+            Some(idle) => format!("peak {}\nidle {}", bytes(s.median), bytes(idle)),
+            None => format!("peak {}", bytes(s.median)),
+        }),
+        Metric::SleepOverhead => {
+            let p50 = case.extra.get("oversleep_p50_ns");
+            let max = case.extra.get("oversleep_max_ns");
+            p50.zip(max)
+                .map(|(p50, max)| format!("p50 {}\nmax {}", duration(*p50), duration(*max)))
+        }
+    };
+    value.unwrap_or_else(|| "–".into())
+}

@@ -1,0 +1,109 @@
+//! A results table as HTML: the same [`Table`] the terminal and Markdown render, cells'
+//! line breaks kept, numbers right-aligned, notes under it.
+
+use crate::report::Table;
+use std::fmt::Write;
+
+/// Escapes text for HTML content and attribute values.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// How a table reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Figures: right-aligned, one line per cell line.
+    Figures,
+    /// Words: left-aligned and wrapped.
+    Text,
+}
+
+/// `<table>` with a caption, or without one when `caption` is false (the section's
+/// heading already says it). `swatch` gives the colour of a first-column name, if any.
+pub fn render(
+    table: &Table,
+    kind: Kind,
+    caption: bool,
+    swatch: &dyn Fn(&str) -> Option<String>,
+) -> String {
+    let cell = |text: &str| escape(text).replace('\n', "<br>");
+    let mut out = match kind {
+        Kind::Figures => String::from("<table>"),
+        Kind::Text => String::from(r#"<table class="text">"#),
+    };
+    if caption {
+        let _ = write!(out, "<caption>{}</caption>", escape(&table.title));
+    }
+    out.push_str("<thead><tr>");
+    for header in &table.headers {
+        let _ = write!(out, "<th>{}</th>", cell(header));
+    }
+    out.push_str("</tr></thead><tbody>");
+    for row in &table.rows {
+        out.push_str("<tr>");
+        for (index, text) in row.iter().enumerate() {
+            match (index, swatch(text)) {
+                (0, Some(colour)) => {
+                    let _ = write!(
+                        out,
+                        r#"<th scope="row"><span class="swatch" style="background:{colour}"></span>{}</th>"#,
+                        cell(text)
+                    );
+                }
+                (0, None) => {
+                    let _ = write!(out, r#"<th scope="row">{}</th>"#, cell(text));
+                }
+                _ => {
+                    let _ = write!(out, "<td>{}</td>", cell(text));
+                }
+            }
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</tbody></table>");
+    if !table.notes.is_empty() {
+        out.push_str(r#"<ul class="notes">"#);
+        for note in &table.notes {
+            let _ = write!(out, "<li>{}</li>", cell(note));
+        }
+        out.push_str("</ul>");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_are_escaped_and_keep_their_lines() {
+        let table = Table {
+            title: "spawn · tasks=10".into(),
+            headers: vec!["contestant", "elapsed (min–max)"],
+            rows: vec![vec!["a<b>".into(), "1.00 ms\n(0.90 ms–1.20 ms)".into()]],
+            notes: vec!["a<b>: n/a — \"no\"".into()],
+        };
+        let html = render(&table, Kind::Figures, true, &|name| {
+            (name == "a<b>").then(|| "#123456".into())
+        });
+        assert_eq!(
+            html,
+            "<table><caption>spawn · tasks=10</caption><thead><tr><th>contestant</th>\
+             <th>elapsed (min–max)</th></tr></thead><tbody><tr><th scope=\"row\">\
+             <span class=\"swatch\" style=\"background:#123456\"></span>a&lt;b&gt;</th>\
+             <td>1.00 ms<br>(0.90 ms–1.20 ms)</td></tr></tbody></table>\
+             <ul class=\"notes\"><li>a&lt;b&gt;: n/a — &quot;no&quot;</li></ul>"
+        );
+    }
+}

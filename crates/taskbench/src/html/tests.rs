@@ -1,0 +1,195 @@
+//! The page from fixed fake runs: every table, seed figures beside a seed's point, every
+//! chart, the warnings and the reproducing command, and nothing fetched from elsewhere.
+
+use super::*;
+use crate::analysis::{Warning, fits, summarize};
+use crate::export::{ContestantInfo, SCHEMA};
+use crate::measure::Sample;
+use crate::report::Platform;
+use crate::run::{Figures, Phase, RunRecord, RunStatus};
+use std::collections::BTreeMap;
+
+fn record(
+    contestant: &str,
+    scenario: &str,
+    params: &[(&str, u64)],
+    run: u32,
+    scale: u64,
+) -> RunRecord {
+    let extra = match scenario {
+        "timer" => BTreeMap::from([
+            ("oversleep_p50_ns".into(), 60e3 * scale as f64),
+            ("oversleep_p99_ns".into(), 900e3),
+            ("oversleep_max_ns".into(), 2e6),
+        ]),
+        _ => BTreeMap::new(),
+    };
+    let elapsed = 1_000_000 * scale + 10_000 * u64::from(run);
+    RunRecord {
+        contestant: contestant.into(),
+        scenario: scenario.into(),
+        params: params.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
+        inner_warmup: 0,
+        phase: Phase::Measured,
+        run,
+        status: RunStatus::Ok,
+        figures: Some(Figures {
+            elapsed_ns: Some(elapsed),
+            ideal_ns: 0,
+            overhead_ns: Some(elapsed as i64),
+            wall_ns: elapsed * 2,
+            user_ns: elapsed,
+            sys_ns: 0,
+            cpu_ns: elapsed,
+            peak_rss_bytes: (2 << 20) * scale + 4096 * u64::from(run),
+            peak_threads: 2,
+            voluntary_switches: 0,
+            involuntary_switches: 0,
+            checksum: None,
+            expected_checksum: None,
+            extra,
+            sampler_cpu_ns: 0,
+            stderr_tail: String::new(),
+            timeline: (0..20)
+                .map(|i| Sample {
+                    at_us: i * 5_000,
+                    rss_bytes: (1 << 20) * (1 + i * scale),
+                    threads: 2,
+                })
+                .collect(),
+        }),
+    }
+}
+
+fn results() -> Results {
+    let mut runs = Vec::new();
+    for run in 1..=3 {
+        for (contestant, scale) in [("tokio", 1), ("threads", 3)] {
+            for tasks in [10, 100, 1000] {
+                let size = scale * (1 + tasks / 100);
+                runs.push(record(contestant, "spawn", &[("tasks", tasks)], run, size));
+            }
+            runs.push(record(
+                contestant,
+                "sleep",
+                &[("tasks", 10_000), ("delay-ms", 0)],
+                run,
+                scale,
+            ));
+            runs.push(record(
+                contestant,
+                "timer",
+                &[("step-us", 1_000), ("total-ms", 200)],
+                run,
+                scale,
+            ));
+        }
+    }
+    let points = summarize(&runs);
+    Results {
+        schema: SCHEMA.into(),
+        command: [
+            "taskbench",
+            "run",
+            "--scenario",
+            "spawn",
+            "--command",
+            "it's",
+        ]
+        .map(String::from)
+        .to_vec(),
+        platform: Platform::probe(),
+        contestants: vec![
+            info("tokio", None),
+            info("threads", None),
+            info("go", Some("`go` not found: install Go")),
+        ],
+        fits: fits(&points),
+        warnings: vec![Warning::CpuSteal { share: 0.05 }],
+        points,
+        runs,
+        machine: None,
+    }
+}
+
+fn info(name: &str, unavailable: Option<&str>) -> ContestantInfo {
+    ContestantInfo {
+        name: name.into(),
+        language: "Rust".into(),
+        runtime: name.into(),
+        version: "1.0".into(),
+        unavailable: unavailable.map(String::from),
+    }
+}
+
+#[test]
+fn the_page_holds_every_table_chart_and_note() {
+    let results = results();
+    let page = render(&results);
+    // spawn ×3, sleep, timer; one sweep over spawn's tasks.
+    assert_eq!(page.matches(r#"<section class="point""#).count(), 5);
+    assert_eq!(page.matches(r#"<section class="sweep""#).count(), 1);
+    // Bars of elapsed and RSS and a timeline per point, oversleep for the timer, and
+    // overhead and RSS against N for the sweep.
+    assert_eq!(page.matches("<svg").count(), 5 * 3 + 1 + 2);
+    assert!(!page.contains("chart not drawn"));
+    // The point of concurrency-benchmarks gets its published figures.
+    assert!(page.contains(
+        "composewell/concurrency-benchmarks · delay-0ms-10k — published figures beside ours"
+    ));
+    assert!(
+        page.contains("<td>async mapConcurrently</td><td>102 ms</td><td>43.9 MB</td>"),
+        "{page}"
+    );
+    assert!(page.contains("unavailable: `go` not found: install Go"));
+    assert!(page.contains("the hypervisor") || page.contains("steal") || page.contains("stole"));
+    assert!(
+        page.contains(
+            "<code>taskbench run --scenario spawn --command &#39;it&#39;\\&#39;&#39;s&#39;</code>"
+        ),
+        "{page}"
+    );
+    // The same colour for tokio in the legend swatch and in the charts.
+    let colour = Palette::new(["go", "threads", "tokio"].map(String::from)).css("tokio");
+    assert!(page.contains(&format!("background:{colour}")));
+    assert!(
+        page.to_lowercase().contains(&format!("fill=\"{colour}\"")),
+        "{colour}"
+    );
+}
+
+#[test]
+fn the_page_fetches_nothing() {
+    let page = render(&results());
+    for fetch in ["<script", "<link", "src=", "url(", "@import"] {
+        assert!(!page.contains(fetch), "{fetch}");
+    }
+    let links: Vec<&str> = page
+        .match_indices("http")
+        .map(|(i, _)| &page[i..i + 30])
+        .collect();
+    assert!(
+        links
+            .iter()
+            .all(|l| l.starts_with("http://www.w3.org/2000/svg")),
+        "{links:?}"
+    );
+}
+
+#[test]
+fn commands_are_quoted_as_a_shell_reads_them() {
+    let argv = [
+        "taskbench",
+        "run",
+        "--command",
+        "sleep 1",
+        "--tasks",
+        "1,10k",
+        "it's",
+    ]
+    .map(String::from);
+    assert_eq!(
+        shell_line(&argv),
+        r"taskbench run --command 'sleep 1' --tasks 1,10k 'it'\''s'"
+    );
+}

@@ -1,0 +1,228 @@
+//! The machine around a run: was anything else using it? The load average is read at the
+//! start, once per case and at the end; the CPU counters of /proc/stat at the start and
+//! the end, and over that span our own CPU (the harness and every process it reaped) is
+//! taken out of the busy time, so what remains is other work and hypervisor steal.
+
+use serde::{Deserialize, Serialize};
+
+/// The load average at one moment of the run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LoadSample {
+    /// The case about to run (`sleep tasks=10000 delay-ms=200`).
+    pub case: String,
+    /// 1-minute load average.
+    pub load: f64,
+}
+
+/// Where the CPU time of the whole machine went while taskbench ran, as shares of it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct CpuShares {
+    /// Taskbench, its launchers and the contestants.
+    pub ours: f64,
+    /// Every other process on the machine.
+    pub others: f64,
+    /// Taken by the hypervisor for other guests (`steal`).
+    pub steal: f64,
+    /// Idle, I/O wait included.
+    pub idle: f64,
+}
+
+/// How busy the machine was before and while taskbench ran.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MachineLoad {
+    /// CPUs taskbench may use.
+    pub cores: usize,
+    /// 1-minute load average before the first run.
+    pub load_start: f64,
+    /// Sampled as each case began.
+    pub load_during: Vec<LoadSample>,
+    /// After the last run.
+    pub load_end: f64,
+    /// Absent where /proc/stat cannot be read.
+    pub cpu: Option<CpuShares>,
+}
+
+impl MachineLoad {
+    /// The highest load average seen, start and end included.
+    pub fn load_max(&self) -> f64 {
+        self.load_during
+            .iter()
+            .map(|s| s.load)
+            .fold(self.load_start.max(self.load_end), f64::max)
+    }
+}
+
+/// Watches the machine from [`MachineWatch::start`] to [`MachineWatch::finish`].
+#[derive(Debug)]
+pub struct MachineWatch {
+    load: MachineLoad,
+    ticks: Option<CpuTicks>,
+    ours_ns: u64,
+}
+
+impl MachineWatch {
+    pub fn start() -> MachineWatch {
+        MachineWatch {
+            load: MachineLoad {
+                cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+                load_start: load_average(),
+                load_during: Vec::new(),
+                load_end: 0.0,
+                cpu: None,
+            },
+            ticks: CpuTicks::read(),
+            ours_ns: our_cpu_ns(),
+        }
+    }
+
+    /// Records the load average as `case` begins.
+    pub fn sample(&mut self, case: &str) {
+        self.load.load_during.push(LoadSample {
+            case: case.to_string(),
+            load: load_average(),
+        });
+    }
+
+    pub fn finish(mut self) -> MachineLoad {
+        self.load.load_end = load_average();
+        let ours_ns = our_cpu_ns().saturating_sub(self.ours_ns);
+        self.load.cpu = self
+            .ticks
+            .zip(CpuTicks::read())
+            .and_then(|(start, end)| end.since(&start).shares(ours_ns));
+        self.load
+    }
+}
+
+/// The 1-minute load average from /proc/loadavg; 0 where unreadable.
+pub fn load_average() -> f64 {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| text.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0.0)
+}
+
+/// The aggregate `cpu` line of /proc/stat, in clock ticks (proc(5)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct CpuTicks {
+    /// user + nice + system + irq + softirq (guest time is inside user and nice).
+    busy: u64,
+    /// idle + iowait.
+    idle: u64,
+    steal: u64,
+}
+
+impl CpuTicks {
+    fn read() -> Option<CpuTicks> {
+        CpuTicks::parse(&std::fs::read_to_string("/proc/stat").ok()?)
+    }
+
+    fn parse(stat: &str) -> Option<CpuTicks> {
+        let line = stat.lines().find(|l| l.starts_with("cpu "))?;
+        let v: Vec<u64> = line
+            .split_whitespace()
+            .skip(1)
+            .map(|f| f.parse().ok())
+            .collect::<Option<_>>()?;
+        let field = |i: usize| v.get(i).copied().unwrap_or(0);
+        Some(CpuTicks {
+            busy: field(0) + field(1) + field(2) + field(5) + field(6),
+            idle: field(3) + field(4),
+            steal: field(7),
+        })
+    }
+
+    fn since(&self, earlier: &CpuTicks) -> CpuTicks {
+        CpuTicks {
+            busy: self.busy.saturating_sub(earlier.busy),
+            idle: self.idle.saturating_sub(earlier.idle),
+            steal: self.steal.saturating_sub(earlier.steal),
+        }
+    }
+
+    /// Shares of the elapsed ticks, `ours_ns` of the busy time being ours; `None` when no
+    /// tick passed.
+    fn shares(&self, ours_ns: u64) -> Option<CpuShares> {
+        let total = (self.busy + self.idle + self.steal) as f64;
+        if total == 0.0 {
+            return None;
+        }
+        let ns_per_tick = 1e9 / clock_ticks_per_second();
+        let ours = (ours_ns as f64 / ns_per_tick).min(self.busy as f64);
+        Some(CpuShares {
+            ours: ours / total,
+            others: (self.busy as f64 - ours) / total,
+            steal: self.steal as f64 / total,
+            idle: self.idle as f64 / total,
+        })
+    }
+}
+
+fn clock_ticks_per_second() -> f64 {
+    // SAFETY: sysconf has no preconditions.
+    match unsafe { libc::sysconf(libc::_SC_CLK_TCK) } {
+        hz if hz > 0 => hz as f64,
+        _ => 100.0,
+    }
+}
+
+/// CPU used so far by this process and every child it has reaped (with theirs), ns.
+fn our_cpu_ns() -> u64 {
+    let usage = |who| {
+        // SAFETY: getrusage writes one rusage into the zeroed struct we own.
+        let mut r: libc::rusage = unsafe { std::mem::zeroed() };
+        if unsafe { libc::getrusage(who, &mut r) } != 0 {
+            return 0;
+        }
+        let ns = |t: libc::timeval| t.tv_sec as u64 * 1_000_000_000 + t.tv_usec as u64 * 1_000;
+        ns(r.ru_utime) + ns(r.ru_stime)
+    };
+    usage(libc::RUSAGE_SELF) + usage(libc::RUSAGE_CHILDREN)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cpu_line_is_split_into_busy_idle_and_steal() {
+        let stat = "cpu  100 5 40 800 20 3 2 30 0 0\ncpu0 50 2 20 400 10 1 1 15 0 0\n";
+        let ticks = CpuTicks::parse(stat).unwrap();
+        assert_eq!(
+            ticks,
+            CpuTicks {
+                busy: 100 + 5 + 40 + 3 + 2,
+                idle: 820,
+                steal: 30
+            }
+        );
+        assert_eq!(CpuTicks::parse("intr 1 2 3\n"), None);
+    }
+
+    #[test]
+    fn our_cpu_is_taken_out_of_the_busy_share() {
+        let delta = CpuTicks {
+            busy: 150,
+            idle: 800,
+            steal: 50,
+        };
+        let ns_per_tick = 1e9 / clock_ticks_per_second();
+        let shares = delta.shares((100.0 * ns_per_tick) as u64).unwrap();
+        assert!((shares.ours - 0.10).abs() < 1e-9, "{shares:?}");
+        assert!((shares.others - 0.05).abs() < 1e-9, "{shares:?}");
+        assert!((shares.steal - 0.05).abs() < 1e-9, "{shares:?}");
+        assert!((shares.idle - 0.80).abs() < 1e-9, "{shares:?}");
+        let all_ours = delta.shares(u64::MAX / 4).unwrap();
+        assert_eq!(all_ours.others, 0.0, "never negative");
+    }
+
+    #[test]
+    fn a_watch_reads_this_machine() {
+        let mut watch = MachineWatch::start();
+        watch.sample("spawn tasks=1");
+        let load = watch.finish();
+        assert!(load.cores >= 1 && load.load_start >= 0.0);
+        assert_eq!(load.load_during.len(), 1);
+        assert!(load.load_max() >= load.load_during[0].load);
+    }
+}

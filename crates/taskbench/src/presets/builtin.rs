@@ -1,0 +1,125 @@
+//! The built-in presets: `quick` (the default of `run`), `seeds` (each seed benchmark at its
+//! own parameters, tagged with the seed it reproduces), `million` (the "1 million tasks"
+//! articles) and `runtime` (tokio's own benchmark shapes). Facts and sources of every
+//! size are in ../shared/reference/workloads.md.
+
+use super::{Case, Preset};
+
+/// Seed ids: each names a benchmark whose published figures the report puts beside ours.
+pub mod seed {
+    /// composewell/concurrency-benchmarks: 10,000 tasks × 0 s and 5 s.
+    pub const CONCURRENCY_BENCHMARKS: &str = "concurrency-benchmarks";
+    /// bluebird's doxbee-sequential: 10,000 requests, 1 ms fake I/O.
+    pub const BLUEBIRD_DOXBEE: &str = "bluebird-doxbee";
+    /// bluebird's madeup-parallel: 10,000 requests × 25 fake I/O ops of 1 ms.
+    pub const BLUEBIRD_PARALLEL: &str = "bluebird-parallel";
+    /// nathan-cruz77/async_bench: 1k/10k/100k tasks × 1 s sleep.
+    pub const ASYNC_BENCH: &str = "async-bench";
+    /// GHC ticket #1523: sequential sleeps of one step summing to 1 s.
+    pub const GHC_1523: &str = "ghc-1523";
+    /// The async-runtimes memory benchmarks (2023, 2024): 1 … 1M tasks × 10 s.
+    pub const ASYNC_RUNTIMES: &str = "async-runtimes";
+    /// atemerev/skynet: a 10-ary tree of 1M leaves.
+    pub const SKYNET: &str = "skynet";
+}
+
+/// The presets that ship with taskbench, `quick` first.
+pub fn presets() -> Vec<Preset> {
+    use seed::*;
+    vec![
+        Preset {
+            name: "quick".into(),
+            about: "every scenario at a modest size: the default of `run`".into(),
+            runs: 5,
+            warmup: 1,
+            cases: vec![
+                case("spawn", &[("tasks", &[10_000])], None),
+                case("sleep", &[("tasks", &[10_000]), ("delay-ms", &[200])], None),
+                case(
+                    "timer",
+                    &[("step-us", &[1_000]), ("total-ms", &[200])],
+                    None,
+                ),
+                case("doxbee", &[("requests", &[2_000])], None),
+                case("parallel", &[("requests", &[400])], None),
+                case("skynet", &[("size", &[10_000])], None),
+                case("pingpong", &[("pairs", &[100]), ("rounds", &[1_000])], None),
+                case("chain", &[("length", &[10_000])], None),
+                case("yield", &[("tasks", &[200]), ("yields", &[1_000])], None),
+            ],
+        },
+        Preset {
+            name: "seeds".into(),
+            about: "each seed benchmark at its own parameters, beside its published figures".into(),
+            runs: 5,
+            warmup: 1,
+            cases: vec![
+                case(
+                    "sleep",
+                    &[("tasks", &[10_000]), ("delay-ms", &[0, 5_000])],
+                    Some(CONCURRENCY_BENCHMARKS),
+                ),
+                case(
+                    "doxbee",
+                    &[("requests", &[10_000]), ("io-ms", &[1])],
+                    Some(BLUEBIRD_DOXBEE),
+                ),
+                case(
+                    "parallel",
+                    &[("requests", &[10_000]), ("fanout", &[25]), ("io-ms", &[1])],
+                    Some(BLUEBIRD_PARALLEL),
+                ),
+                case(
+                    "sleep",
+                    &[("tasks", &[1_000, 10_000, 100_000]), ("delay-ms", &[1_000])],
+                    Some(ASYNC_BENCH),
+                ),
+                case(
+                    "timer",
+                    &[
+                        ("step-us", &[1_000_000, 100_000, 10_000, 1_000]),
+                        ("total-ms", &[1_000]),
+                    ],
+                    Some(GHC_1523),
+                ),
+            ],
+        },
+        Preset {
+            name: "million".into(),
+            about: "1 to 1M tasks sleeping 10 s, and skynet's 1M leaves: per-task memory".into(),
+            runs: 3,
+            warmup: 0,
+            cases: vec![
+                case(
+                    "sleep",
+                    &[
+                        ("tasks", &[1, 10_000, 100_000, 1_000_000]),
+                        ("delay-ms", &[10_000]),
+                    ],
+                    Some(ASYNC_RUNTIMES),
+                ),
+                case("skynet", &[("size", &[1_000_000])], Some(SKYNET)),
+            ],
+        },
+        Preset {
+            name: "runtime".into(),
+            about: "tokio's bench shapes: spawn_many, ping_pong, yield_many, chained_spawn".into(),
+            runs: 10,
+            warmup: 1,
+            cases: vec![
+                case("spawn", &[("tasks", &[10_000])], None),
+                case("pingpong", &[("pairs", &[1_000]), ("rounds", &[1])], None),
+                case("yield", &[("tasks", &[200]), ("yields", &[1_000])], None),
+                case("chain", &[("length", &[1_000])], None),
+            ],
+        },
+    ]
+}
+
+fn case(scenario: &str, params: &[(&'static str, &[u64])], seed: Option<&str>) -> Case {
+    Case {
+        scenario: catalogue::spec(scenario).expect("built-in presets name catalogue scenarios"),
+        params: params.iter().map(|(n, v)| (*n, v.to_vec())).collect(),
+        seed: seed.map(str::to_string),
+    }
+}

@@ -1,0 +1,143 @@
+//! User presets from a TOML file (`--preset-file FILE`). Each top-level table is a preset;
+//! its `case` array lists scenarios with parameter values (a number, a count like `"10k"`,
+//! or a list of them):
+//!
+//! ```toml
+//! [sleepy]
+//! about = "sleeping tasks at three sizes"
+//! runs = 3           # optional: measured runs per case (default 5)
+//! warmup = 0         # optional: warm-up processes per case (default 1)
+//!
+//! [[sleepy.case]]
+//! scenario = "sleep"
+//! tasks = [1000, "10k", "100k"]
+//! delay-ms = 1000
+//! seed = "async-bench"   # optional: the seed benchmark it reproduces
+//! ```
+//!
+//! Every mistake is reported with the file, the preset, the case and the field at fault.
+
+use super::{Case, DEFAULT_RUNS, DEFAULT_WARMUP, Preset};
+use anyhow::{Context, anyhow, bail};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// A preset as written in the file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Written {
+    #[serde(default)]
+    about: String,
+    runs: Option<u32>,
+    warmup: Option<u32>,
+    #[serde(default)]
+    case: Vec<toml::Table>,
+}
+
+/// Reads and checks every preset of `path`, in name order.
+pub fn read(path: &Path) -> anyhow::Result<Vec<Preset>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("--preset-file: cannot read {}", path.display()))?;
+    parse(&text).with_context(|| format!("--preset-file {}", path.display()))
+}
+
+/// The presets of a TOML document.
+pub fn parse(text: &str) -> anyhow::Result<Vec<Preset>> {
+    let document: BTreeMap<String, toml::Value> =
+        toml::from_str(text).map_err(|e| one_line(text, &e))?;
+    document
+        .into_iter()
+        .map(|(name, value)| preset(&name, value).with_context(|| format!("preset '{name}'")))
+        .collect()
+}
+
+/// toml's message with its line, on one line (its own Display adds a snippet).
+fn one_line(text: &str, error: &toml::de::Error) -> anyhow::Error {
+    match error.span() {
+        Some(span) => {
+            let line = 1 + text.as_bytes()[..span.start.min(text.len())]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            anyhow!("line {line}: {}", error.message().trim_end())
+        }
+        None => anyhow!("{}", error.message().trim_end()),
+    }
+}
+
+fn preset(name: &str, value: toml::Value) -> anyhow::Result<Preset> {
+    let written: Written = value
+        .try_into()
+        .map_err(|e: toml::de::Error| anyhow!("{}", e.message().trim_end()))?;
+    if written.case.is_empty() {
+        bail!("no cases: add at least one [[{name}.case]] with a `scenario`");
+    }
+    if written.runs == Some(0) {
+        bail!("`runs` must be at least 1");
+    }
+    let cases = written
+        .case
+        .into_iter()
+        .enumerate()
+        .map(|(i, table)| case(table).with_context(|| format!("case {}", i + 1)))
+        .collect::<anyhow::Result<Vec<Case>>>()?;
+    let preset = Preset {
+        name: name.to_string(),
+        about: written.about,
+        runs: written.runs.unwrap_or(DEFAULT_RUNS),
+        warmup: written.warmup.unwrap_or(DEFAULT_WARMUP),
+        cases,
+    };
+    super::expand(&preset.cases, &Default::default(), None)?;
+    Ok(preset)
+}
+
+fn case(mut table: toml::Table) -> anyhow::Result<Case> {
+    let scenario = match table.remove("scenario") {
+        Some(toml::Value::String(name)) => catalogue::spec(&name)?,
+        Some(other) => bail!("`scenario` must be a name, got {other}"),
+        None => bail!("no `scenario`"),
+    };
+    let seed = match table.remove("seed") {
+        Some(toml::Value::String(seed)) => Some(seed),
+        Some(other) => bail!("`seed` must be a string, got {other}"),
+        None => None,
+    };
+    let mut params = Vec::new();
+    for (key, value) in table {
+        let Some(spec) = scenario.params.iter().find(|p| p.name == key) else {
+            let known: Vec<&str> = scenario.params.iter().map(|p| p.name).collect();
+            bail!(
+                "unknown field `{key}` ({} takes {}; a case may also have `scenario` and `seed`)",
+                scenario.name,
+                known.join(", ")
+            );
+        };
+        let values = match value {
+            toml::Value::Array(items) => items.iter().map(|v| count(spec.name, v)).collect(),
+            single => count(spec.name, &single).map(|v| vec![v]),
+        }?;
+        if values.is_empty() {
+            bail!("`{key}` is an empty list");
+        }
+        params.push((spec.name, values));
+    }
+    params.sort_by_key(|(name, _)| scenario.params.iter().position(|p| p.name == *name));
+    Ok(Case {
+        scenario,
+        params,
+        seed,
+    })
+}
+
+/// A count written as a number or as a string such as `"10k"`.
+fn count(param: &str, value: &toml::Value) -> anyhow::Result<u64> {
+    match value {
+        toml::Value::Integer(n) => {
+            u64::try_from(*n).map_err(|_| anyhow!("`{param}`: {n} is negative; expected a count"))
+        }
+        toml::Value::String(text) => Ok(catalogue::parse_count(param, text)?),
+        other => bail!("`{param}`: {other} is not a count (examples: 1000, \"10k\", [1, 10, 100])"),
+    }
+}

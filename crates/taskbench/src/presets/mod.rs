@@ -1,0 +1,257 @@
+//! What a run runs. A preset is a named list of cases — a scenario with a list of values
+//! per parameter, possibly tagged with the seed benchmark it reproduces — plus its runs
+//! and warm-ups. `--scenario a,b` is an ad-hoc preset of those scenarios at their defaults.
+//! Either way, parameters given on the command line replace a case's values wherever the
+//! case's scenario takes them; such a case no longer reproduces its seed, so it loses the
+//! tag. Every combination of listed values is one workload; a workload that two cases
+//! both produce runs once, tagged by the first.
+
+mod builtin;
+pub mod estimate;
+mod file;
+
+pub use builtin::seed;
+pub use estimate::{Estimate, estimate};
+
+use crate::cli::{ParamArgs, RunArgs};
+use crate::run::{Workload, point_label};
+use anyhow::bail;
+use catalogue::{Scenario, ScenarioSpec};
+use std::path::Path;
+
+/// Measured runs per case when neither the preset nor `-r` says.
+pub const DEFAULT_RUNS: u32 = 5;
+/// Warm-up processes per case when neither the preset nor `-w` says.
+pub const DEFAULT_WARMUP: u32 = 1;
+
+/// A named set of cases.
+#[derive(Debug, Clone)]
+pub struct Preset {
+    pub name: String,
+    /// One line: what it runs and why.
+    pub about: String,
+    /// Measured runs per case (`-r` overrides).
+    pub runs: u32,
+    /// Warm-up processes per case (`-w` overrides).
+    pub warmup: u32,
+    pub cases: Vec<Case>,
+}
+
+/// A scenario with a list of values for some of its parameters (the rest take defaults).
+#[derive(Debug, Clone)]
+pub struct Case {
+    pub scenario: &'static ScenarioSpec,
+    pub params: Vec<(&'static str, Vec<u64>)>,
+    /// The seed benchmark this case reproduces.
+    pub seed: Option<String>,
+}
+
+/// What one invocation runs: the workloads in order, the seed of each tagged point, and
+/// the runs and warm-ups per case.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plan {
+    /// The preset's name; `None` for `--scenario` and `--command`.
+    pub preset: Option<String>,
+    pub workloads: Vec<Workload>,
+    /// Every tagged point.
+    pub seeds: Vec<SeedTag>,
+    pub runs: u32,
+    pub warmup: u32,
+}
+
+impl Plan {
+    /// The plan of `--command` runs.
+    pub fn commands(args: &RunArgs) -> Plan {
+        Plan {
+            preset: None,
+            workloads: vec![Workload::Command],
+            seeds: Vec::new(),
+            runs: args.runs.unwrap_or(DEFAULT_RUNS),
+            warmup: args.warmup.unwrap_or(DEFAULT_WARMUP),
+        }
+    }
+
+    /// The seed a point (`sleep tasks=10000 delay-ms=0`) reproduces, if any.
+    pub fn seed_of(&self, point: &str) -> Option<&str> {
+        self.seeds
+            .iter()
+            .find(|tag| tag.point == point)
+            .map(|tag| tag.seed.as_str())
+    }
+}
+
+/// A point and the seed benchmark it reproduces.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeedTag {
+    /// `sleep tasks=10000 delay-ms=0`, as the point is labelled in the results.
+    pub point: String,
+    /// `concurrency-benchmarks`, …
+    pub seed: String,
+}
+
+/// The built-in presets, then those of `file`.
+pub fn available(file: Option<&Path>) -> anyhow::Result<Vec<Preset>> {
+    let mut presets = builtin::presets();
+    if let Some(path) = file {
+        for preset in file::read(path)? {
+            if presets.iter().any(|p| p.name == preset.name) {
+                bail!(
+                    "{}: preset '{}' has the name of a built-in preset; choose another",
+                    path.display(),
+                    preset.name
+                );
+            }
+            presets.push(preset);
+        }
+    }
+    Ok(presets)
+}
+
+/// The plan for `taskbench run` with `args` (not `--command`).
+pub fn plan(args: &RunArgs) -> anyhow::Result<Plan> {
+    let presets = available(args.preset_file.as_deref())?;
+    let preset = if args.scenario.is_empty() {
+        let name = args.preset.as_deref().unwrap_or("quick");
+        match presets.into_iter().find(|p| p.name == name) {
+            Some(preset) => preset,
+            None => bail!(
+                "--preset: no preset '{name}' (known: {}; `taskbench presets` lists them)",
+                available(args.preset_file.as_deref())?
+                    .iter()
+                    .map(|p| p.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }
+    } else {
+        ad_hoc(&args.scenario)?
+    };
+    let named = args.scenario.is_empty().then(|| preset.name.clone());
+    let (workloads, seeds) = expand(&preset.cases, &args.params, args.inner_warmup)?;
+    Ok(Plan {
+        preset: named,
+        workloads,
+        seeds,
+        runs: args.runs.unwrap_or(preset.runs),
+        warmup: args.warmup.unwrap_or(preset.warmup),
+    })
+}
+
+/// `--scenario a,b`: each scenario once, at its defaults.
+fn ad_hoc(names: &[String]) -> anyhow::Result<Preset> {
+    let mut cases: Vec<Case> = Vec::new();
+    for name in names {
+        let spec = catalogue::spec(name)?;
+        if cases.iter().any(|c| c.scenario.name == spec.name) {
+            bail!("scenario '{name}' is named twice");
+        }
+        cases.push(Case {
+            scenario: spec,
+            params: Vec::new(),
+            seed: None,
+        });
+    }
+    Ok(Preset {
+        name: "scenarios".into(),
+        about: String::new(),
+        runs: DEFAULT_RUNS,
+        warmup: DEFAULT_WARMUP,
+        cases,
+    })
+}
+
+/// The workloads of `cases` with `overrides` applied, and the seed of each tagged point.
+pub fn expand(
+    cases: &[Case],
+    overrides: &ParamArgs,
+    inner_warmup: Option<u32>,
+) -> anyhow::Result<(Vec<Workload>, Vec<SeedTag>)> {
+    for (param, _) in &overrides.0 {
+        if !cases
+            .iter()
+            .any(|c| c.scenario.params.iter().any(|p| p.name == *param))
+        {
+            let owners: Vec<&str> = catalogue::SCENARIOS
+                .iter()
+                .filter(|s| s.params.iter().any(|p| p.name == *param))
+                .map(|s| s.name)
+                .collect();
+            let mut selected: Vec<&str> = Vec::new();
+            for case in cases {
+                if !selected.contains(&case.scenario.name) {
+                    selected.push(case.scenario.name);
+                }
+            }
+            bail!(
+                "--{param} does not apply to the selected scenarios ({}); it belongs to {}",
+                selected.join(", "),
+                owners.join(", ")
+            );
+        }
+    }
+    let mut workloads = Vec::new();
+    let mut seeds = Vec::new();
+    for case in cases {
+        let spec = case.scenario;
+        let mut overridden = false;
+        let lists: Vec<(&str, Vec<u64>)> = spec
+            .params
+            .iter()
+            .map(|p| {
+                let given = overrides.0.iter().find(|(n, _)| *n == p.name);
+                overridden |= given.is_some();
+                let own = case.params.iter().find(|(n, _)| *n == p.name);
+                let values = given
+                    .or(own)
+                    .map_or_else(|| vec![p.default], |(_, v)| v.clone());
+                (p.name, values)
+            })
+            .collect();
+        for combination in product(&lists) {
+            let scenario = Scenario::new(spec.name, &combination)?;
+            let workload = Workload::Scenario {
+                scenario,
+                inner_warmup: inner_warmup.unwrap_or(spec.inner_warmup),
+            };
+            if workloads.contains(&workload) {
+                continue;
+            }
+            workloads.push(workload);
+            if let Some(seed) = case.seed.as_ref().filter(|_| !overridden) {
+                seeds.push(SeedTag {
+                    point: point_of(&scenario),
+                    seed: seed.clone(),
+                });
+            }
+        }
+    }
+    Ok((workloads, seeds))
+}
+
+/// The label of the point a scenario's runs are grouped under (`sleep tasks=10 delay-ms=0`).
+pub fn point_of(scenario: &Scenario) -> String {
+    let params = scenario
+        .params()
+        .into_iter()
+        .map(|(n, v)| (n.to_string(), v))
+        .collect();
+    point_label(scenario.name(), &params)
+}
+
+/// Every combination of one value per list, the first list varying slowest.
+fn product<'a>(lists: &[(&'a str, Vec<u64>)]) -> Vec<Vec<(&'a str, u64)>> {
+    lists.iter().fold(vec![Vec::new()], |acc, (name, values)| {
+        acc.iter()
+            .flat_map(|prefix| {
+                values.iter().map(move |v| {
+                    let mut next = prefix.clone();
+                    next.push((*name, *v));
+                    next
+                })
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,296 @@
+//! Presets against what they must run: the seeds' own parameters with their tags, the
+//! command line's overrides, user presets from TOML and their mistakes.
+
+use super::*;
+use crate::cli::{Cli, Command};
+use clap::Parser;
+
+fn args(list: &[&str]) -> RunArgs {
+    let argv = ["taskbench", "run"].iter().chain(list);
+    match Cli::try_parse_from(argv).unwrap().command {
+        Command::Run(run) => *run,
+        other => panic!("{other:?}"),
+    }
+}
+
+fn scenarios(plan: &Plan) -> Vec<Scenario> {
+    plan.workloads
+        .iter()
+        .map(|w| match w {
+            Workload::Scenario { scenario, .. } => *scenario,
+            Workload::Command => panic!("no commands here"),
+        })
+        .collect()
+}
+
+fn sleep(tasks: u64, delay_ms: u64) -> Scenario {
+    Scenario::Sleep { tasks, delay_ms }
+}
+
+#[test]
+fn lists_expand_into_a_sweep() {
+    let plan = plan(&args(&[
+        "-s",
+        "sleep",
+        "--tasks",
+        "10,20",
+        "--delay-ms",
+        "1,2",
+    ]))
+    .unwrap();
+    assert_eq!(
+        scenarios(&plan),
+        [sleep(10, 1), sleep(10, 2), sleep(20, 1), sleep(20, 2)]
+    );
+    assert_eq!((plan.preset, plan.runs, plan.warmup), (None, 5, 1));
+}
+
+#[test]
+fn a_parameter_applies_to_every_scenario_that_has_it() {
+    let plan = plan(&args(&[
+        "-s",
+        "spawn,yield",
+        "--tasks",
+        "7",
+        "--inner-warmup",
+        "0",
+    ]))
+    .unwrap();
+    assert_eq!(
+        scenarios(&plan),
+        [
+            Scenario::Spawn { tasks: 7 },
+            Scenario::Yield {
+                tasks: 7,
+                yields: 1_000
+            }
+        ]
+    );
+    assert!(plan.workloads.iter().all(|w| matches!(
+        w,
+        Workload::Scenario {
+            inner_warmup: 0,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn quick_is_the_default_covers_every_scenario_and_takes_overrides() {
+    let plan = plan(&args(&["--tasks", "5"])).unwrap();
+    assert_eq!(plan.preset.as_deref(), Some("quick"));
+    let got = scenarios(&plan);
+    assert_eq!(got.len(), catalogue::SCENARIOS.len());
+    assert_eq!(got[0], Scenario::Spawn { tasks: 5 });
+    assert_eq!(got[1], sleep(5, 200));
+}
+
+#[test]
+fn seeds_run_each_seed_at_its_own_parameters_tagged() {
+    let plan = plan(&args(&["--preset", "seeds"])).unwrap();
+    let timer = |step_us| Scenario::Timer {
+        step_us,
+        total_ms: 1_000,
+    };
+    assert_eq!(
+        scenarios(&plan),
+        [
+            sleep(10_000, 0),
+            sleep(10_000, 5_000),
+            Scenario::Doxbee {
+                requests: 10_000,
+                io_ms: 1
+            },
+            Scenario::Parallel {
+                requests: 10_000,
+                fanout: 25,
+                io_ms: 1
+            },
+            sleep(1_000, 1_000),
+            sleep(10_000, 1_000),
+            sleep(100_000, 1_000),
+            timer(1_000_000),
+            timer(100_000),
+            timer(10_000),
+            timer(1_000),
+        ]
+    );
+    assert_eq!(plan.seeds.len(), 11, "every point is tagged");
+    assert_eq!(
+        plan.seed_of("sleep tasks=10000 delay-ms=5000"),
+        Some(seed::CONCURRENCY_BENCHMARKS)
+    );
+    assert_eq!(
+        plan.seed_of("parallel requests=10000 fanout=25 io-ms=1"),
+        Some(seed::BLUEBIRD_PARALLEL)
+    );
+    assert_eq!(
+        plan.seed_of("sleep tasks=10000 delay-ms=1000"),
+        Some(seed::ASYNC_BENCH)
+    );
+    assert_eq!(
+        plan.seed_of("timer step-us=1000 total-ms=1000"),
+        Some(seed::GHC_1523)
+    );
+    assert_eq!((plan.runs, plan.warmup), (5, 1));
+}
+
+#[test]
+fn preset_runs_and_warmups_yield_to_the_command_line() {
+    let million = plan(&args(&["--preset", "million"])).unwrap();
+    assert_eq!((million.runs, million.warmup), (3, 0));
+    assert_eq!(million.workloads.len(), 5);
+    let mine = plan(&args(&["--preset", "million", "-r", "1", "-w", "2"])).unwrap();
+    assert_eq!((mine.runs, mine.warmup), (1, 2));
+    let runtime = plan(&args(&["--preset", "runtime"])).unwrap();
+    assert_eq!(
+        scenarios(&runtime)[1],
+        Scenario::Pingpong {
+            pairs: 1_000,
+            rounds: 1
+        }
+    );
+}
+
+#[test]
+fn an_overridden_case_loses_its_seed_and_duplicates_run_once() {
+    // --tasks 5 turns every sleep case of seeds into tasks=5: the async-bench case then
+    // repeats one point three times, and none reproduces its seed any more.
+    let plan = plan(&args(&["--preset", "seeds", "--tasks", "5"])).unwrap();
+    let sleeps: Vec<Scenario> = scenarios(&plan)
+        .into_iter()
+        .filter(|s| s.name() == "sleep")
+        .collect();
+    assert_eq!(sleeps, [sleep(5, 0), sleep(5, 5_000), sleep(5, 1_000)]);
+    assert_eq!(plan.seed_of("sleep tasks=5 delay-ms=0"), None);
+    assert_eq!(
+        plan.seed_of("doxbee requests=10000 io-ms=1"),
+        Some(seed::BLUEBIRD_DOXBEE),
+        "cases without the parameter keep their tag"
+    );
+}
+
+#[test]
+fn mistakes_are_named() {
+    let err = |list: &[&str]| plan(&args(list)).unwrap_err().to_string();
+    assert!(
+        err(&["-s", "spawn", "--fanout", "2"])
+            .starts_with("--fanout does not apply to the selected scenarios (spawn)"),
+    );
+    assert!(err(&["-s", "nap"]).contains("unknown scenario"));
+    assert!(err(&["-s", "spawn,spawn"]).contains("named twice"));
+    assert!(err(&["-s", "skynet", "--size", "99"]).contains("power of 10"));
+    assert!(
+        err(&["--preset", "runtime", "--delay-ms", "1"]).starts_with(
+            "--delay-ms does not apply to the selected scenarios (spawn, pingpong, yield, chain)"
+        )
+    );
+    let unknown = err(&["--preset", "nope"]);
+    assert!(
+        unknown.starts_with("--preset: no preset 'nope' (known: quick, seeds, million, runtime;"),
+        "{unknown}"
+    );
+}
+
+const SLEEPY: &str = r#"
+[sleepy]
+about = "sleeping tasks at three sizes"
+runs = 3
+
+[[sleepy.case]]
+scenario = "sleep"
+tasks = [1000, "10k"]
+delay-ms = 50
+seed = "async-bench"
+
+[[sleepy.case]]
+scenario = "spawn"
+"#;
+
+#[test]
+fn user_presets_parse_from_toml() {
+    let presets = file::parse(SLEEPY).unwrap();
+    assert_eq!(presets.len(), 1);
+    let p = &presets[0];
+    assert_eq!(
+        (p.name.as_str(), p.about.as_str(), p.runs, p.warmup),
+        ("sleepy", "sleeping tasks at three sizes", 3, DEFAULT_WARMUP)
+    );
+    assert_eq!(
+        p.cases[0].params,
+        [("tasks", vec![1_000, 10_000]), ("delay-ms", vec![50])]
+    );
+    assert_eq!(p.cases[0].seed.as_deref(), Some("async-bench"));
+    let (workloads, seeds) = expand(&p.cases, &ParamArgs::default(), None).unwrap();
+    assert_eq!(workloads.len(), 3);
+    assert_eq!(seeds.len(), 2);
+}
+
+#[test]
+fn a_bad_field_is_named_in_the_error() {
+    let cases = [
+        ("[a]\nrnus = 3\n[[a.case]]\nscenario = \"spawn\"\n", "rnus"),
+        ("[a]\n[[a.case]]\nscenario = \"spawn\"\ntaks = 5\n", "taks"),
+        ("[a]\n[[a.case]]\nscenario = \"slep\"\n", "slep"),
+        ("[a]\n[[a.case]]\ntasks = 5\n", "scenario"),
+        (
+            "[a]\n[[a.case]]\nscenario = \"spawn\"\ntasks = \"lots\"\n",
+            "tasks",
+        ),
+        (
+            "[a]\n[[a.case]]\nscenario = \"spawn\"\ntasks = -1\n",
+            "tasks",
+        ),
+        (
+            "[a]\n[[a.case]]\nscenario = \"skynet\"\nsize = 99\n",
+            "size",
+        ),
+        ("[a]\nabout = \"nothing\"\n", "no cases"),
+    ];
+    for (text, named) in cases {
+        let err = format!("{:#}", file::parse(text).unwrap_err());
+        assert!(err.contains(named), "{text:?}: {err}");
+        assert!(err.contains("preset 'a'"), "{text:?}: {err}");
+    }
+    let err = format!(
+        "{:#}",
+        file::parse("[a]\nabout = \"x\"\nruns = \n").unwrap_err()
+    );
+    assert!(err.starts_with("line 3: "), "{err}");
+    let err = format!(
+        "{:#}",
+        file::parse(
+            SLEEPY
+                .replace("taks", "x")
+                .replace("tasks = [", "taks = [")
+                .as_str()
+        )
+        .unwrap_err()
+    );
+    assert!(
+        err.contains("case 1: unknown field `taks` (sleep takes tasks, delay-ms"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_user_preset_cannot_take_a_built_in_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("presets.toml");
+    std::fs::write(&path, "[quick]\n[[quick.case]]\nscenario = \"spawn\"\n").unwrap();
+    let err = available(Some(&path)).unwrap_err().to_string();
+    assert!(
+        err.contains("preset 'quick' has the name of a built-in preset"),
+        "{err}"
+    );
+    std::fs::write(&path, SLEEPY).unwrap();
+    let names: Vec<String> = available(Some(&path))
+        .unwrap()
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    assert_eq!(names, ["quick", "seeds", "million", "runtime", "sleepy"]);
+    let path = path.to_str().unwrap();
+    let plan = plan(&args(&["--preset-file", path, "--preset", "sleepy"])).unwrap();
+    assert_eq!((plan.preset.as_deref(), plan.runs), (Some("sleepy"), 3));
+}

@@ -1,0 +1,207 @@
+//! Bootstrap confidence intervals: of a sample's median, and of the ratio of two samples'
+//! medians. Deterministic — a fixed-seed SplitMix64 draws the resamples — so the same runs
+//! always give the same intervals, in the table, the JSON and a re-rendered report.
+
+use super::median_of_sorted;
+use serde::{Deserialize, Serialize};
+
+/// Resamples per interval. Percentile intervals need about 1,000–2,000 (Efron & Tibshirani,
+/// *An Introduction to the Bootstrap*, §13.3); a case has a handful of runs, so this is cheap.
+pub const RESAMPLES: usize = 2_000;
+
+/// Confidence level of every interval.
+pub const LEVEL: f64 = 0.95;
+
+/// Seed of every resampling: a fixed one, so intervals are reproducible.
+const SEED: u64 = 0x7461_736b_6265_6e63; // "taskbenc"
+
+/// A closed interval `[low, high]`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Interval {
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Interval {
+    /// Whether the two intervals share at least one point.
+    pub fn overlaps(&self, other: &Interval) -> bool {
+        self.low <= other.high && other.low <= self.high
+    }
+
+    /// Whether `value` lies within the interval, ends included.
+    pub fn contains(&self, value: f64) -> bool {
+        self.low <= value && value <= self.high
+    }
+}
+
+/// SplitMix64 (Steele, Lea & Flood 2014; the generator `java.util.SplittableRandom` and
+/// xoshiro's seeding use): tiny, fast, and good enough to pick resample indices.
+#[derive(Debug, Clone)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    pub fn new(seed: u64) -> SplitMix64 {
+        SplitMix64(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A uniform index below `n` (multiply-shift; the bias is below 2⁻⁵⁰ for small `n`).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() as u128 * n as u128) >> 64) as usize
+    }
+}
+
+/// The 95 % percentile-bootstrap interval of the median of `values`; `None` when empty.
+/// A single value gives the degenerate interval `[v, v]`. The order of `values` does not
+/// matter.
+pub fn median_ci(values: &[f64]) -> Option<Interval> {
+    if values.is_empty() {
+        return None;
+    }
+    let values = &sorted(values);
+    let mut rng = SplitMix64::new(SEED);
+    let mut scratch = vec![0.0; values.len()];
+    let medians: Vec<f64> = (0..RESAMPLES)
+        .map(|_| resampled_median(values, &mut scratch, &mut rng))
+        .collect();
+    Some(percentile_interval(medians))
+}
+
+/// The 95 % percentile-bootstrap interval of median(`a`) / median(`b`), each sample
+/// resampled independently; `None` when either is empty or a resampled median of `b` is 0.
+pub fn ratio_of_medians_ci(a: &[f64], b: &[f64]) -> Option<Interval> {
+    if a.is_empty() || b.is_empty() {
+        return None;
+    }
+    let (a, b) = (&sorted(a), &sorted(b));
+    let mut rng = SplitMix64::new(SEED);
+    let (mut scratch_a, mut scratch_b) = (vec![0.0; a.len()], vec![0.0; b.len()]);
+    let mut ratios = Vec::with_capacity(RESAMPLES);
+    for _ in 0..RESAMPLES {
+        let numerator = resampled_median(a, &mut scratch_a, &mut rng);
+        let denominator = resampled_median(b, &mut scratch_b, &mut rng);
+        if denominator == 0.0 {
+            return None;
+        }
+        ratios.push(numerator / denominator);
+    }
+    Some(percentile_interval(ratios))
+}
+
+fn sorted(values: &[f64]) -> Vec<f64> {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    sorted
+}
+
+fn resampled_median(values: &[f64], scratch: &mut [f64], rng: &mut SplitMix64) -> f64 {
+    for slot in scratch.iter_mut() {
+        *slot = values[rng.below(values.len())];
+    }
+    scratch.sort_by(f64::total_cmp);
+    median_of_sorted(scratch)
+}
+
+/// The central [`LEVEL`] of `estimates` by nearest rank: the ⌈n·α/2⌉-th and ⌈n·(1−α/2)⌉-th
+/// smallest (the 50th and 1,950th of 2,000).
+fn percentile_interval(mut estimates: Vec<f64>) -> Interval {
+    estimates.sort_by(f64::total_cmp);
+    let n = estimates.len() as f64;
+    let tail = (1.0 - LEVEL) / 2.0;
+    let rank = |p: f64| ((n * p).ceil() as usize).clamp(1, estimates.len()) - 1;
+    Interval {
+        low: estimates[rank(tail)],
+        high: estimates[rank(1.0 - tail)],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splitmix_matches_the_reference_sequence() {
+        // First outputs for seed 0 of the reference C implementation (prng.di.unimi.it).
+        let mut rng = SplitMix64::new(0);
+        assert_eq!(rng.next_u64(), 0xe220_a839_7b1d_cdaf);
+        assert_eq!(rng.next_u64(), 0x6e78_9e6a_a1b9_65f4);
+        assert_eq!(rng.next_u64(), 0x06c4_5d18_8009_454f);
+    }
+
+    #[test]
+    fn the_median_interval_contains_the_median_and_is_reproducible() {
+        let values = [10.2, 9.8, 10.0, 10.5, 9.9, 10.1, 10.3, 9.7, 10.4, 10.0];
+        let ci = median_ci(&values).unwrap();
+        assert!(ci.contains(10.05), "{ci:?}");
+        assert!(
+            ci.low >= 9.7 && ci.high <= 10.5,
+            "{ci:?} within the sample's range"
+        );
+        assert!(ci.high - ci.low < 0.8, "{ci:?} narrower than the range");
+        assert_eq!(median_ci(&values), Some(ci), "same data, same interval");
+        let mut shuffled = values;
+        shuffled.reverse();
+        assert_eq!(median_ci(&shuffled), Some(ci), "the order does not matter");
+    }
+
+    #[test]
+    fn five_runs_give_their_range() {
+        // With n = 5 the resampled median is the smallest value with probability
+        // Σₖ₌₃⁵ C(5,k)(1/5)ᵏ(4/5)⁵⁻ᵏ = 0.058 > 2.5 %, so the interval is exactly [min, max].
+        let ci = median_ci(&[3.0, 1.0, 2.0, 5.0, 4.0]).unwrap();
+        assert_eq!(
+            ci,
+            Interval {
+                low: 1.0,
+                high: 5.0
+            }
+        );
+    }
+
+    #[test]
+    fn degenerate_samples() {
+        assert_eq!(median_ci(&[]), None);
+        assert_eq!(
+            median_ci(&[7.0]),
+            Some(Interval {
+                low: 7.0,
+                high: 7.0
+            })
+        );
+        assert_eq!(ratio_of_medians_ci(&[1.0], &[0.0]), None);
+        assert_eq!(
+            ratio_of_medians_ci(&[6.0, 6.0], &[2.0]),
+            Some(Interval {
+                low: 3.0,
+                high: 3.0
+            })
+        );
+    }
+
+    #[test]
+    fn the_ratio_interval_brackets_the_ratio_of_medians() {
+        let a = [20.0, 21.0, 19.0, 20.5, 19.5, 20.2];
+        let b = [10.0, 10.4, 9.6, 10.1, 9.9, 10.0];
+        let ci = ratio_of_medians_ci(&a, &b).unwrap();
+        // Ratios of resampled medians lie between min(a)/max(b) and max(a)/min(b).
+        assert!(ci.low >= 19.0 / 10.4 && ci.high <= 21.0 / 9.6, "{ci:?}");
+        assert!(ci.contains(20.1 / 10.0), "{ci:?}");
+        assert_eq!(ratio_of_medians_ci(&a, &b), Some(ci));
+    }
+
+    #[test]
+    fn intervals_overlap_when_they_share_a_point() {
+        let i = |low, high| Interval { low, high };
+        assert!(i(1.0, 2.0).overlaps(&i(1.5, 3.0)));
+        assert!(i(1.0, 2.0).overlaps(&i(2.0, 3.0)), "touching ends overlap");
+        assert!(!i(1.0, 2.0).overlaps(&i(2.1, 3.0)));
+        assert!(!i(2.1, 3.0).overlaps(&i(1.0, 2.0)));
+    }
+}

@@ -1,0 +1,190 @@
+//! report.html in a real browser: a small real run of tokio and OS threads (a sweep and the
+//! timer), its page loaded in headless Chromium, which must show every table and draw every
+//! chart with every label inside its chart and none on top of another. A screenshot is
+//! kept for a person to look at. Skipped, with the reason printed, only where Chromium is
+//! not installed (.ci/run installs it).
+
+use super::util::{stderr, taskbench};
+use std::fs::File;
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// Appended to a copy of the page (the page itself has no script): measures every chart
+/// and table after layout and writes the findings into the DOM for --dump-dom. Labels are
+/// compared by their boxes on screen, so rotated axis titles count as drawn.
+const CHECK: &str = r#"<script>
+const apart = (a, b) => a.right <= b.left + 0.5 || b.right <= a.left + 0.5 ||
+  a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5;
+const charts = [...document.querySelectorAll('svg')].map(svg => {
+  const frame = svg.getBoundingClientRect();
+  const texts = [...svg.querySelectorAll('text')]
+    .map(t => ({ text: t.textContent.trim(), box: t.getBoundingClientRect() }))
+    .filter(t => t.box.width > 0);
+  const overlaps = [];
+  texts.forEach((a, i) => texts.slice(i + 1).forEach(b => {
+    if (!apart(a.box, b.box)) overlaps.push(a.text + ' / ' + b.text);
+  }));
+  return {
+    width: frame.width, height: frame.height,
+    marks: svg.querySelectorAll('rect, polyline, path, line, circle, polygon').length,
+    texts: texts.length, overlaps,
+    outside: texts.filter(({ box }) => box.left < frame.left - 0.5 || box.top < frame.top - 0.5 ||
+      box.right > frame.right + 0.5 || box.bottom > frame.bottom + 0.5).map(t => t.text),
+  };
+});
+const check = document.createElement('pre');
+check.id = 'check';
+check.textContent = JSON.stringify({
+  charts,
+  tables: document.querySelectorAll('table').length,
+  rows: document.querySelectorAll('tbody tr').length,
+  headings: [...document.querySelectorAll('h2')].map(h => h.textContent),
+});
+document.body.appendChild(check);
+</script>"#;
+
+#[test]
+fn the_report_shows_every_table_and_draws_every_chart_in_chromium() {
+    if let Err(reason) = Command::new("chromium").arg("--version").output() {
+        eprintln!("skipped: chromium is not installed ({reason}); apt-get install chromium");
+        return;
+    }
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().to_str().unwrap();
+    let mut args = vec!["run", "--quiet", "--out", dir];
+    args.extend(
+        "--scenario sleep,timer --contestant tokio,threads --tasks 10,100,1000 --delay-ms 50 \
+         --step-us 1000 --total-ms 20 --runs 2 --warmup 0 --sample-ms 5 --timeout 60s"
+            .split_whitespace(),
+    );
+    let output = taskbench(&args);
+    assert!(
+        output.status.success(),
+        "taskbench run: {}",
+        stderr(&output)
+    );
+    let page_path = out.path().join("report.html");
+    let page = std::fs::read_to_string(&page_path).unwrap();
+
+    // `taskbench report DIR` writes the same page again from results.json alone.
+    std::fs::remove_file(&page_path).unwrap();
+    let again = taskbench(&["report", dir]);
+    assert!(
+        again.status.success(),
+        "taskbench report: {}",
+        stderr(&again)
+    );
+    assert_eq!(std::fs::read_to_string(&page_path).unwrap(), page);
+
+    let checked = out.path().join("checked.html");
+    std::fs::write(
+        &checked,
+        page.replace("</body>", &format!("{CHECK}</body>")),
+    )
+    .unwrap();
+    let dom = chromium(out.path(), &["--dump-dom", &url(&checked)]).stdout;
+    let json = dom
+        .split_once(r#"<pre id="check">"#)
+        .and_then(|(_, rest)| rest.split_once("</pre>"))
+        .map(|(json, _)| json.replace("&quot;", "\"").replace("&amp;", "&"))
+        .unwrap_or_else(|| panic!("the check did not run: {dom:.2000}"));
+    let found: serde_json::Value = serde_json::from_str(&json).unwrap();
+
+    // Four points (sleep ×3, timer), the contestants, the sweep's fits.
+    assert_eq!(found["tables"], page.matches("<table").count());
+    assert!(found["tables"].as_u64().unwrap() >= 6, "{found}");
+    assert!(found["rows"].as_u64().unwrap() >= 4 * 2 + 2, "{found}");
+    let headings = found["headings"].to_string();
+    for title in [
+        "sleep · tasks=10 delay-ms=50",
+        "sleep · tasks=1000",
+        "timer · step-us=1000",
+    ] {
+        assert!(headings.contains(title), "{title} not in {headings}");
+    }
+    // Bars of elapsed and peak RSS for every point, the oversleep chart, two sweep charts:
+    // at least 11, and every chart in the page drawn.
+    let charts = found["charts"].as_array().unwrap();
+    assert_eq!(charts.len(), page.matches("<svg").count());
+    assert!(charts.len() >= 4 * 2 + 1 + 2, "{found}");
+    for chart in charts {
+        let number = |key: &str| chart[key].as_f64().unwrap();
+        assert!(
+            number("width") >= 300.0 && number("height") >= 100.0,
+            "{chart}"
+        );
+        assert!(number("marks") >= 4.0 && number("texts") >= 4.0, "{chart}");
+        assert_eq!(chart["overlaps"], serde_json::json!([]), "labels on top of each other");
+        assert_eq!(chart["outside"], serde_json::json!([]), "labels cut off");
+    }
+
+    let screenshot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("report.png");
+    let shot = chromium(
+        out.path(),
+        &[
+            &format!("--screenshot={}", screenshot.display()),
+            "--window-size=1400,3000",
+            &url(&page_path),
+        ],
+    );
+    let size = std::fs::metadata(&screenshot).map_or(0, |m| m.len());
+    assert!(size > 50_000, "screenshot of {size} bytes: {}", shot.stderr);
+    eprintln!("screenshot: {}", screenshot.display());
+}
+
+fn url(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+/// Runs headless Chromium with a fresh profile, no network use of its own, and a minute
+/// to finish; what it printed. Output goes through files: a pipe nobody reads while
+/// waiting would fill up with a large DOM and stall it.
+fn chromium(scratch: &Path, args: &[&str]) -> Printed {
+    let profile = tempfile::tempdir_in(scratch).unwrap();
+    let (stdout, stderr) = (profile.path().join("stdout"), profile.path().join("stderr"));
+    let mut child = Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            &format!(
+                "--user-data-dir={}",
+                profile.path().join("profile").display()
+            ),
+        ])
+        .args(args)
+        .stdout(File::create(&stdout).unwrap())
+        .stderr(File::create(&stderr).unwrap())
+        .spawn()
+        .expect("chromium starts");
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            child.kill().ok();
+            child.wait().ok();
+            panic!("chromium took over a minute");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let read = |path| String::from_utf8_lossy(&std::fs::read(path).unwrap()).into_owned();
+    let printed = Printed {
+        stdout: read(&stdout),
+        stderr: read(&stderr),
+    };
+    assert!(status.success(), "chromium: {}", printed.stderr);
+    printed
+}
+
+struct Printed {
+    stdout: String,
+    stderr: String,
+}
