@@ -21,26 +21,22 @@ pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
         ]);
     }
     println!("{scenarios}\n");
-    let mut lineup = table(&["contestant", "language", "runtime", "version", "status"]);
+    let mut lineup = table(&["contestant", "language", "runtime · version", "notes"]);
     for entry in &entries {
         let c = &entry.contestant;
-        let status = match &entry.availability {
-            Availability::Available => "available".to_string(),
-            Availability::Unavailable(reason) => format!("unavailable: {reason}"),
-        };
-        let mut runtime = c.manifest.runtime.clone();
-        if let Some(notes) = &c.manifest.notes {
-            runtime.push_str(&format!("\n({notes})"));
+        let mut notes = Vec::new();
+        if let Availability::Unavailable(reason) = &entry.availability {
+            notes.push(format!("UNAVAILABLE: {reason}"));
         }
+        notes.extend(c.manifest.notes.clone());
         if !c.manifest.unsupported.is_empty() {
-            runtime.push_str(&format!("\nn/a: {}", c.manifest.unsupported.join(", ")));
+            notes.push(format!("n/a: {}", c.manifest.unsupported.join(", ")));
         }
         lineup.add_row([
             c.name().to_string(),
             c.manifest.language.clone(),
-            runtime,
-            c.version(places),
-            status,
+            format!("{}\n{}", c.manifest.runtime, c.version(places)),
+            notes.join("\n"),
         ]);
     }
     println!("{lineup}");
