@@ -4,7 +4,6 @@
 use crate::executor::{spawn, yield_now};
 use crate::timer::sleep;
 use crate::{mpsc, oneshot};
-use kit::doxbee::Upload;
 use kit::{Outcome, Scenario, oversleep_outcome};
 use std::future::Future;
 use std::time::{Duration, Instant};
@@ -26,7 +25,10 @@ pub async fn run(scenario: Scenario) -> Outcome {
             return timer(Duration::from_micros(step_us), count).await;
         }
         Scenario::Doxbee { requests, io_ms } => {
-            spawn_sum(requests, move |i| upload(i, ms(io_ms))).await
+            spawn_sum(requests, move |i| {
+                kit::doxbee::upload(i, move || fake_io(ms(io_ms)))
+            })
+            .await
         }
         Scenario::Parallel {
             requests,
@@ -70,23 +72,6 @@ async fn timer(step: Duration, count: u64) -> Outcome {
         slept.push(start.elapsed());
     }
     oversleep_outcome(&slept, step)
-}
-
-/// One doxbee "upload" request: seven fake I/O steps in sequence, with the synchronous work
-/// of PROTOCOL.md between them. Returns its I/O count.
-async fn upload(request: u64, io: Duration) -> u64 {
-    let upload = Upload::begin(request);
-    let mut ios = fake_io(io).await; // put the blob
-    ios += fake_io(io).await; // look the file up; it never exists
-    let version = upload.version();
-    ios += fake_io(io).await; // insert the version
-    let file = upload.file_query();
-    ios += fake_io(io).await; // execute the "create file" query
-    ios += fake_io(io).await; // insert the file–version link
-    ios += fake_io(io).await; // update the file's current version
-    ios += fake_io(io).await; // commit
-    drop((upload, version, file));
-    ios
 }
 
 /// One madeup-parallel request: `fanout` fake I/O tasks at once, joined, then a commit.

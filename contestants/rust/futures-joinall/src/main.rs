@@ -8,7 +8,6 @@
 //! `tokio::task::yield_now`.
 
 use futures::future::{BoxFuture, FutureExt, join, join_all};
-use kit::doxbee::Upload;
 use kit::{NotImplemented, Outcome, Scenario};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -93,25 +92,7 @@ async fn fake_io(io: Duration) -> u64 {
 }
 
 async fn doxbee(requests: u64, io: Duration) -> u64 {
-    join_sum((0..requests).map(|i| upload(i, io))).await
-}
-
-/// One doxbee upload (docs/PROTOCOL.md §4): seven awaited I/O steps with the sync work of
-/// `kit::doxbee` between them; returns the number of I/O steps it awaited.
-async fn upload(request: u64, io: Duration) -> u64 {
-    let upload = Upload::begin(request);
-    let mut ios = fake_io(io).await; // put the blob
-    ios += fake_io(io).await; // look the file up: it never exists
-    let version = upload.version();
-    ios += fake_io(io).await; // insert the version
-    let file = upload.file_query();
-    ios += fake_io(io).await; // execute the "create file" query
-    ios += fake_io(io).await; // insert the file–version link
-    ios += fake_io(io).await; // update the file's current version
-    ios += fake_io(io).await; // commit
-    // The request's values live until it ends, so its future carries them across every await.
-    drop((upload, version, file));
-    ios
+    join_sum((0..requests).map(|i| kit::doxbee::upload(i, move || fake_io(io)))).await
 }
 
 async fn parallel(requests: u64, fanout: u64, io: Duration) -> u64 {

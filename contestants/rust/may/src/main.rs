@@ -7,7 +7,6 @@
 //! coroutine, as `main` is a goroutine in Go: may's sleep and yield suspend only a
 //! coroutine, and fall back to blocking the thread when called from a plain thread.
 
-use kit::doxbee::Upload;
 use kit::{Outcome, Scenario, oversleep_outcome};
 use may::sync::mpsc;
 use may::{coroutine, go};
@@ -37,7 +36,9 @@ fn run(scenario: Scenario) -> Outcome {
             let count = Scenario::timer_count(step_us, total_ms);
             return timer(Duration::from_micros(step_us), count);
         }
-        Scenario::Doxbee { requests, io_ms } => spawn_sum(requests, move |i| upload(i, ms(io_ms))),
+        Scenario::Doxbee { requests, io_ms } => spawn_sum(requests, move |i| {
+            kit::doxbee::upload_blocking(i, || fake_io(ms(io_ms)))
+        }),
         Scenario::Parallel {
             requests,
             fanout,
@@ -77,23 +78,6 @@ fn timer(step: Duration, count: u64) -> Outcome {
         })
         .collect();
     oversleep_outcome(&slept, step)
-}
-
-/// One doxbee "upload" request: seven fake I/O steps in sequence, with the synchronous work
-/// of PROTOCOL.md between them. Returns its I/O count.
-fn upload(request: u64, io: Duration) -> u64 {
-    let upload = Upload::begin(request);
-    let mut ios = fake_io(io); // put the blob
-    ios += fake_io(io); // look the file up; it never exists
-    let version = upload.version();
-    ios += fake_io(io); // insert the version
-    let file = upload.file_query();
-    ios += fake_io(io); // execute the "create file" query
-    ios += fake_io(io); // insert the file–version link
-    ios += fake_io(io); // update the file's current version
-    ios += fake_io(io); // commit
-    drop((upload, version, file));
-    ios
 }
 
 /// One madeup-parallel request: `fanout` fake I/O coroutines at once, joined, then a commit.

@@ -8,12 +8,10 @@
 //! monoio puts it at the back of its run queue.
 
 use futures_lite::future::yield_now;
-use kit::doxbee::Upload;
 use kit::{Outcome, Scenario, oversleep_outcome};
 use local_sync::{mpsc::bounded as mpsc, oneshot};
 use monoio::time::sleep;
 use monoio::{IoUringDriver, RuntimeBuilder, spawn};
-use std::hint::black_box;
 use std::process::exit;
 use std::time::{Duration, Instant};
 
@@ -37,7 +35,12 @@ async fn iteration(scenario: Scenario) -> Outcome {
         Scenario::Timer { step_us, total_ms } => return timer(step_us, total_ms).await,
         Scenario::Spawn { tasks } => spawn_sum(tasks, |i| async move { i }).await,
         Scenario::Sleep { tasks, delay_ms } => spawn_sum(tasks, |i| sleeper(i, ms(delay_ms))).await,
-        Scenario::Doxbee { requests, io_ms } => spawn_sum(requests, |i| upload(i, ms(io_ms))).await,
+        Scenario::Doxbee { requests, io_ms } => {
+            spawn_sum(requests, |i| {
+                kit::doxbee::upload(i, move || fake_io(ms(io_ms)))
+            })
+            .await
+        }
         Scenario::Parallel {
             requests,
             fanout,
@@ -97,24 +100,6 @@ async fn timer(step_us: u64, total_ms: u64) -> Outcome {
 async fn fake_io(io: Duration) -> u64 {
     sleep(io).await;
     1
-}
-
-/// One doxbee upload (docs/PROTOCOL.md §4): seven awaited I/O steps with the sync work of
-/// `kit::doxbee` between them; returns the number of I/O steps it awaited.
-async fn upload(request: u64, io: Duration) -> u64 {
-    let upload = Upload::begin(request);
-    let mut ios = fake_io(io).await; // put the blob
-    ios += fake_io(io).await; // look the file up: it never exists
-    let version = upload.version();
-    ios += fake_io(io).await; // insert the version
-    let file = upload.file_query();
-    ios += fake_io(io).await; // execute the "create file" query
-    ios += fake_io(io).await; // insert the file–version link
-    ios += fake_io(io).await; // update the file's current version
-    ios += fake_io(io).await; // commit
-    // The request's values live until it ends, and the optimiser may not skip making them.
-    black_box((upload, version, file));
-    ios
 }
 
 /// One madeup-parallel request: `fanout` I/O operations at once, each its own task, then

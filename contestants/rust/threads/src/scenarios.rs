@@ -3,7 +3,6 @@
 //! `JoinHandle`, fake I/O is `thread::sleep`, channels are `std::sync::mpsc`.
 
 use crate::spawn::{plan, spawn};
-use kit::doxbee::Upload;
 use kit::{Outcome, Scenario};
 use std::sync::mpsc;
 use std::thread::{self, JoinHandle};
@@ -18,7 +17,9 @@ pub fn run(scenario: Scenario) -> Outcome {
         Scenario::Timer { step_us, total_ms } => return timer(step_us, total_ms),
         Scenario::Spawn { tasks } => spawn_sum(tasks, |i| i),
         Scenario::Sleep { tasks, delay_ms } => spawn_sum(tasks, move |i| sleeper(i, ms(delay_ms))),
-        Scenario::Doxbee { requests, io_ms } => spawn_sum(requests, move |i| upload(i, ms(io_ms))),
+        Scenario::Doxbee { requests, io_ms } => spawn_sum(requests, move |i| {
+            kit::doxbee::upload_blocking(i, || fake_io(ms(io_ms)))
+        }),
         Scenario::Parallel {
             requests,
             fanout,
@@ -93,24 +94,6 @@ fn timer(step_us: u64, total_ms: u64) -> Outcome {
 fn fake_io(io: Duration) -> u64 {
     thread::sleep(io);
     1
-}
-
-/// One doxbee upload (docs/PROTOCOL.md §4): seven blocking I/O steps with the sync work of
-/// `kit::doxbee` between them; returns the number of I/O steps it waited for.
-fn upload(request: u64, io: Duration) -> u64 {
-    let upload = Upload::begin(request);
-    let mut ios = fake_io(io); // put the blob
-    ios += fake_io(io); // look the file up: it never exists
-    let version = upload.version();
-    ios += fake_io(io); // insert the version
-    let file = upload.file_query();
-    ios += fake_io(io); // execute the "create file" query
-    ios += fake_io(io); // insert the file–version link
-    ios += fake_io(io); // update the file's current version
-    ios += fake_io(io); // commit
-    // The request's values live until it ends, as in the other contestants.
-    drop((upload, version, file));
-    ios
 }
 
 /// One madeup-parallel request: `fanout` I/O operations at once, a thread each, then one

@@ -8,7 +8,6 @@
 //! order, as the 2023/2024 async-runtimes benchmarks do (workloads.md §4): each task hands
 //! its result back through its own handle, with no shared set to keep up to date.
 
-use kit::doxbee::Upload;
 use kit::{Outcome, Scenario};
 use std::time::{Duration, Instant};
 use tokio::runtime::Runtime;
@@ -28,7 +27,10 @@ pub fn run(runtime: &Runtime, scenario: Scenario) -> Outcome {
                 spawn_sum(tasks, |i| sleeper(i, ms(delay_ms))).await
             }
             Scenario::Doxbee { requests, io_ms } => {
-                spawn_sum(requests, |i| upload(i, ms(io_ms))).await
+                spawn_sum(requests, |i| {
+                    kit::doxbee::upload(i, move || fake_io(ms(io_ms)))
+                })
+                .await
             }
             Scenario::Parallel {
                 requests,
@@ -97,24 +99,6 @@ async fn timer(step_us: u64, total_ms: u64) -> Outcome {
 async fn fake_io(io: Duration) -> u64 {
     sleep(io).await;
     1
-}
-
-/// One doxbee upload (docs/PROTOCOL.md §4): seven awaited I/O steps with the sync work of
-/// `kit::doxbee` between them; returns the number of I/O steps it awaited.
-async fn upload(request: u64, io: Duration) -> u64 {
-    let upload = Upload::begin(request);
-    let mut ios = fake_io(io).await; // put the blob
-    ios += fake_io(io).await; // look the file up: it never exists
-    let version = upload.version();
-    ios += fake_io(io).await; // insert the version
-    let file = upload.file_query();
-    ios += fake_io(io).await; // execute the "create file" query
-    ios += fake_io(io).await; // insert the file–version link
-    ios += fake_io(io).await; // update the file's current version
-    ios += fake_io(io).await; // commit
-    // The request's values live until it ends, so the task carries them across every await.
-    drop((upload, version, file));
-    ios
 }
 
 /// One madeup-parallel request: `fanout` I/O operations at once, each its own task as in
