@@ -1,6 +1,6 @@
 //! The results table of one parameter point, as text cells: the terminal renders it with
 //! comfy-table, the Markdown export as a pipe table. Cells may hold a line break, which
-//! the terminal shows as a second line and Markdown as a space.
+//! the terminal shows as a second line and Markdown as ` · `.
 
 use super::units::{self, bytes, duration, duration_range};
 use crate::analysis::{CaseSummary, Outcome, PointSummary};
@@ -193,8 +193,11 @@ fn runs(row: &CaseSummary) -> String {
 
 /// Extra figures: `…_ns` values as durations, names shortened (`oversleep_p50_ns` → `p50`).
 fn extra(row: &CaseSummary) -> String {
-    row.extra
-        .iter()
+    let mut extras: Vec<(&String, &f64)> = row.extra.iter().collect();
+    // Percentiles in rank order, the maximum last (p50, p99, max).
+    extras.sort_by_key(|(name, _)| name.contains("max"));
+    extras
+        .into_iter()
         .map(|(name, value)| {
             let short = name.trim_start_matches("oversleep_");
             match short.strip_suffix("_ns") {
@@ -234,7 +237,12 @@ pub fn render_terminal(table: &Table, width: u16) -> String {
 
 /// Renders as a Markdown section.
 pub fn render_markdown(table: &Table) -> String {
-    let flat = |c: &str| c.replace('\n', " ").replace('|', "\\|");
+    // A cell's lines become one, ` · ` between them; a header's `(…)` line stays a suffix.
+    let flat = |c: &str| {
+        c.replace("\n(", " (")
+            .replace('\n', " · ")
+            .replace('|', "\\|")
+    };
     let headers: Vec<String> = table.headers.iter().map(|h| flat(h)).collect();
     let mut out = format!("### {}\n\n| {} |\n|", table.title, headers.join(" | "));
     out.push_str(&"---|".repeat(table.headers.len()));

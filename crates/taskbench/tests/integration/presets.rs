@@ -96,6 +96,16 @@ fn a_sweep_stores_seed_tags_fits_outliers_warnings_and_the_machine() {
         out.to_str().unwrap(),
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
+    let results = read_json(&out.join("results.json"));
+    let points = results["points"].as_array().unwrap();
+    assert_eq!(points.len(), 3);
+    for point in points {
+        assert_eq!(point["seed"], "made-up-seed");
+        let row = &point["rows"][0];
+        assert_eq!(row["runs_ok"], 3, "every run is valid: {}", row["problems"]);
+        assert!(row["outliers"].is_array(), "{row}");
+        assert!(row["elapsed"]["median_ci"]["low"].is_number(), "{row}");
+    }
     let text = String::from_utf8(output.stdout).unwrap();
     // Piped, the terminal width is unknown: tables, notes and warnings keep to 100 columns.
     let widest = text.lines().map(|l| l.chars().count()).max().unwrap();
@@ -108,16 +118,6 @@ fn a_sweep_stores_seed_tags_fits_outliers_warnings_and_the_machine() {
         "{text}"
     );
 
-    let results = read_json(&out.join("results.json"));
-    let points = results["points"].as_array().unwrap();
-    assert_eq!(points.len(), 3);
-    for point in points {
-        assert_eq!(point["seed"], "made-up-seed");
-        let row = &point["rows"][0];
-        assert_eq!(row["runs_ok"], 3, "{row}");
-        assert!(row["outliers"].is_array(), "{row}");
-        assert!(row["elapsed"]["median_ci"]["low"].is_number(), "{row}");
-    }
     let fits = results["fits"].as_array().unwrap();
     let metrics: Vec<&str> = fits.iter().map(|f| f["metric"].as_str().unwrap()).collect();
     assert_eq!(metrics, ["overhead_ns", "cpu_ns", "peak_rss_bytes"]);
