@@ -94,7 +94,7 @@ pub fn main(args: &[OsString]) -> ! {
         if libc::pipe2(exec_pipe.as_mut_ptr(), libc::O_CLOEXEC) != 0 {
             exit_with("cannot create a pipe");
         }
-        let start = now_ns();
+        let start = super::clock_ns(libc::CLOCK_MONOTONIC);
         let pid = libc::fork();
         if pid == 0 {
             libc::setpgid(0, 0);
@@ -123,7 +123,7 @@ pub fn main(args: &[OsString]) -> ! {
                 exit_with("wait4 failed");
             }
         }
-        let wall = now_ns() - start;
+        let wall = super::clock_ns(libc::CLOCK_MONOTONIC) - start;
         let tv = |t: libc::timeval| t.tv_sec as u64 * 1_000_000_000 + t.tv_usec as u64 * 1_000;
         report(&format!(
             "done {status} {wall} {} {} {} {} {}\n",
@@ -146,16 +146,6 @@ fn report(line: &str) {
 fn exit_with(message: &str) -> ! {
     eprintln!("taskbench launcher: {message}");
     std::process::exit(126);
-}
-
-fn now_ns() -> u64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec.
-    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
-    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
 }
 
 #[cfg(test)]

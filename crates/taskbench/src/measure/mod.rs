@@ -66,3 +66,14 @@ impl Measurement {
         self.timeline.iter().map(|s| s.threads).max().unwrap_or(0)
     }
 }
+
+/// The time of `clock` (`CLOCK_MONOTONIC`, `CLOCK_THREAD_CPUTIME_ID`, …) in ns.
+fn clock_ns(clock: libc::clockid_t) -> u64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec.
+    unsafe { libc::clock_gettime(clock, &mut ts) };
+    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+}

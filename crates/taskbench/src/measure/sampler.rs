@@ -44,7 +44,7 @@ impl Sampler {
             // The file stays open and is re-read from offset 0: the kernel regenerates it
             // on every read, and the path lookup of an open per sample is saved.
             let Ok(stat) = std::fs::File::open(format!("/proc/{pid}/stat")) else {
-                return (samples, thread_cpu_ns());
+                return (samples, super::clock_ns(libc::CLOCK_THREAD_CPUTIME_ID));
             };
             let mut buf = [0u8; 1024];
             while !flag.load(Ordering::Relaxed) {
@@ -69,7 +69,7 @@ impl Sampler {
                 }
                 std::thread::park_timeout(every);
             }
-            (samples, thread_cpu_ns())
+            (samples, super::clock_ns(libc::CLOCK_THREAD_CPUTIME_ID))
         });
         Sampler { stop, over, thread }
     }
@@ -103,16 +103,6 @@ fn page_size() -> u64 {
     // SAFETY: sysconf has no preconditions.
     let size = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
     u64::try_from(size).unwrap_or(4096)
-}
-
-fn thread_cpu_ns() -> u64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
 }
 
 #[cfg(test)]
