@@ -20,3 +20,36 @@ pub fn report(dir: &Path) -> anyhow::Result<()> {
     println!("{}", path.display());
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(dir: &Path) -> String {
+        format!("{:#}", report(dir).unwrap_err())
+    }
+
+    #[test]
+    fn a_bad_folder_or_document_is_one_line_naming_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("nope");
+        assert!(
+            error(&missing).ends_with(
+                "nope is not a folder (give the folder a run wrote its results.json into)"
+            )
+        );
+        assert!(error(dir.path()).starts_with(&format!(
+            "cannot read {}",
+            dir.path().join("results.json").display()
+        )));
+        let results = dir.path().join("results.json");
+        std::fs::write(&results, r#"{"schema":"taskbench/0"}"#).unwrap();
+        assert!(error(dir.path()).ends_with("schema 'taskbench/0', expected 'taskbench/1'"));
+        std::fs::write(&results, "not json").unwrap();
+        assert!(error(dir.path()).contains("results.json is not JSON"));
+        for message in [error(&missing), error(dir.path())] {
+            assert_eq!(message.lines().count(), 1, "{message}");
+        }
+        assert!(!dir.path().join("report.html").exists());
+    }
+}

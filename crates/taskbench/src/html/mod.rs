@@ -8,7 +8,7 @@ mod charts;
 mod seeds;
 mod table;
 
-use crate::analysis::Fit;
+use crate::analysis::{Fit, PointSummary};
 use crate::export::Results;
 use crate::plot::Palette;
 use crate::report::{self, Table};
@@ -44,37 +44,12 @@ pub fn render(results: &Results) -> String {
     );
     header(&mut page, results);
     contestants(&mut page, results, &swatch);
-    if !results.warnings.is_empty() {
-        page.push_str(r#"<section class="warnings"><h2>Warnings</h2><ul>"#);
-        for warning in &results.warnings {
-            let _ = write!(page, "<li>{}</li>", escape(&warning.to_string()));
-        }
-        page.push_str("</ul></section>\n");
-    }
+    warnings(&mut page, results);
     contents(&mut page, results);
     let mut fit_tables = report::fits::fit_tables(&results.points, &results.fits);
     let mut sweeps = sweeps(results);
     for (index, point) in results.points.iter().enumerate() {
-        let table = report::table(point);
-        let _ = write!(
-            page,
-            r#"<section class="point" id="point-{}"><h2>{}</h2>{}"#,
-            index + 1,
-            escape(&table.title),
-            table::render(&table, Kind::Figures, false, &swatch)
-        );
-        for comparison in seeds::comparisons(point, &results.platform) {
-            let _ = write!(
-                page,
-                r#"<div class="seeds">{}</div>"#,
-                table::render(&comparison, Kind::Figures, true, &swatch)
-            );
-        }
-        figures(
-            &mut page,
-            charts::point_charts(point, &results.runs, &palette),
-        );
-        page.push_str("</section>\n");
+        point_section(&mut page, index, point, results, &palette, &swatch);
         let tables: Vec<Table> = fit_tables
             .extract_if(.., |(after, _)| *after == index)
             .map(|(_, t)| t)
@@ -84,16 +59,8 @@ pub fn render(results: &Results) -> String {
             .map(|(_, f)| f)
             .collect();
         for (k, table) in tables.iter().enumerate() {
-            let _ = write!(
-                page,
-                r#"<section class="sweep"><h2>{}</h2>{}"#,
-                escape(&table.title),
-                table::render(table, Kind::Figures, false, &swatch)
-            );
-            if let Some(fits) = fits.get(k) {
-                figures(&mut page, charts::sweep_charts(fits, &palette));
-            }
-            page.push_str("</section>\n");
+            let fits = fits.get(k).map_or(&[][..], Vec::as_slice);
+            sweep_section(&mut page, table, fits, &palette, &swatch);
         }
     }
     let _ = write!(
@@ -105,6 +72,63 @@ pub fn render(results: &Results) -> String {
         escape(&results.schema)
     );
     page
+}
+
+/// A point: its table, the seeds' published figures beside it, its charts.
+fn point_section(
+    page: &mut String,
+    index: usize,
+    point: &PointSummary,
+    results: &Results,
+    palette: &Palette,
+    swatch: &dyn Fn(&str) -> Option<String>,
+) {
+    let table = report::table(point);
+    let _ = write!(
+        page,
+        r#"<section class="point" id="point-{}"><h2>{}</h2>{}"#,
+        index + 1,
+        escape(&table.title),
+        table::render(&table, Kind::Figures, false, swatch)
+    );
+    for comparison in seeds::comparisons(point, &results.platform) {
+        let _ = write!(
+            page,
+            r#"<div class="seeds">{}</div>"#,
+            table::render(&comparison, Kind::Figures, true, swatch)
+        );
+    }
+    figures(page, charts::point_charts(point, &results.runs, palette));
+    page.push_str("</section>\n");
+}
+
+/// A sweep: its per-task fits and their charts.
+fn sweep_section(
+    page: &mut String,
+    table: &Table,
+    fits: &[&Fit],
+    palette: &Palette,
+    swatch: &dyn Fn(&str) -> Option<String>,
+) {
+    let _ = write!(
+        page,
+        r#"<section class="sweep"><h2>{}</h2>{}"#,
+        escape(&table.title),
+        table::render(table, Kind::Figures, false, swatch)
+    );
+    figures(page, charts::sweep_charts(fits, palette));
+    page.push_str("</section>\n");
+}
+
+fn warnings(page: &mut String, results: &Results) {
+    if results.warnings.is_empty() {
+        return;
+    }
+    page.push_str(r#"<section class="warnings"><h2>Warnings</h2><ul>"#);
+    for warning in &results.warnings {
+        let _ = write!(page, "<li>{}</li>", escape(&warning.to_string()));
+    }
+    page.push_str("</ul></section>\n");
 }
 
 fn header(page: &mut String, results: &Results) {

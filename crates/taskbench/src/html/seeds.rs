@@ -33,9 +33,21 @@ fn comparison(experiment: &Experiment, point: &PointSummary, platform: &Platform
             keys.push(key);
         }
     }
+    // The source is named on the first row of its group only.
+    let mut last_source = String::new();
+    let mut source = |text: String| match text == last_source {
+        true => String::new(),
+        false => {
+            last_source = text.clone();
+            text
+        }
+    };
     for (year, machine, implementation) in keys {
         let year = year.map_or_else(|| "undated".to_string(), |y| y.to_string());
-        let mut row = vec![format!("{year} · {machine}"), implementation.to_string()];
+        let mut row = vec![
+            source(format!("{year} · {machine}")),
+            implementation.to_string(),
+        ];
         row.extend(metrics.iter().map(|metric| {
             figures
                 .iter()
@@ -51,7 +63,10 @@ fn comparison(experiment: &Experiment, point: &PointSummary, platform: &Platform
     let date = platform.started.split('T').next().unwrap_or_default();
     for case in &point.rows {
         let mut row = vec![
-            format!("taskbench {date} · {}", platform.cpu),
+            source(format!(
+                "ours, {date} · {} · {} cores",
+                platform.cpu, platform.cores
+            )),
             case.contestant.clone(),
         ];
         row.extend(metrics.iter().map(|metric| ours(case, *metric)));

@@ -142,7 +142,7 @@ fn the_page_holds_every_table_chart_and_note() {
         "{page}"
     );
     assert!(page.contains("unavailable: `go` not found: install Go"));
-    assert!(page.contains("the hypervisor") || page.contains("steal") || page.contains("stole"));
+    assert!(page.contains(&escape(&results.warnings[0].to_string())));
     assert!(
         page.contains(
             "<code>taskbench run --scenario spawn --command &#39;it&#39;\\&#39;&#39;s&#39;</code>"

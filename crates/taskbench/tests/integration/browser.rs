@@ -115,7 +115,11 @@ fn the_report_shows_every_table_and_draws_every_chart_in_chromium() {
             "{chart}"
         );
         assert!(number("marks") >= 4.0 && number("texts") >= 4.0, "{chart}");
-        assert_eq!(chart["overlaps"], serde_json::json!([]), "labels on top of each other");
+        assert_eq!(
+            chart["overlaps"],
+            serde_json::json!([]),
+            "labels on top of each other"
+        );
         assert_eq!(chart["outside"], serde_json::json!([]), "labels cut off");
     }
 
