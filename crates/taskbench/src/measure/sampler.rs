@@ -53,8 +53,8 @@ impl Sampler {
                 };
                 let text = std::str::from_utf8(&buf[..len]).unwrap_or_default();
                 match parse_stat(text) {
-                    // A zombie reports 0 threads: the child has finished.
-                    Some((_, 0)) | None => break,
+                    // The child has exited (a zombie keeps its /proc entry, with no memory).
+                    None => break,
                     Some((rss_pages, threads)) => samples.push(Sample {
                         at_us: start.elapsed().as_micros() as u64,
                         rss_bytes: rss_pages * page,
@@ -88,12 +88,16 @@ fn rss_pages_over(samples: &[Sample], limit: u64) -> bool {
     samples.last().is_some_and(|s| s.rss_bytes > limit)
 }
 
-/// `(rss pages, threads)` from the text of /proc/PID/stat. The command name (field 2) may
-/// hold spaces and parentheses, so fields are counted from the last ')'.
+/// `(rss pages, threads)` from the text of /proc/PID/stat, or `None` once the process has
+/// exited (state `Z` or `X`). The command name (field 2) may hold spaces and parentheses,
+/// so fields are counted from the last ')'.
 fn parse_stat(stat: &str) -> Option<(u64, u32)> {
     let rest = &stat[stat.rfind(')')? + 1..];
     let fields: Vec<&str> = rest.split_whitespace().collect();
     // After the name: field 3 (state) is fields[0]; num_threads is field 20, rss field 24.
+    if matches!(*fields.first()?, "Z" | "X") {
+        return None;
+    }
     let threads = fields.get(17)?.parse().ok()?;
     let rss = fields.get(21)?.parse().ok()?;
     Some((rss, threads))
@@ -115,6 +119,11 @@ mod tests {
                     123456 789 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0";
         assert_eq!(parse_stat(stat), Some((789, 7)));
         assert_eq!(parse_stat("garbage"), None);
+        assert_eq!(
+            parse_stat(&stat.replace(") S ", ") Z ")),
+            None,
+            "a zombie has ended"
+        );
     }
 
     #[test]
