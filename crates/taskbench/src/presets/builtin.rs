@@ -30,7 +30,9 @@ pub fn presets() -> Vec<Preset> {
         Preset {
             name: "quick".into(),
             about: "every scenario at a modest size: the default of `run`".into(),
-            runs: 5,
+            // Three runs: with 28 contestants, whose start-up alone is up to 1 s (the BEAM),
+            // five would take a quarter of an hour; -r raises it.
+            runs: 3,
             warmup: 1,
             cases: vec![
                 case("spawn", &[("tasks", &[10_000])], None),
