@@ -8,7 +8,7 @@ use super::record::{Figures, RunRecord};
 use super::status::{Reported, RunStatus};
 use crate::measure::{self, Job, Measurement};
 use catalogue::Invocation;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -48,40 +48,61 @@ pub fn run_steps(
     progress: &mut dyn FnMut(&Step),
 ) -> anyhow::Result<Vec<RunRecord>> {
     let mut records = Vec::new();
-    let mut stopped: HashSet<(usize, Workload)> = HashSet::new();
+    // Cases that will not be run again, with the status that stopped them, and whether
+    // the case's measured phase has a record yet.
+    let mut stopped: HashMap<(usize, Workload), (RunStatus, bool)> = HashMap::new();
     for step in steps {
         progress(step);
         let subject = &subjects[step.subject];
-        if stopped.contains(&(step.subject, step.workload)) {
-            continue;
-        }
-        let record = if subject
-            .unsupported
-            .iter()
-            .any(|s| s == step.workload.name())
-        {
-            let reason = format!(
-                "{} declares {} unsupported in its manifest",
-                subject.name,
-                step.workload.name()
-            );
-            record(subject, step, RunStatus::NotImplemented { reason }, None)
-        } else {
-            run_one(executor, subject, step, limits)
+        let case = (step.subject, step.workload);
+        let measured = step.phase == Phase::Measured;
+        let record = match stopped.get_mut(&case) {
+            // The first measured run of a stopped case says why it was not made, so that
+            // every case has a row in the tables.
+            Some((status, reported)) if measured && !*reported => {
+                *reported = true;
+                record(subject, step, status.clone(), None)
+            }
+            Some(_) => continue,
+            None if declares_unsupported(subject, step.workload) => {
+                let reason = format!(
+                    "{} declares {} unsupported in its manifest",
+                    subject.name,
+                    step.workload.name()
+                );
+                let status = RunStatus::NotImplemented { reason };
+                stopped.insert(case, (status.clone(), false));
+                if !measured {
+                    continue;
+                }
+                stopped.insert(case, (status.clone(), true));
+                record(subject, step, status, None)
+            }
+            None => run_one(executor, subject, step, limits),
         };
-        if matches!(
-            record.status,
-            RunStatus::NotImplemented { .. }
-                | RunStatus::NotStarted { .. }
-                | RunStatus::Timeout
-                | RunStatus::OverMemory
-        ) {
-            stopped.insert((step.subject, step.workload));
+        if stops_its_case(&record.status) && !stopped.contains_key(&case) {
+            stopped.insert(case, (record.status.clone(), measured));
         }
         sink(&record)?;
         records.push(record);
     }
     Ok(records)
+}
+
+fn declares_unsupported(subject: &Subject, workload: Workload) -> bool {
+    subject.unsupported.iter().any(|s| s == workload.name())
+}
+
+/// Statuses after which running the same case again would only repeat them (or cost a
+/// whole timeout again).
+fn stops_its_case(status: &RunStatus) -> bool {
+    matches!(
+        status,
+        RunStatus::NotImplemented { .. }
+            | RunStatus::NotStarted { .. }
+            | RunStatus::Timeout
+            | RunStatus::OverMemory
+    )
 }
 
 fn run_one(

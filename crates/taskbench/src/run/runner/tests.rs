@@ -129,7 +129,12 @@ fn declared_unsupported_scenarios_are_not_run() {
     );
     assert!(fake.ran.iter().all(|argv| argv[0] == "b"));
     let a: Vec<_> = records.iter().filter(|r| r.contestant == "a").collect();
-    assert_eq!(a.len(), 1);
+    assert_eq!(
+        a.len(),
+        1,
+        "one row, in the measured phase, whatever came before"
+    );
+    assert_eq!(a[0].phase, Phase::Measured);
     assert!(matches!(a[0].status, RunStatus::NotImplemented { .. }));
     assert!(a[0].figures.is_none());
 }
@@ -146,8 +151,23 @@ fn not_implemented_and_timeout_stop_their_case_only() {
     };
     let subjects = [subject("na", &[]), subject("slow", &[]), subject("ok", &[])];
     let records = run(&mut fake, &subjects, &[timer()], 4);
-    let count = |name: &str| records.iter().filter(|r| r.contestant == name).count();
-    assert_eq!((count("na"), count("slow"), count("ok")), (1, 1, 5));
+    let ran = |name: &str| fake.ran.iter().filter(|argv| argv[0] == name).count();
+    assert_eq!(
+        (ran("na"), ran("slow"), ran("ok")),
+        (1, 1, 5),
+        "asked once, then stopped"
+    );
+    // The warm-up's answer, then one measured record saying why no run was made.
+    for name in ["na", "slow"] {
+        let mine: Vec<_> = records.iter().filter(|r| r.contestant == name).collect();
+        assert_eq!(mine.len(), 2, "{name}");
+        assert_eq!(
+            (mine[0].phase, mine[1].phase),
+            (Phase::Warmup, Phase::Measured)
+        );
+        assert_eq!(mine[0].status, mine[1].status);
+        assert!(mine[1].figures.is_none(), "the measured run was not made");
+    }
     let na = records.iter().find(|r| r.contestant == "na").unwrap();
     assert_eq!(
         na.status,
@@ -164,8 +184,17 @@ fn a_program_that_cannot_start_is_a_status() {
         answer: correct,
     };
     let records = run(&mut fake, &[subject("missing", &[])], &[timer()], 3);
-    assert_eq!(records.len(), 1);
-    assert!(matches!(records[0].status, RunStatus::NotStarted { .. }));
+    assert_eq!(fake.ran.len(), 1, "tried once");
+    assert_eq!(
+        records.len(),
+        2,
+        "the warm-up, and the measured phase's row"
+    );
+    assert!(
+        records
+            .iter()
+            .all(|r| matches!(r.status, RunStatus::NotStarted { .. }))
+    );
 }
 
 #[test]
