@@ -16,8 +16,9 @@ pub const FIRST_RUN_FACTOR: f64 = 1.5;
 /// Coefficient of variation of elapsed above which runs are said to vary a lot.
 pub const CV_LIMIT: f64 = 0.10;
 
-/// The machine was busy before we started when its 1-minute load average exceeded this
-/// many runnable tasks per core (before the first run none of the load is ours).
+/// Without /proc/stat, the machine counts as busy when its 1-minute load average exceeded
+/// this many runnable tasks per core before the first run. It is only a fallback: the
+/// average lags by a minute, so it still holds the builds and runs just before ours.
 pub const LOAD_PER_CORE_LIMIT: f64 = 0.5;
 
 /// Share of all CPU time other processes may use during the run before we warn.
@@ -133,8 +134,12 @@ fn first_run_slower(records: &[RunRecord], contestant: &str, point: &str) -> Opt
 fn machine_warnings(machine: &MachineLoad) -> Vec<Warning> {
     let mut found = Vec::new();
     let others = machine.cpu.map(|c| c.others);
-    let loaded_before = machine.load_start > LOAD_PER_CORE_LIMIT * machine.cores as f64;
-    if loaded_before || others.is_some_and(|o| o > OTHERS_LIMIT) {
+    let busy = match others {
+        // What other processes really used while we ran.
+        Some(share) => share > OTHERS_LIMIT,
+        None => machine.load_start > LOAD_PER_CORE_LIMIT * machine.cores as f64,
+    };
+    if busy {
         found.push(Warning::BusyMachine {
             cores: machine.cores,
             load_start: machine.load_start,
