@@ -16,7 +16,7 @@ pub use warnings::{
     Variation, Warning, warnings,
 };
 
-use crate::run::{Phase, RunRecord, RunStatus, counts, point_label};
+use crate::run::{Phase, RunRecord, RunStatus, counts, record_params};
 use crate::stats::{Interval, Summary, median};
 use catalogue::Scenario;
 use serde::{Deserialize, Serialize};
@@ -226,20 +226,14 @@ fn summarize_case(records: &[RunRecord], contestant: &str, point: &str) -> (Case
 }
 
 fn idle_rss(records: &[RunRecord], contestant: &str, idle: &Scenario) -> Option<f64> {
-    let label = idle.label();
+    let params = record_params(idle);
     let values: Vec<f64> = records
         .iter()
         .filter(|r| r.contestant == contestant && r.phase == Phase::Idle && r.status.is_ok())
-        .filter(|r| r.scenario == idle.name() && params_label(r) == label)
+        .filter(|r| r.scenario == idle.name() && r.params == params)
         .filter_map(|r| r.figures.as_ref().map(|f| f.peak_rss_bytes as f64))
         .collect();
     median(&values)
-}
-
-fn params_label(record: &RunRecord) -> String {
-    point_label(&record.scenario, &record.params)
-        .split_once(' ')
-        .map_or(String::new(), |(_, p)| p.to_string())
 }
 
 fn outcome(mine: &[&RunRecord], valid: &[&RunRecord]) -> Outcome {

@@ -14,7 +14,7 @@ pub use builtin::seed;
 pub use estimate::{Estimate, estimate};
 
 use crate::cli::{ParamArgs, RunArgs};
-use crate::run::{Workload, point_label};
+use crate::run::{Workload, point_label, record_params};
 use anyhow::bail;
 use catalogue::{Scenario, ScenarioSpec};
 use std::path::Path;
@@ -230,12 +230,7 @@ pub fn expand(
 
 /// The label of the point a scenario's runs are grouped under (`sleep tasks=10 delay-ms=0`).
 pub fn point_of(scenario: &Scenario) -> String {
-    let params = scenario
-        .params()
-        .into_iter()
-        .map(|(n, v)| (n.to_string(), v))
-        .collect();
-    point_label(scenario.name(), &params)
+    point_label(scenario.name(), &record_params(scenario))
 }
 
 /// Every combination of one value per list, the first list varying slowest.

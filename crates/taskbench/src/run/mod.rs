@@ -7,6 +7,6 @@ pub mod runner;
 pub mod status;
 
 pub use plan::{Phase, Step, Subject, Workload, schedule};
-pub use record::{Figures, RunRecord, point_label};
+pub use record::{Figures, RunRecord, point_label, record_params};
 pub use runner::{Executor, Limits, ProcessExecutor, counts, run_steps};
 pub use status::RunStatus;

@@ -68,6 +68,15 @@ impl RunRecord {
 }
 
 /// `scenario p=v p=v`, the key that groups runs of one parameter point.
+/// A scenario's parameters as a record stores them.
+pub fn record_params(scenario: &catalogue::Scenario) -> BTreeMap<String, u64> {
+    scenario
+        .params()
+        .into_iter()
+        .map(|(n, v)| (n.to_string(), v))
+        .collect()
+}
+
 /// Parameters follow the catalogue's order.
 pub fn point_label(scenario: &str, params: &BTreeMap<String, u64>) -> String {
     let order: Vec<&str> = catalogue::spec(scenario)

@@ -199,14 +199,7 @@ fn record(
         Workload::Scenario {
             scenario,
             inner_warmup,
-        } => (
-            scenario
-                .params()
-                .into_iter()
-                .map(|(n, v)| (n.to_string(), v))
-                .collect(),
-            inner_warmup,
-        ),
+        } => (super::record::record_params(&scenario), inner_warmup),
         Workload::Command => (BTreeMap::new(), 0),
     };
     RunRecord {
