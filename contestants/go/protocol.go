@@ -1,5 +1,6 @@
-// The contestant protocol of docs/PROTOCOL.md: read the command line, run the unmeasured
-// warm-up iterations, time the measured one with the monotonic clock, print the one line.
+// The contestant protocol of docs/PROTOCOL.md (version 2): read the command line, run the
+// unmeasured warm-up iterations, then the M measured ones, each timed with the monotonic
+// clock and followed by its one line.
 
 package main
 
@@ -11,8 +12,12 @@ import (
 	"time"
 )
 
-// warmupFlag sets the iterations run unmeasured before the measured one.
-const warmupFlag = "inner-warmup"
+// warmupFlag sets the iterations run unmeasured before the measured ones, iterationsFlag
+// how many are measured (at least 1).
+const (
+	warmupFlag     = "inner-warmup"
+	iterationsFlag = "iterations"
+)
 
 // params holds the value of every parameter of a scenario by its command-line name.
 type params map[string]int
@@ -42,7 +47,7 @@ func checksum(sum int) outcome {
 // serve runs the invocation in args and returns the exit status: 0, or 2 when the command
 // line is not understood.
 func serve(args []string) int {
-	sc, values, warmup, err := parse(args)
+	sc, values, warmup, iterations, err := parse(args)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "go-contestant: %v\n", err)
 		return 2
@@ -50,46 +55,55 @@ func serve(args []string) int {
 	for k := 0; k < warmup; k++ {
 		sc.run(values)
 	}
-	start := time.Now()
-	out := sc.run(values)
-	elapsed := time.Since(start)
-	fmt.Println(resultLine(elapsed, out))
+	for k := 0; k < iterations; k++ {
+		start := time.Now()
+		out := sc.run(values)
+		elapsed := time.Since(start)
+		// os.Stdout is unbuffered: the line is written before the next iteration starts.
+		fmt.Println(resultLine(elapsed, out))
+	}
 	return 0
 }
 
-// parse reads `<scenario> --<param> <value> … --inner-warmup K`; every parameter is required.
-func parse(args []string) (scenario, params, int, error) {
+// parse reads `<scenario> --<param> <value> … --inner-warmup K --iterations M`; every
+// parameter is required.
+func parse(args []string) (scenario, params, int, int, error) {
 	if len(args) == 0 {
-		return scenario{}, nil, 0, fmt.Errorf("missing scenario")
+		return scenario{}, nil, 0, 0, fmt.Errorf("missing scenario")
 	}
 	sc, ok := scenarios[args[0]]
 	if !ok {
-		return scenario{}, nil, 0, fmt.Errorf("unknown scenario %q", args[0])
+		return scenario{}, nil, 0, 0, fmt.Errorf("unknown scenario %q", args[0])
 	}
 	values := params{}
 	for rest := args[1:]; len(rest) > 0; rest = rest[2:] {
 		name := strings.TrimPrefix(rest[0], "--")
 		if name == rest[0] || len(rest) < 2 {
-			return scenario{}, nil, 0, fmt.Errorf("expected --<param> <value>, got %q", rest)
+			return scenario{}, nil, 0, 0, fmt.Errorf("expected --<param> <value>, got %q", rest)
 		}
 		value, err := strconv.Atoi(rest[1])
 		if err != nil || value < 0 {
-			return scenario{}, nil, 0, fmt.Errorf("--%s: %q is not a count", name, rest[1])
+			return scenario{}, nil, 0, 0, fmt.Errorf("--%s: %q is not a count", name, rest[1])
 		}
 		values[name] = value
 	}
-	for _, name := range append(sc.params, warmupFlag) {
+	flags := append(sc.params, warmupFlag, iterationsFlag)
+	for _, name := range flags {
 		if _, ok := values[name]; !ok {
-			return scenario{}, nil, 0, fmt.Errorf("%s needs --%s", args[0], name)
+			return scenario{}, nil, 0, 0, fmt.Errorf("%s needs --%s", args[0], name)
 		}
 	}
-	if len(values) != len(sc.params)+1 {
-		return scenario{}, nil, 0, fmt.Errorf("%s takes only --%s and --%s",
-			args[0], strings.Join(sc.params, ", --"), warmupFlag)
+	if len(values) != len(flags) {
+		return scenario{}, nil, 0, 0, fmt.Errorf("%s takes only --%s",
+			args[0], strings.Join(flags, ", --"))
 	}
-	warmup := values[warmupFlag]
+	warmup, iterations := values[warmupFlag], values[iterationsFlag]
+	if iterations < 1 {
+		return scenario{}, nil, 0, 0, fmt.Errorf("--%s must be at least 1", iterationsFlag)
+	}
 	delete(values, warmupFlag)
-	return sc, values, warmup, nil
+	delete(values, iterationsFlag)
+	return sc, values, warmup, iterations, nil
 }
 
 // resultLine is `{"elapsed_ns":…,"checksum":…,"extra":{…}}`, written by hand as every

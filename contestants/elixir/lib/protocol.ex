@@ -1,9 +1,9 @@
 defmodule Taskbench.Protocol do
   @moduledoc """
-  The contestant protocol of docs/PROTOCOL.md for the Elixir contestants: reads the
-  command line, runs the unmeasured warm-up iterations, times the measured one with the
-  monotonic clock, prints the one JSON line and halts the VM (tearing it down is not
-  part of the workload).
+  The contestant protocol of docs/PROTOCOL.md (version 2) for the Elixir contestants:
+  reads the command line, runs the unmeasured warm-up iterations, then the M measured
+  ones, timing each with the monotonic clock and printing its JSON line, and halts the VM
+  (tearing it down is not part of the workload).
   """
 
   # Parameters of every scenario, in catalogue order, as OptionParser names them.
@@ -21,18 +21,23 @@ defmodule Taskbench.Protocol do
 
   @doc """
   Runs the invocation in `System.argv/0` with `contestant`'s way of starting processes
-  (a `Taskbench.Scenarios` implementation) and halts: status 0 after the result line, 2
-  when the command line is not understood.
+  (a `Taskbench.Scenarios` implementation) and halts: status 0 after the last result
+  line, 2 when the command line is not understood.
   """
   def main(contestant) do
     case parse(System.argv()) do
-      {:ok, scenario, params, warmup} ->
+      {:ok, scenario, params, warmup, iterations} ->
         run = fn -> Taskbench.Scenarios.run(scenario, params, contestant) end
         Enum.each(1..warmup//1, fn _ -> run.() end)
-        start = System.monotonic_time(:nanosecond)
-        outcome = run.()
-        elapsed = System.monotonic_time(:nanosecond) - start
-        IO.puts(result_line(elapsed, outcome))
+
+        Enum.each(1..iterations, fn _ ->
+          start = System.monotonic_time(:nanosecond)
+          outcome = run.()
+          elapsed = System.monotonic_time(:nanosecond) - start
+          # Returns once the I/O server has taken the line, before the next iteration.
+          IO.puts(result_line(elapsed, outcome))
+        end)
+
         System.halt(0)
 
       {:error, reason} ->
@@ -41,9 +46,10 @@ defmodule Taskbench.Protocol do
     end
   end
 
-  # `<scenario> --<param> <value> … --inner-warmup K`; every parameter is required.
+  # `<scenario> --<param> <value> … --inner-warmup K --iterations M`; every parameter is
+  # required.
   defp parse([scenario | args]) when is_map_key(@params, scenario) do
-    names = [:inner_warmup | @params[scenario]]
+    names = [:inner_warmup, :iterations | @params[scenario]]
     {values, rest, invalid} = OptionParser.parse(args, strict: Enum.map(names, &{&1, :integer}))
     missing = Enum.reject(names, &Keyword.has_key?(values, &1))
 
@@ -58,9 +64,12 @@ defmodule Taskbench.Protocol do
       Enum.any?(values, fn {_, value} -> value < 0 end) ->
         {:error, "counts cannot be negative: #{inspect(values)}"}
 
+      values[:iterations] < 1 ->
+        {:error, "--iterations must be at least 1"}
+
       true ->
-        {warmup, params} = Map.pop(Map.new(values), :inner_warmup)
-        {:ok, scenario, params, warmup}
+        {counts, params} = Map.split(Map.new(values), [:inner_warmup, :iterations])
+        {:ok, scenario, params, counts.inner_warmup, counts.iterations}
     end
   end
 

@@ -1,7 +1,7 @@
--- | Protocol plumbing shared by the Haskell contestants (docs/PROTOCOL.md), so that each
--- contestant's Main is only its scenarios: reads the command line, runs the unmeasured
--- warm-up iterations, times the measured one with GHC's monotonic clock, prints the one JSON
--- line, and turns 'notImplemented' into exit status 69.
+-- | Protocol plumbing shared by the Haskell contestants (docs/PROTOCOL.md, version 2), so
+-- that each contestant's Main is only its scenarios: reads the command line, runs the
+-- unmeasured warm-up iterations, then the M measured ones, timing each with GHC's monotonic
+-- clock and printing its JSON line, and turns 'notImplemented' into exit status 69.
 module Protocol
   ( Scenario (..)
   , Outcome (..)
@@ -63,16 +63,18 @@ notImplemented = throwIO . NotImplemented
 -- the runtime under test; the tasks of the scenarios are GHC's lightweight threads.
 runContestant :: (Scenario -> IO Outcome) -> IO ()
 runContestant iteration = do
-  (name, scenario, warmups) <- either (failWith 2) pure . parseInvocation =<< getArgs
+  (name, scenario, warmups, iterations) <- either (failWith 2) pure . parseInvocation =<< getArgs
   let once = runInUnboundThread (iteration scenario >>= finish)
+      measured = do
+        start <- getMonotonicTimeNSec
+        outcome <- once
+        end <- getMonotonicTimeNSec
+        putStrLn (resultLine (end - start) outcome)
+        hFlush stdout -- before the next iteration starts
       decline (NotImplemented reason) = failWith 69 (name ++ " not implemented: " ++ reason)
   handle decline $ do
     replicateM_ warmups once
-    start <- getMonotonicTimeNSec
-    outcome <- once
-    end <- getMonotonicTimeNSec
-    putStrLn (resultLine (end - start) outcome)
-    hFlush stdout
+    replicateM_ iterations measured
 
 -- | Evaluates an outcome, extras included, so that no work is left for after the clock stops.
 finish :: Outcome -> IO Outcome
@@ -94,20 +96,25 @@ resultLine elapsed (Outcome sum' extra) =
     ++ ",\"extra\":{" ++ intercalate "," [show key ++ ":" ++ show value | (key, value) <- extra]
     ++ "}}"
 
--- | @<scenario> --<param> <value> … --inner-warmup K@: the scenario's name, the scenario and
--- the warm-up count. The harness passes every parameter; a missing one is an error rather than
--- a default copied from the catalogue. The harness also checks the values' ranges.
-parseInvocation :: [String] -> Either String (String, Scenario, Int)
+-- | @<scenario> --<param> <value> … --inner-warmup K --iterations M@: the scenario's name, the
+-- scenario, the warm-up count and the measured count (at least 1). The harness passes every
+-- parameter; a missing one is an error rather than a default copied from the catalogue. The
+-- harness also checks the values' ranges.
+parseInvocation :: [String] -> Either String (String, Scenario, Int, Int)
 parseInvocation [] = Left "missing scenario (spawn, sleep, timer, ...)"
 parseInvocation (name : rest) = do
   Params names build <- maybe (Left ("unknown scenario '" ++ name ++ "'")) Right (params name)
   flags <- pairs rest
-  case [flag | (flag, _) <- flags, flag `notElem` ("inner-warmup" : names)] of
+  case [flag | (flag, _) <- flags, flag `notElem` ("inner-warmup" : "iterations" : names)] of
     flag : _ -> Left ("unknown parameter --" ++ flag ++ " for " ++ name)
     [] -> pure ()
   let missing = name ++ " needs " ++ unwords ["--" ++ n | n <- names]
   scenario <- maybe (Left missing) Right (build flags)
-  pure (name, scenario, fromMaybe 0 (latest "inner-warmup" flags))
+  iterations <- case latest "iterations" flags of
+    Nothing -> Left (name ++ " needs --iterations")
+    Just 0 -> Left "--iterations must be at least 1"
+    Just m -> Right m
+  pure (name, scenario, fromMaybe 0 (latest "inner-warmup" flags), iterations)
 
 -- | The value of a flag's last occurrence, as on most command lines.
 latest :: String -> [(String, Int)] -> Maybe Int

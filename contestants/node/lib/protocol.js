@@ -1,7 +1,7 @@
-// The contestant protocol (docs/PROTOCOL.md) for every Node contestant, so that each one's
-// main.js is only its scenarios: reads the command line, runs the unmeasured warm-up
-// iterations, times the measured one with process.hrtime.bigint(), prints the one JSON line
-// on stdout and exits.
+// The contestant protocol (docs/PROTOCOL.md, version 2) for every Node contestant, so that
+// each one's main.js is only its scenarios: reads the command line, runs the unmeasured
+// warm-up iterations, then the M measured ones, timing each with process.hrtime.bigint() and
+// printing its JSON line on stdout, and exits.
 //
 // A contestant hands run() an object of scenario functions. Each takes the parameters
 // (camelCased: `delay-ms` becomes `delayMs`) and either calls back `(err, outcome)`, the
@@ -11,6 +11,7 @@
 const EXIT_USAGE = 2;
 const EXIT_NOT_IMPLEMENTED = 69;
 const WARMUP_FLAG = "inner-warmup";
+const ITERATIONS_FLAG = "iterations";
 
 // The parameters of every scenario, all passed on every invocation (PROTOCOL.md §1, §4).
 const PARAMS = {
@@ -27,21 +28,23 @@ const PARAMS = {
 
 /** Runs the protocol around `scenarios[name]` and exits the process. */
 export function run(scenarios) {
-  const { name, params, warmups } = parse(process.argv.slice(2));
+  const { name, params, warmups, iterations } = parse(process.argv.slice(2));
   const iteration = scenarios[name];
   if (iteration === undefined) {
     console.error(`${name} not implemented: this contestant has no ${name} scenario`);
     process.exit(EXIT_NOT_IMPLEMENTED);
   }
-  const measure = () => {
+  // Each line is flushed before the next iteration starts; after the last one the process
+  // exits at once, as the Rust kit does: tearing the event loop down is not the workload.
+  const measure = (left) => {
     const start = process.hrtime.bigint();
     once(iteration, params, (outcome) => {
       const elapsed = process.hrtime.bigint() - start;
-      print(elapsed, outcome);
+      print(elapsed, outcome, () => (left === 1 ? process.exit(0) : measure(left - 1)));
     });
   };
   const warmUp = (left) =>
-    left === 0 ? measure() : once(iteration, params, () => warmUp(left - 1));
+    left === 0 ? measure(iterations) : once(iteration, params, () => warmUp(left - 1));
   warmUp(warmups);
 }
 
@@ -54,11 +57,11 @@ function once(iteration, params, next) {
   }
 }
 
-function print(elapsed, outcome) {
+/** Writes one result line and calls `next` once it has been flushed. */
+function print(elapsed, outcome, next) {
   const { checksum, extra = {} } = typeof outcome === "number" ? { checksum: outcome } : outcome;
   const line = JSON.stringify({ elapsed_ns: Number(elapsed), checksum, extra });
-  // Exit at once, as the Rust kit does: tearing the event loop down is not the workload.
-  process.stdout.write(`${line}\n`, () => process.exit(0));
+  process.stdout.write(`${line}\n`, next);
 }
 
 function fail(err) {
@@ -66,7 +69,7 @@ function fail(err) {
   process.exit(1);
 }
 
-/** `<scenario> --<param> <value> … --inner-warmup K`; anything else exits with status 2. */
+/** `<scenario> --<param> <value> … --inner-warmup K --iterations M`; anything else exits 2. */
 function parse(argv) {
   const [name, ...flags] = argv;
   if (!Object.hasOwn(PARAMS, name ?? "")) {
@@ -76,18 +79,24 @@ function parse(argv) {
   for (let k = 0; k < flags.length; k += 2) {
     const [flag, text] = [flags[k], flags[k + 1]];
     const key = flag.startsWith("--") ? flag.slice(2) : usage(`unexpected argument '${flag}'`);
-    if (key !== WARMUP_FLAG && !PARAMS[name].includes(key)) {
+    if (key !== WARMUP_FLAG && key !== ITERATIONS_FLAG && !PARAMS[name].includes(key)) {
       usage(`${name} has no parameter --${key}`);
     }
     const value = /^\d+$/.test(text ?? "") ? Number(text) : NaN;
     if (!Number.isSafeInteger(value)) usage(`--${key} needs a whole number, got '${text ?? ""}'`);
     values.set(key, value);
   }
-  for (const key of [...PARAMS[name], WARMUP_FLAG]) {
+  for (const key of [...PARAMS[name], WARMUP_FLAG, ITERATIONS_FLAG]) {
     if (!values.has(key)) usage(`${name} needs --${key}`);
   }
+  if (values.get(ITERATIONS_FLAG) === 0) usage(`--${ITERATIONS_FLAG} must be at least 1`);
   const params = Object.fromEntries(PARAMS[name].map((key) => [camelCase(key), values.get(key)]));
-  return { name, params, warmups: values.get(WARMUP_FLAG) };
+  return {
+    name,
+    params,
+    warmups: values.get(WARMUP_FLAG),
+    iterations: values.get(ITERATIONS_FLAG),
+  };
 }
 
 function camelCase(key) {

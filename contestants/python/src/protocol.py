@@ -1,9 +1,9 @@
-"""The contestant protocol of docs/PROTOCOL.md, written once for every Python contestant.
+"""The contestant protocol of docs/PROTOCOL.md (v2), written once for every Python contestant.
 
 A contestant hands `run` its scenarios and the function that starts its event loop. `run`
-reads the command line, runs the unmeasured warm-up iterations and then the measured one
+reads the command line, runs the unmeasured warm-up iterations and then the M measured ones
 inside a single event loop (so starting and closing the loop stay outside the measure),
-times the measured one with `time.perf_counter_ns()` and prints the one JSON line.
+times each measured one with `time.perf_counter_ns()` and prints its JSON line.
 """
 
 import json
@@ -19,6 +19,7 @@ EXIT_USAGE = 2
 EXIT_NOT_IMPLEMENTED = 69  # sysexits' EX_UNAVAILABLE: shown as n/a, not as a failure
 
 WARMUP_FLAG = "inner-warmup"
+ITERATIONS_FLAG = "iterations"  # at least 1, and always passed, like a scenario's parameters
 
 # The parameters of every scenario in catalogue order, each with its least accepted value
 # (crates/catalogue/src/lib.rs).
@@ -51,27 +52,33 @@ LoopStarter = Callable[[Callable[[], Coroutine[Any, Any, Any]]], Any]
 
 
 def run(scenarios: Mapping[str, Scenario], start_loop: LoopStarter) -> None:
-    """Runs the invocation on the command line and prints its result line."""
-    name, params, warmup = parse(sys.argv[1:])
+    """Runs the invocation on the command line and prints its result lines."""
+    name, params, warmup, iterations = parse(sys.argv[1:])
     scenario = scenarios.get(name)
     if scenario is None:
         fail(EXIT_NOT_IMPLEMENTED, f"{name} not implemented by this contestant")
 
-    async def warm_then_measure() -> tuple[int, int | Outcome]:
+    async def warm_then_measure() -> None:
         for _ in range(warmup):
             await scenario(**params)
-        start = perf_counter_ns()
-        result = await scenario(**params)
-        return perf_counter_ns() - start, result
+        for _ in range(iterations):
+            start = perf_counter_ns()
+            result = await scenario(**params)
+            print_line(perf_counter_ns() - start, result)
 
-    elapsed_ns, result = start_loop(warm_then_measure)
+    start_loop(warm_then_measure)
+
+
+def print_line(elapsed_ns: int, result: int | Outcome) -> None:
+    """One measured iteration's JSON line, flushed before the next iteration starts."""
     outcome = result if isinstance(result, Outcome) else Outcome(result)
     line = {"elapsed_ns": elapsed_ns, "checksum": outcome.checksum, "extra": outcome.extra}
     print(json.dumps(line, separators=(",", ":")), flush=True)
 
 
-def parse(args: list[str]) -> tuple[str, dict[str, int], int]:
-    """`<scenario> --<param> <value> … --inner-warmup K` → name, keyword arguments, K."""
+def parse(args: list[str]) -> tuple[str, dict[str, int], int, int]:
+    """`<scenario> --<param> <value> … --inner-warmup K --iterations M` → name, keyword
+    arguments, K, M."""
     if not args or args[0] not in PARAMS:
         given = f"unknown scenario '{args[0]}'" if args else "no scenario named"
         fail(EXIT_USAGE, f"{given} (known: {', '.join(PARAMS)})")
@@ -82,12 +89,12 @@ def parse(args: list[str]) -> tuple[str, dict[str, int], int]:
     values = {}
     for flag, text in zip(flags[::2], flags[1::2], strict=True):
         key = flag.removeprefix("--")
-        if flag == key or (key not in params and key != WARMUP_FLAG):
+        if flag == key or (key not in params and key not in (WARMUP_FLAG, ITERATIONS_FLAG)):
             fail(EXIT_USAGE, f"{name} takes no '{flag}' (it takes --{' --'.join(params)})")
         if not (text.isascii() and text.isdigit()):
             fail(EXIT_USAGE, f"{flag}: '{text}' is not a whole number")
         values[key] = int(text)
-    for param, least in params.items():
+    for param, least in {**params, ITERATIONS_FLAG: 1}.items():
         if param not in values:
             fail(EXIT_USAGE, f"{name} needs --{param}")
         if values[param] < least:
@@ -96,7 +103,9 @@ def parse(args: list[str]) -> tuple[str, dict[str, int], int]:
     if name == "skynet" and str(values["size"]).rstrip("0") != "1":
         fail(EXIT_USAGE, f"--size must be a power of 10, got {values['size']}")
     warmup = values.pop(WARMUP_FLAG, 0)
-    return name, {key.replace("-", "_"): value for key, value in values.items()}, warmup
+    iterations = values.pop(ITERATIONS_FLAG)
+    kwargs = {key.replace("-", "_"): value for key, value in values.items()}
+    return name, kwargs, warmup, iterations
 
 
 def oversleep_outcome(slept_ns: list[int], step_ns: int) -> Outcome:
