@@ -14,7 +14,7 @@ mod docs;
 mod error;
 mod value;
 
-pub use args::{INNER_WARMUP_FLAG, Invocation};
+pub use args::{INNER_WARMUP_FLAG, ITERATIONS_FLAG, Invocation};
 pub use docs::markdown_table;
 pub use error::CatalogueError;
 pub use value::parse_count;

@@ -128,6 +128,7 @@ fn invocation_round_trips_through_the_command_line() {
         let invocation = Invocation {
             scenario,
             inner_warmup: 3,
+            iterations: 7,
         };
         assert_eq!(Invocation::parse(invocation.to_args()), Ok(invocation));
     }
@@ -141,6 +142,7 @@ fn invocation_round_trips_through_the_command_line() {
         }
     );
     assert_eq!(parsed.inner_warmup, 0, "sleep's default inner warm-up");
+    assert_eq!(parsed.iterations, 1, "one measured iteration unless asked");
 }
 
 #[test]
@@ -154,4 +156,6 @@ fn malformed_command_lines_are_refused() {
     assert!(Invocation::parse(["spawn", "tasks", "5"]).is_err());
     assert!(Invocation::parse(["spawn", "--tasks", "5x"]).is_err());
     assert!(Invocation::parse(["spawn", "--inner-warmup", "5000000000"]).is_err());
+    assert!(Invocation::parse(["spawn", "--iterations", "0"]).is_err());
+    assert!(Invocation::parse(["spawn", "--iterations"]).is_err());
 }

@@ -1,9 +1,9 @@
 //! Protocol plumbing for Rust contestants, so that each contestant is only its scenarios.
 //!
 //! A contestant's `main` builds its runtime once and hands [`run`] a closure that executes
-//! one iteration of a [`Scenario`]. `run` reads the command line (docs/PROTOCOL.md), runs
-//! the unmeasured warm-up iterations, times the measured one with the monotonic clock,
-//! prints the one JSON line and exits. It never touches the runtime, so what is measured is
+//! one iteration of a [`Scenario`]. `run` reads the command line (docs/PROTOCOL.md, v2),
+//! runs the unmeasured warm-up iterations, then the measured ones, timing each with the
+//! monotonic clock and printing its JSON line, and exits. It never touches the runtime, so what is measured is
 //! the contestant's own code.
 
 pub mod doxbee;
@@ -74,19 +74,22 @@ where
     for _ in 0..invocation.inner_warmup {
         once(invocation.scenario);
     }
-    let start = Instant::now();
-    let outcome = once(invocation.scenario);
-    let elapsed = start.elapsed();
-    let line = ResultLine {
-        elapsed_ns: elapsed.as_nanos() as u64,
-        outcome,
-    };
     let mut stdout = std::io::stdout().lock();
-    if writeln!(stdout, "{line}")
-        .and_then(|()| stdout.flush())
-        .is_err()
-    {
-        exit(1);
+    for _ in 0..invocation.iterations {
+        let start = Instant::now();
+        let outcome = once(invocation.scenario);
+        let elapsed = start.elapsed();
+        let line = ResultLine {
+            elapsed_ns: elapsed.as_nanos() as u64,
+            outcome,
+        };
+        // Printed (and flushed) after the clock stopped, before the next iteration starts.
+        if writeln!(stdout, "{line}")
+            .and_then(|()| stdout.flush())
+            .is_err()
+        {
+            exit(1);
+        }
     }
     // Exit here rather than return: tearing the runtime down is not part of the workload.
     exit(0);

@@ -65,11 +65,44 @@ pub struct RunArgs {
     /// Time a whole command as a process instead (repeatable), like hyperfine.
     #[arg(long, value_name = "CMD", conflicts_with_all = ["scenario", "contestant"])]
     pub command: Vec<String>,
+    /// Names of the --command's, in order (default: the command itself).
+    #[arg(short = 'n', long, value_name = "NAME", requires = "command")]
+    pub command_name: Vec<String>,
+    /// The shell that runs a --command with shell syntax (its start-up is measured and
+    /// subtracted), or `none`: split the command into words and run it directly. A
+    /// command without shell syntax always runs directly.
+    #[arg(
+        short = 'S',
+        long,
+        value_name = "SHELL",
+        default_value = "sh",
+        requires = "command"
+    )]
+    pub shell: String,
+    /// Short for --shell none.
+    #[arg(short = 'N', requires = "command")]
+    pub no_shell: bool,
     #[command(flatten)]
     pub params: ParamArgs,
-    /// Measured runs per case, each a fresh process (default: the preset's, else 5).
-    #[arg(short, long, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
+    /// Exactly N time processes per case, whatever the precision (sets --min-runs and
+    /// --max-runs both).
+    #[arg(short, long, value_parser = clap::value_parser!(u32).range(1..), value_name = "N",
+          conflicts_with_all = ["min_runs", "max_runs"])]
     pub runs: Option<u32>,
+    /// At least N time processes per case (default: the preset's; quick: 3).
+    #[arg(short = 'm', long, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
+    pub min_runs: Option<u32>,
+    /// At most N time processes per case (default: the preset's; quick: 30).
+    #[arg(short = 'M', long, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
+    pub max_runs: Option<u32>,
+    /// Stop a case once the 95 % interval of its median is within ±PCT of it (`2%` or `2`;
+    /// default 2 %).
+    #[arg(long, value_parser = parse_percent, value_name = "PCT")]
+    pub precision: Option<f64>,
+    /// Time budget of each case's measured processes (e.g. 2s, 500ms; default: the
+    /// preset's).
+    #[arg(long, value_parser = parse_duration, value_name = "TIME")]
+    pub max_time: Option<Duration>,
     /// Whole processes run and thrown away before the measured runs of each case
     /// (default: the preset's, else 1).
     #[arg(short, long, value_name = "N")]
@@ -105,8 +138,27 @@ pub struct RunArgs {
     pub quiet: bool,
 }
 
+impl RunArgs {
+    /// The options that choose the cases and how much each is measured.
+    pub fn plan_options(&self) -> crate::presets::PlanOptions {
+        crate::presets::PlanOptions {
+            preset: self.preset.clone(),
+            preset_file: self.preset_file.clone(),
+            scenarios: self.scenario.clone(),
+            params: self.params.clone(),
+            inner_warmup: self.inner_warmup,
+            runs: self.runs,
+            min_runs: self.min_runs,
+            max_runs: self.max_runs,
+            precision: self.precision,
+            max_time: self.max_time,
+            warmup: self.warmup,
+        }
+    }
+}
+
 /// `30` (seconds), `90s`, `500ms`, `2m`.
-fn parse_duration(text: &str) -> Result<Duration, String> {
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
     let parsed = match text.parse::<f64>() {
         Ok(seconds) if seconds.is_finite() && seconds > 0.0 => Duration::from_secs_f64(seconds),
         Ok(_) => return Err("must be a positive time".into()),
@@ -118,6 +170,17 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
         return Err("must be a positive time".into());
     }
     Ok(parsed)
+}
+
+/// `2%`, `2` or `0.5%`: a share, returned as a fraction (0.02).
+pub fn parse_percent(text: &str) -> Result<f64, String> {
+    let number = text.trim().trim_end_matches('%').trim();
+    match number.parse::<f64>() {
+        Ok(pct) if pct.is_finite() && pct > 0.0 && pct < 100.0 => Ok(pct / 100.0),
+        _ => Err(format!(
+            "'{text}' is not a percentage between 0 and 100 (examples: 2%, 5, 0.5%)"
+        )),
+    }
 }
 
 /// `8GiB`, `500MiB`, `64KiB`, `1G`, `1048576` (bytes); binary units.
@@ -266,6 +329,33 @@ mod tests {
     }
 
     #[test]
+    fn stopping_flags_read_like_hyperfines() {
+        let run = run_args(&[
+            "run",
+            "-m",
+            "4",
+            "-M",
+            "40",
+            "--precision",
+            "5%",
+            "--max-time",
+            "3s",
+        ]);
+        assert_eq!((run.min_runs, run.max_runs), (Some(4), Some(40)));
+        assert_eq!(run.precision, Some(0.05));
+        assert_eq!(run.max_time, Some(Duration::from_secs(3)));
+        assert_eq!(parse_percent("2"), Ok(0.02));
+        assert_eq!(parse_percent(" 0.5 % "), Ok(0.005));
+        for bad in ["0", "-1", "100", "two", "%"] {
+            assert!(parse_percent(bad).is_err(), "{bad}");
+        }
+        assert!(
+            parse(&["run", "-r", "3", "-m", "2"]).is_err(),
+            "-r is exact"
+        );
+    }
+
+    #[test]
     fn sizes_take_binary_units() {
         assert_eq!(parse_size("8GiB"), Ok(8 << 30));
         assert_eq!(parse_size("500M"), Ok(500 << 20));
@@ -295,6 +385,17 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(parse(&["report"]).is_err());
+    }
+
+    #[test]
+    fn commands_take_names_and_a_shell() {
+        let run = run_args(&["run", "--command", "sleep 1", "-n", "nap", "-N"]);
+        assert_eq!(
+            (run.command_name, run.no_shell),
+            (vec!["nap".to_string()], true)
+        );
+        assert_eq!(run_args(&["run", "--command", "x"]).shell, "sh");
+        assert!(parse(&["run", "-N"]).is_err(), "-N needs a --command");
     }
 
     #[test]

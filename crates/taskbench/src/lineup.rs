@@ -102,6 +102,8 @@ pub fn prepare(
                     argv: contestant.run_command(places),
                     cwd: contestant.dir.clone(),
                     unsupported: contestant.manifest.unsupported.clone(),
+                    startup: crate::presets::estimate::startup(&contestant.manifest.language),
+                    baseline: None,
                 });
                 None
             }

@@ -1,23 +1,21 @@
 //! Rows of a point against each other: best (lowest median elapsed) first, the ratio of
-//! each median to the best's with a bootstrap interval, and whether the difference is real.
-//!
-//! The rule for "real" is the plain one a reader can check in the table: a row differs
-//! from the best when the 95 % intervals of their medians do not overlap. It is
-//! conservative (two separate 95 % intervals mean a difference at well under 5 %), which
-//! suits a shared, noisy machine: "n.s." never claims a tie, only that these runs cannot
-//! tell the two apart.
+//! each median to the best's with a two-level bootstrap interval (processes, then
+//! iterations, each row resampled on its own), and whether the difference is real: the
+//! ratio's 95 % interval excludes 1. "n.s." never claims a tie, only that these runs
+//! cannot tell the two apart.
 
 use super::{CaseSummary, Outcome};
-use crate::stats::{Interval, ratio_of_medians_ci};
+use crate::stats::{Interval, RESAMPLES, nested_ratio_ci};
 
-/// Whether two medians differ significantly: their 95 % intervals do not overlap.
-pub fn differs(a: &Interval, b: &Interval) -> bool {
-    !a.overlaps(b)
+/// Whether a ratio of medians differs from 1 significantly: its interval excludes 1.
+pub fn differs(ratio: &Interval) -> bool {
+    !ratio.contains(1.0)
 }
 
 /// Sorts rows best first, then failures, then n/a, and sets each valid row's ratio to the
-/// best, its interval and its significance. `samples` are each row's valid elapsed times.
-pub(super) fn rank(mut rows: Vec<(CaseSummary, Vec<f64>)>) -> Vec<CaseSummary> {
+/// best, its interval and its significance. `samples` are each row's elapsed iterations,
+/// grouped by time process.
+pub(super) fn rank(mut rows: Vec<(CaseSummary, Vec<Vec<f64>>)>) -> Vec<CaseSummary> {
     let key = |r: &CaseSummary| match (&r.outcome, r.elapsed) {
         (Outcome::Valid, Some(e)) => (0, e.median),
         (Outcome::NotImplemented { .. }, _) => (2, 0.0),
@@ -42,11 +40,8 @@ pub(super) fn rank(mut rows: Vec<(CaseSummary, Vec<f64>)>) -> Vec<CaseSummary> {
             {
                 row.ratio_to_best = Some(elapsed.median / best_elapsed.median);
                 if index > 0 {
-                    row.ratio_ci = ratio_of_medians_ci(&samples, &best_samples);
-                    row.differs_from_best = elapsed
-                        .median_ci
-                        .zip(best_elapsed.median_ci)
-                        .map(|(mine, best)| differs(&mine, &best));
+                    row.ratio_ci = nested_ratio_ci(&samples, &best_samples, RESAMPLES);
+                    row.differs_from_best = row.ratio_ci.as_ref().map(differs);
                 }
             }
             row
@@ -59,11 +54,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn overlapping_intervals_are_not_a_difference() {
+    fn a_ratio_whose_interval_holds_1_is_not_a_difference() {
         let i = |low, high| Interval { low, high };
-        assert!(!differs(&i(10.0, 12.0), &i(11.5, 13.0)));
-        assert!(!differs(&i(11.5, 13.0), &i(10.0, 12.0)));
-        assert!(differs(&i(10.0, 12.0), &i(12.5, 13.0)));
-        assert!(differs(&i(12.5, 13.0), &i(10.0, 12.0)));
+        assert!(!differs(&i(0.9, 1.2)));
+        assert!(!differs(&i(1.0, 1.2)), "an end at 1 is no difference");
+        assert!(differs(&i(1.01, 1.2)));
+        assert!(differs(&i(0.5, 0.99)));
     }
 }

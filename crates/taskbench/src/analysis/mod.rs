@@ -3,24 +3,26 @@
 //! the best and whether it is significant; across a sweep, the per-task fits; over the
 //! whole run, the warnings. Renderers only format what is decided here.
 
+mod cases;
 mod compare;
 mod outliers;
 mod sweep;
 mod warnings;
 
+pub use cases::{Case, PointCases, PointKey, group};
 pub use compare::differs;
 pub use outliers::{OUTLIER_Z, Outlier};
 pub use sweep::{Fit, FitPoint, MIN_POINTS_FOR_R2, Metric, fits};
 pub use warnings::{
-    CV_LIMIT, FIRST_RUN_FACTOR, FirstRun, LOAD_PER_CORE_LIMIT, OTHERS_LIMIT, STEAL_LIMIT,
-    Variation, Warning, warnings,
+    FIRST_RUN_FACTOR, FirstRun, Imprecision, LOAD_PER_CORE_LIMIT, OTHERS_LIMIT, STEAL_LIMIT,
+    Warning, warnings,
 };
 
-use crate::run::{Phase, RunRecord, RunStatus, counts, record_params};
+use crate::run::{RunRecord, RunStatus, StopReason, point_label, record_params, stopping};
 use crate::stats::{Interval, Summary, median};
 use catalogue::Scenario;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// What the runs of one contestant at one point came to.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -44,25 +46,42 @@ pub struct CaseSummary {
     pub params: BTreeMap<String, u64>,
     #[serde(flatten)]
     pub outcome: Outcome,
-    /// Valid measured runs / measured runs attempted.
+    /// Valid measured processes / measured processes attempted (both kinds).
     pub runs_ok: usize,
     pub runs: usize,
+    /// Valid processes that measured time, and the iterations each ran.
+    #[serde(default)]
+    pub time_runs: usize,
+    #[serde(default)]
+    pub iterations: u32,
+    /// Valid processes of one measured iteration, which give peak RSS, CPU and wall.
+    #[serde(default)]
+    pub memory_runs: usize,
+    /// Half-width of the 95 % interval of the row's quantity (overhead where the scenario
+    /// has an ideal time, else elapsed), relative to it: 0.02 = ±2 %.
+    #[serde(default)]
+    pub precision: Option<f64>,
+    /// Why measuring the case stopped.
+    #[serde(default)]
+    pub stop: Option<StopReason>,
     /// Each failure with its detail (`crashed (SIGSEGV): <stderr line>`), once per kind.
     pub problems: Vec<String>,
     /// Value of the scenario's size parameter (tasks, requests …).
     pub size: Option<u64>,
     pub ideal_ns: u64,
-    /// Contestant-reported elapsed, ns.
+    /// Contestant-reported elapsed of every iteration of the time processes, ns; the
+    /// interval from the two-level bootstrap (processes, then iterations).
     pub elapsed: Option<Summary>,
-    /// Process wall clock, ns.
+    /// Process wall clock of the memory processes, ns.
     pub wall: Option<Summary>,
-    /// user + sys, ns.
+    /// user + sys of the memory processes, ns.
     pub cpu: Option<Summary>,
-    /// Peak RSS, bytes.
+    /// Peak RSS of the memory processes, bytes.
     pub peak_rss: Option<Summary>,
     /// median elapsed − ideal, ns.
     pub overhead_ns: Option<f64>,
-    /// elapsed − ideal of each valid run, ns: the overhead's spread and interval.
+    /// elapsed − ideal of each iteration of the time processes, ns: the overhead's spread
+    /// and interval.
     #[serde(default)]
     pub overhead: Option<Summary>,
     /// Median peak RSS of the idle-size case, bytes.
@@ -77,16 +96,34 @@ pub struct CaseSummary {
     /// 95 % bootstrap interval of `ratio_to_best` (absent for the best row itself).
     #[serde(default)]
     pub ratio_ci: Option<Interval>,
-    /// Whether the elapsed median's 95 % interval is apart from the best's: `false` means
-    /// "not significantly slower". Absent for the best row and rows without a valid run.
+    /// Whether `ratio_ci` excludes 1: `false` means "not significantly slower". Absent for
+    /// the best row and rows without a valid run.
     #[serde(default)]
     pub differs_from_best: Option<bool>,
-    /// Measured runs whose elapsed time has a modified z-score beyond ±3.5; they stay in
-    /// the statistics.
+    /// Time processes whose median elapsed has a modified z-score beyond ±3.5 among the
+    /// case's processes; they stay in the statistics.
     #[serde(default)]
     pub outliers: Vec<Outlier>,
-    /// Medians of the contestant's extra figures.
+    /// Medians of the contestant's extra figures over the time processes.
     pub extra: BTreeMap<String, f64>,
+    /// The measured run a chart shows for this row (its RSS timeline): the memory process
+    /// whose peak RSS is nearest the median.
+    #[serde(default)]
+    pub representative_run: Option<u32>,
+}
+
+impl CaseSummary {
+    /// The record of [`CaseSummary::representative_run`] among `runs`.
+    pub fn representative<'a>(&self, runs: &'a [RunRecord]) -> Option<&'a RunRecord> {
+        let run = self.representative_run?;
+        runs.iter().find(|r| {
+            r.phase == crate::run::Phase::Measured
+                && r.run == run
+                && r.contestant == self.contestant
+                && r.scenario == self.scenario
+                && r.params == self.params
+        })
+    }
 }
 
 /// All rows of one parameter point, best first.
@@ -103,104 +140,111 @@ pub struct PointSummary {
 
 /// Summarises records into points (in the order first run) and rows (best first).
 pub fn summarize(records: &[RunRecord]) -> Vec<PointSummary> {
-    let mut points: Vec<(PointSummary, Vec<Vec<f64>>)> = Vec::new();
-    for record in records.iter().filter(|r| r.phase == Phase::Measured) {
-        let point = record.point_label();
-        let index = match points.iter().position(|(p, _)| p.point == point) {
-            Some(i) => i,
-            None => {
-                let summary = PointSummary {
-                    point: point.clone(),
-                    scenario: record.scenario.clone(),
-                    seed: None,
-                    rows: Vec::new(),
-                };
-                points.push((summary, Vec::new()));
-                points.len() - 1
-            }
-        };
-        let (summary, samples) = &mut points[index];
-        if !summary
-            .rows
-            .iter()
-            .any(|r| r.contestant == record.contestant)
-        {
-            let (row, elapsed) = summarize_case(records, &record.contestant, &point);
-            summary.rows.push(row);
-            samples.push(elapsed);
-        }
-    }
-    points
+    let idle = cases::idle_footprints(records);
+    let baselines = cases::command_baselines(records);
+    group(records)
         .into_iter()
-        .map(|(mut point, samples)| {
-            point.rows = compare::rank(point.rows.into_iter().zip(samples).collect());
-            point
+        .map(|point| {
+            let (label, scenario) = match point.key {
+                PointKey::Scenario(s) => (point_label(s.name(), &record_params(&s)), s.name()),
+                PointKey::Command => ("command".to_string(), "command"),
+            };
+            let rows = point
+                .cases
+                .iter()
+                .map(|case| {
+                    let baseline = baselines.get(case.contestant).copied();
+                    let row = summarize_case(case, point.key, &label, &idle, baseline);
+                    (row, less_baseline(case.iteration_groups(), baseline))
+                })
+                .collect();
+            PointSummary {
+                point: label.clone(),
+                scenario: scenario.to_string(),
+                seed: None,
+                rows: compare::rank(rows),
+            }
         })
         .collect()
 }
 
-/// The row of one case and its valid elapsed times, in run order.
-fn summarize_case(records: &[RunRecord], contestant: &str, point: &str) -> (CaseSummary, Vec<f64>) {
-    let mine: Vec<&RunRecord> = records
-        .iter()
-        .filter(|r| {
-            r.contestant == contestant && r.phase == Phase::Measured && r.point_label() == point
-        })
-        .collect();
+/// The row of one case.
+fn summarize_case(
+    case: &Case,
+    key: PointKey,
+    point: &str,
+    idle: &HashMap<(&str, Scenario), Vec<f64>>,
+    baseline: Option<cases::Baseline>,
+) -> CaseSummary {
+    let mine = &case.records;
     let first = mine[0];
-    let valid: Vec<&RunRecord> = mine.iter().copied().filter(|r| counts(r)).collect();
-    let timed: Vec<(u32, f64)> = valid
-        .iter()
-        .filter_map(|r| Some((r.run, r.figures.as_ref()?.elapsed_ns? as f64)))
-        .collect();
-    let figure = |f: fn(&crate::run::Figures) -> Option<f64>| {
-        let values: Vec<f64> = valid
+    let valid = case.valid();
+    let time = case.time_runs();
+    let memory = case.memory_runs();
+    let groups = less_baseline(case.iteration_groups(), baseline);
+    let scenario = key.scenario();
+    let size = scenario.and_then(|s| s.size());
+    let ideal_ns = scenario.map_or(0, |s| s.ideal_ns());
+    let of_memory = |f: fn(&crate::run::Figures) -> f64| {
+        let values: Vec<f64> = memory
             .iter()
-            .filter_map(|r| r.figures.as_ref().and_then(f))
+            .filter_map(|r| r.figures.as_ref())
+            .map(f)
             .collect();
         Summary::of(&values)
     };
-    let elapsed = figure(|f| f.elapsed_ns.map(|v| v as f64));
-    let peak_rss = figure(|f| Some(f.peak_rss_bytes as f64));
-    let scenario = Scenario::new(
-        &first.scenario,
-        &first
-            .params
-            .iter()
-            .map(|(k, v)| (k.as_str(), *v))
-            .collect::<Vec<_>>(),
-    )
-    .ok();
-    let size = scenario.and_then(|s| s.size());
-    let ideal_ns = scenario.map_or(0, |s| s.ideal_ns());
-    let overhead_ns = elapsed.map(|e| e.median - ideal_ns as f64);
+    let elapsed = Summary::nested(&groups);
+    let overhead_groups: Vec<Vec<f64>> = groups
+        .iter()
+        .map(|g| g.iter().map(|e| e - ideal_ns as f64).collect())
+        .collect();
+    let overhead = Summary::nested(&overhead_groups);
+    let peak_rss = of_memory(|f| f.peak_rss_bytes as f64);
+    let overhead_ns = overhead.map(|o| o.median);
     let idle_rss_bytes = scenario
         .and_then(|s| s.idle())
-        .and_then(|idle| idle_rss(records, contestant, &idle));
+        .and_then(|s| idle.get(&(case.contestant, s)))
+        .and_then(|values| median(values));
     let per_task = |total: Option<f64>| match (total, size) {
         (Some(t), Some(n)) if n > 0 => Some(t / n as f64),
         _ => None,
     };
-    let row = CaseSummary {
-        contestant: contestant.to_string(),
+    let elapsed_median = elapsed.map(|e| e.median);
+    let precision = if ideal_ns > 0 {
+        overhead.and_then(|o| {
+            let scale = elapsed_median.filter(|e| o.median.abs() < stopping::OVERHEAD_FLOOR * e);
+            o.relative_half_width(scale.unwrap_or(o.median))
+        })
+    } else {
+        elapsed.and_then(|e| e.relative_half_width(e.median))
+    };
+    let process_medians: Vec<(u32, f64)> = time
+        .iter()
+        .filter_map(|r| Some((r.run, r.figures.as_ref()?.elapsed_ns? as f64)))
+        .collect();
+    CaseSummary {
+        contestant: case.contestant.to_string(),
         scenario: first.scenario.clone(),
         point: point.to_string(),
         params: first.params.clone(),
-        outcome: outcome(&mine, &valid),
+        outcome: outcome(mine, &valid),
         runs_ok: valid.len(),
         runs: mine.len(),
-        problems: problems(&mine),
+        problems: problems(mine),
+        time_runs: time.len(),
+        iterations: case.time_iterations(),
+        memory_runs: memory.len(),
+        precision,
+        stop: mine.iter().rev().find_map(|r| r.stop),
         size,
         ideal_ns,
-        wall: figure(|f| Some(f.wall_ns as f64)),
-        cpu: figure(|f| Some(f.cpu_ns as f64)),
+        wall: of_memory(|f| f.wall_ns as f64),
+        cpu: of_memory(|f| f.cpu_ns as f64).map(|cpu| match baseline {
+            Some(b) => Summary::of(&[cpu.median - b.cpu_ns]).unwrap_or(cpu),
+            None => cpu,
+        }),
         overhead_ns,
-        overhead: Summary::of(
-            &timed
-                .iter()
-                .map(|(_, e)| e - ideal_ns as f64)
-                .collect::<Vec<_>>(),
-        ),
+        overhead,
         ns_per_task: per_task(overhead_ns.map(|o| o.max(0.0))),
         bytes_per_task: per_task(
             idle_rss_bytes
@@ -209,6 +253,7 @@ fn summarize_case(records: &[RunRecord], contestant: &str, point: &str) -> (Case
         ),
         idle_rss_bytes,
         elapsed,
+        representative_run: representative(&memory, peak_rss.map(|p| p.median)),
         peak_rss,
         peak_threads: valid
             .iter()
@@ -219,21 +264,38 @@ fn summarize_case(records: &[RunRecord], contestant: &str, point: &str) -> (Case
         ratio_to_best: None,
         ratio_ci: None,
         differs_from_best: None,
-        outliers: outliers::outliers(&timed),
-        extra: extra_medians(&valid),
-    };
-    (row, timed.into_iter().map(|(_, v)| v).collect())
+        outliers: outliers::outliers(&process_medians),
+        extra: extra_medians(&time),
+    }
 }
 
-fn idle_rss(records: &[RunRecord], contestant: &str, idle: &Scenario) -> Option<f64> {
-    let params = record_params(idle);
-    let values: Vec<f64> = records
+/// A command's times with its shell's start-up taken out, as hyperfine reports them.
+fn less_baseline(groups: Vec<Vec<f64>>, baseline: Option<cases::Baseline>) -> Vec<Vec<f64>> {
+    match baseline {
+        Some(b) => groups
+            .into_iter()
+            .map(|g| g.into_iter().map(|v| v - b.wall_ns).collect())
+            .collect(),
+        None => groups,
+    }
+}
+
+/// The memory process with a timeline whose peak RSS is nearest the median.
+fn representative(memory: &[&RunRecord], median: Option<f64>) -> Option<u32> {
+    let median = median?;
+    let distance = |rss: u64| (rss as f64 - median).abs();
+    memory
         .iter()
-        .filter(|r| r.contestant == contestant && r.phase == Phase::Idle && r.status.is_ok())
-        .filter(|r| r.scenario == idle.name() && r.params == params)
-        .filter_map(|r| r.figures.as_ref().map(|f| f.peak_rss_bytes as f64))
-        .collect();
-    median(&values)
+        .filter(|r| r.figures.as_ref().is_some_and(|f| f.timeline.len() > 1))
+        .min_by(|a, b| {
+            let (a, b) = (a.figures.as_ref(), b.figures.as_ref());
+            let (a, b) = (
+                a.map_or(0, |f| f.peak_rss_bytes),
+                b.map_or(0, |f| f.peak_rss_bytes),
+            );
+            distance(a).total_cmp(&distance(b))
+        })
+        .map(|r| r.run)
 }
 
 fn outcome(mine: &[&RunRecord], valid: &[&RunRecord]) -> Outcome {

@@ -1,7 +1,7 @@
 //! Summaries from fixed fake runs, checked against figures worked out by hand.
 
 use super::*;
-use crate::run::Figures;
+use crate::run::{Figures, Phase};
 
 fn record(
     contestant: &str,
@@ -18,8 +18,15 @@ fn record(
         inner_warmup: 0,
         phase,
         run: 1,
+        iterations: 1,
+        stop: None,
         figures: Some(Figures {
             elapsed_ns: status.is_ok().then_some(elapsed),
+            iterations_ns: if status.is_ok() {
+                vec![elapsed]
+            } else {
+                Vec::new()
+            },
             ideal_ns: 0,
             overhead_ns: status.is_ok().then_some(elapsed as i64),
             wall_ns: elapsed + 1_000,
@@ -159,7 +166,32 @@ fn row<'a>(points: &'a [PointSummary], contestant: &str) -> &'a CaseSummary {
 }
 
 #[test]
-fn significance_follows_the_overlap_of_median_intervals() {
+fn time_comes_from_the_time_processes_and_memory_from_the_single_iteration_ones() {
+    // Three memory processes (1 iteration: 50 ns, RSS 1,000) and two time processes of three
+    // iterations (10/11/12 and 20/21/22 ns, RSS 9,999 from holding more iterations' garbage).
+    let mut records = runs("a", 100, &[50, 50, 50], 1_000);
+    for (run, times) in [(4, [10, 11, 12]), (5, [20, 21, 22])] {
+        let mut r = record("a", 100, Phase::Measured, RunStatus::Ok, times[1], 9_999);
+        r.run = run;
+        r.iterations = 3;
+        r.figures.as_mut().unwrap().iterations_ns = times.to_vec();
+        records.push(r);
+    }
+    let points = summarize(&records);
+    let a = row(&points, "a");
+    assert_eq!((a.time_runs, a.iterations, a.memory_runs), (2, 3, 3));
+    let elapsed = a.elapsed.unwrap();
+    // Pooled: 10 11 12 20 21 22 → median 16; the interval resamples the two processes, so
+    // it reaches both levels (each one alone with probability 1/4).
+    assert_eq!((elapsed.n, elapsed.median), (6, 16.0));
+    let ci = elapsed.median_ci.unwrap();
+    assert!(ci.low <= 11.0 && ci.high >= 21.0, "{ci:?}");
+    assert_eq!(a.peak_rss.unwrap().median, 1_000.0, "memory processes only");
+    assert_eq!(a.representative_run, None, "no timeline to show");
+}
+
+#[test]
+fn significance_is_a_ratio_interval_that_excludes_1() {
     let records = [
         runs("fast", 100, &[100, 110, 120, 105, 115], 1),
         runs("close", 100, &[108, 112, 125, 111, 118], 1),
@@ -173,7 +205,7 @@ fn significance_follows_the_overlap_of_median_intervals() {
         fast.differs_from_best, None,
         "the best is not compared with itself"
     );
-    // Five runs: each median's interval is its range; 108–125 overlaps 100–120.
+    // Five runs each: the ratio's interval holds 1 for close, not for slow.
     let close = row(&points, "close");
     assert_eq!(close.differs_from_best, Some(false));
     assert_eq!(close.ratio_to_best, Some(112.0 / 110.0));
@@ -245,7 +277,7 @@ fn a_slow_first_run_and_noisy_runs_are_warned_about() {
     ]
     .concat();
     let points = summarize(&records);
-    let found = warnings(&points, &records, None);
+    let found = warnings(&points, &records, Some(0.02), None);
     assert_eq!(
         found[0],
         Warning::FirstRunSlower {
@@ -257,21 +289,22 @@ fn a_slow_first_run_and_noisy_runs_are_warned_about() {
             }],
         }
     );
-    let Warning::HighVariation { cases, .. } = &found[1] else {
+    let Warning::Imprecise { cases, target, .. } = &found[1] else {
         panic!("{found:?}");
     };
-    // cold: mean 146, stddev 86.8 → CV 0.59; noisy: mean 148, stddev 47.6 → CV 0.32.
+    // Five processes: each interval is about the range. cold 100–300 and noisy 100–200 are
+    // far wider than ±2 % of their medians; steady's 100–102 is ±1 %.
     let names: Vec<&str> = cases.iter().map(|c| c.contestant.as_str()).collect();
-    assert_eq!(names, ["cold", "noisy"]);
-    assert!((cases[1].cv - 47.644_5 / 148.0).abs() < 1e-4, "{cases:?}");
-    assert_eq!(found.len(), 2);
+    assert_eq!((names, *target), (vec!["cold", "noisy"], 0.02));
+    assert!(cases[1].precision > 0.25, "{cases:?}");
+    assert_eq!(found.len(), 2, "one line per point and kind");
 }
 
 #[test]
 fn a_first_run_within_the_range_of_the_rest_is_not_warned_about() {
     let records = runs("a", 100, &[200, 100, 210, 100, 100], 1);
     let points = summarize(&records);
-    let found = warnings(&points, &records, None);
+    let found = warnings(&points, &records, None, None);
     assert!(
         !found
             .iter()
@@ -296,18 +329,18 @@ fn a_busy_or_stolen_machine_is_warned_about() {
         }),
     };
     let quiet = machine(0.2, 0.05, 0.0);
-    assert!(warnings(&[], &[], Some(&quiet)).is_empty());
+    assert!(warnings(&[], &[], None, Some(&quiet)).is_empty());
     // A high load average that other processes' CPU time does not bear out is the lag of
     // the 1-minute average (our own builds, the run before): no warning.
     let lagging = machine(1.5, 0.05, 0.0);
-    assert!(warnings(&[], &[], Some(&lagging)).is_empty());
+    assert!(warnings(&[], &[], None, Some(&lagging)).is_empty());
     // Without /proc/stat the load average is all there is.
     let loaded = MachineLoad {
         cpu: None,
         ..machine(1.5, 0.0, 0.0)
     };
     assert!(matches!(
-        warnings(&[], &[], Some(&loaded))[..],
+        warnings(&[], &[], None, Some(&loaded))[..],
         [Warning::BusyMachine {
             load_start: 1.5,
             ..
@@ -315,7 +348,7 @@ fn a_busy_or_stolen_machine_is_warned_about() {
     ));
     let shared = machine(0.2, 0.3, 0.02);
     assert_eq!(
-        warnings(&[], &[], Some(&shared)),
+        warnings(&[], &[], None, Some(&shared)),
         [
             Warning::BusyMachine {
                 cores: 2,

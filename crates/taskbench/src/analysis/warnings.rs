@@ -1,20 +1,18 @@
 //! What a reader should distrust, decided hyperfine-style after the runs: a first run much
-//! slower than the rest, runs that vary a lot, a machine that was busy or had its CPU
-//! stolen. Each warning is printed under the tables (report/warnings.rs words it) and kept
-//! in the JSON.
+//! slower than the rest, cases that missed the target precision, a machine that was busy
+//! or had its CPU stolen. At most one warning per point and kind, naming only the
+//! contestants concerned; each is printed under the tables (report/warnings.rs words it)
+//! and kept in the JSON.
 
-use super::PointSummary;
+use super::{PointSummary, group};
 use crate::measure::machine::MachineLoad;
-use crate::run::{Phase, RunRecord, counts};
+use crate::run::{RunRecord, StopReason};
 use crate::stats::median;
 use serde::{Deserialize, Serialize};
 
 /// The first measured run is flagged when slower than this many times the median of the
 /// others (and slower than every one of them).
 pub const FIRST_RUN_FACTOR: f64 = 1.5;
-
-/// Coefficient of variation of elapsed above which runs are said to vary a lot.
-pub const CV_LIMIT: f64 = 0.10;
 
 /// Without /proc/stat, the machine counts as busy when its 1-minute load average exceeded
 /// this many runnable tasks per core before the first run. It is only a fallback: the
@@ -33,10 +31,12 @@ pub const STEAL_LIMIT: f64 = 0.01;
 pub enum Warning {
     /// At one point, these contestants' first measured run was much slower than the rest.
     FirstRunSlower { point: String, cases: Vec<FirstRun> },
-    /// At one point, these contestants' elapsed times varied more than [`CV_LIMIT`].
-    HighVariation {
+    /// At one point, these contestants' intervals are wider than the target precision.
+    Imprecise {
         point: String,
-        cases: Vec<Variation>,
+        /// The target half-width (0.02 = ±2 %).
+        target: f64,
+        cases: Vec<Imprecision>,
     },
     /// Others used the machine: load before the run, or CPU used by other processes.
     BusyMachine {
@@ -58,26 +58,31 @@ pub struct FirstRun {
     pub rest_median_ns: f64,
 }
 
-/// A case's spread.
+/// A case that stopped short of the target.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Variation {
+pub struct Imprecision {
     pub contestant: String,
-    /// Coefficient of variation of elapsed (stddev / mean).
-    pub cv: f64,
+    /// The half-width it reached.
+    pub precision: f64,
+    /// What stopped it: the time budget or the run limit.
+    pub stop: Option<StopReason>,
 }
 
-/// Every warning about `points` (summarised from `records`) and the machine.
+/// Every warning about `points` (summarised from `records`, measured to `target`
+/// precision when there was one) and the machine.
 pub fn warnings(
     points: &[PointSummary],
     records: &[RunRecord],
+    target: Option<f64>,
     machine: Option<&MachineLoad>,
 ) -> Vec<Warning> {
     let mut found = Vec::new();
-    for point in points {
-        let slow_starts: Vec<FirstRun> = point
-            .rows
+    let grouped = group(records);
+    for (point, cases) in points.iter().zip(&grouped) {
+        let slow_starts: Vec<FirstRun> = cases
+            .cases
             .iter()
-            .filter_map(|row| first_run_slower(records, &row.contestant, &point.point))
+            .filter_map(|case| first_run_slower(case))
             .collect();
         if !slow_starts.is_empty() {
             found.push(Warning::FirstRunSlower {
@@ -85,21 +90,26 @@ pub fn warnings(
                 cases: slow_starts,
             });
         }
-        let noisy: Vec<Variation> = point
+        let Some(target) = target.filter(|&t| t > 0.0) else {
+            continue;
+        };
+        let missed: Vec<Imprecision> = point
             .rows
             .iter()
             .filter_map(|row| {
-                let elapsed = row.elapsed.filter(|e| e.n >= 2 && e.cv() > CV_LIMIT)?;
-                Some(Variation {
+                let precision = row.precision.filter(|&p| p > target)?;
+                Some(Imprecision {
                     contestant: row.contestant.clone(),
-                    cv: elapsed.cv(),
+                    precision,
+                    stop: row.stop,
                 })
             })
             .collect();
-        if !noisy.is_empty() {
-            found.push(Warning::HighVariation {
+        if !missed.is_empty() {
+            found.push(Warning::Imprecise {
                 point: point.point.clone(),
-                cases: noisy,
+                target,
+                cases: missed,
             });
         }
     }
@@ -109,23 +119,19 @@ pub fn warnings(
     found
 }
 
-/// The first measured run when it is valid and much slower than the valid others.
-fn first_run_slower(records: &[RunRecord], contestant: &str, point: &str) -> Option<FirstRun> {
-    let mut timed: Vec<(u32, f64)> = records
+/// The first time process when it is valid and much slower than the valid others.
+fn first_run_slower(case: &super::Case) -> Option<FirstRun> {
+    let timed: Vec<(u32, f64)> = case
+        .time_runs()
         .iter()
-        .filter(|r| r.contestant == contestant && r.phase == Phase::Measured && counts(r))
-        .filter(|r| r.point_label() == point)
         .filter_map(|r| Some((r.run, r.figures.as_ref()?.elapsed_ns? as f64)))
         .collect();
-    timed.sort_by_key(|(run, _)| *run);
-    let (&(1, first), rest) = timed.split_first()? else {
-        return None;
-    };
+    let (&(_, first), rest) = timed.split_first()?;
     let rest: Vec<f64> = rest.iter().map(|(_, v)| *v).collect();
     let rest_median = median(&rest)?;
     let rest_max = rest.iter().copied().fold(f64::MIN, f64::max);
     (first > FIRST_RUN_FACTOR * rest_median && first > rest_max).then(|| FirstRun {
-        contestant: contestant.to_string(),
+        contestant: case.contestant.to_string(),
         first_ns: first,
         rest_median_ns: rest_median,
     })

@@ -2,17 +2,19 @@
 //! without building or running anything.
 
 use super::list::table;
-use crate::presets::estimate::{PER_OPERATION, PER_PROCESS};
+use crate::presets::estimate::{EXPECTED_TIME_RUNS, PER_OPERATION};
 use crate::presets::{Plan, estimate, point_of};
 use crate::report::units::{duration, rough_duration};
 use crate::report::{terminal_width, wrap};
-use crate::run::{Workload, schedule};
+use crate::run::Workload;
 use comfy_table::CellAlignment;
+use std::time::Duration;
 
-/// The dry run of `plan` on the subjects named `subjects`.
-pub fn dry_run(plan: &Plan, subjects: &[String]) -> String {
-    let steps = schedule(subjects.len(), &plan.workloads, plan.runs, plan.warmup);
-    let e = estimate(&steps);
+/// The dry run of `plan` on `subjects`: each name with its processes' start-up.
+pub fn dry_run(plan: &Plan, subjects: &[(String, Duration)]) -> String {
+    let startups: Vec<Duration> = subjects.iter().map(|(_, start)| *start).collect();
+    let e = estimate(plan, &startups);
+    let subjects: Vec<String> = subjects.iter().map(|(name, _)| name.clone()).collect();
     let commands = plan.workloads == [Workload::Command];
     let what = match (&plan.preset, commands) {
         (Some(preset), _) => format!("preset {preset}"),
@@ -20,9 +22,8 @@ pub fn dry_run(plan: &Plan, subjects: &[String]) -> String {
         (None, false) => "the named scenarios".to_string(),
     };
     let mut out = format!(
-        "{what}: {} {} and {} warm-up {} per case\n",
-        plan.runs,
-        plural(plan.runs as usize, "run"),
+        "{what}: {} and {} warm-up {} per case\n",
+        stopping_line(plan),
         plan.warmup,
         plural(plan.warmup as usize, "process"),
     );
@@ -60,7 +61,7 @@ pub fn dry_run(plan: &Plan, subjects: &[String]) -> String {
     out.push_str(&format!("{cases}\n"));
     let points = plan.workloads.len();
     out.push_str(&format!(
-        "{points} {} × {} {} = {} cases · {} measured runs\n{} processes in all, with \
+        "{points} {} × {} {} = {} cases · about {} measured runs\n{} processes in all, with \
          warm-ups and idle footprints\n",
         plural(points, "point"),
         subjects.len(),
@@ -70,13 +71,32 @@ pub fn dry_run(plan: &Plan, subjects: &[String]) -> String {
         e.processes,
     ));
     out.push_str(&format!(
-        "estimated time: {}\n(ideal {} + {} per process + {} per task operation)\n",
+        "estimated time: {}\n(ideal {} + each language's start-up per process + {} per task \
+         operation; {EXPECTED_TIME_RUNS} time processes a case unless its budget ends it)\n",
         rough_duration(e.total),
         rough_duration(e.ideal),
-        duration(PER_PROCESS.as_nanos() as f64),
         duration(PER_OPERATION.as_nanos() as f64),
     ));
     out
+}
+
+/// `3–30 runs until ±2 % or 1 s`, or `exactly 5 runs`.
+pub(super) fn stopping_line(plan: &Plan) -> String {
+    let s = &plan.stopping;
+    if s.min_runs == s.max_runs {
+        return format!(
+            "exactly {} {}",
+            s.min_runs,
+            plural(s.min_runs as usize, "run")
+        );
+    }
+    format!(
+        "{}–{} runs until ±{} % or {}",
+        s.min_runs,
+        s.max_runs,
+        s.precision * 100.0,
+        rough_duration(s.max_time)
+    )
 }
 
 /// `word` with an `s` unless `n` is 1 (`processes` for `process`).

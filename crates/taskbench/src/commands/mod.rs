@@ -5,6 +5,7 @@ mod list;
 mod presets;
 mod report;
 mod run;
+mod shell;
 
 pub use list::list;
 pub use presets::presets;

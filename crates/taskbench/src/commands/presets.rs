@@ -5,26 +5,34 @@ use super::list::table;
 use crate::cli::PresetsArgs;
 use crate::contestant::{Availability, Places};
 use crate::lineup::survey;
-use crate::presets::{available, estimate, expand};
+use crate::presets::estimate::startup;
+use crate::presets::{Plan, available, estimate, expand};
 use crate::report::units::rough_duration;
-use crate::run::schedule;
 use std::path::Path;
+use std::time::Duration;
 
 pub fn presets(args: &PresetsArgs, contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
     let presets = available(args.preset_file.as_deref())?;
-    let contestants = survey(contestants_dir, places)
+    let startups: Vec<Duration> = survey(contestants_dir, places)
         .map(|entries| {
             entries
                 .iter()
                 .filter(|e| e.availability == Availability::Available)
-                .count()
+                .map(|e| startup(&e.contestant.manifest.language))
+                .collect()
         })
-        .unwrap_or(0)
-        .max(1);
+        .unwrap_or_default();
+    let contestants = startups.len();
     let mut listing = table(&["preset", "what it runs", "cases", "est. time"]);
     for preset in &presets {
-        let (workloads, _) = expand(&preset.cases, &Default::default(), None)?;
-        let steps = schedule(contestants, &workloads, preset.runs, preset.warmup);
+        let (workloads, seeds) = expand(&preset.cases, &Default::default(), None)?;
+        let plan = Plan {
+            preset: Some(preset.name.clone()),
+            workloads,
+            seeds,
+            stopping: preset.stopping,
+            warmup: preset.warmup,
+        };
         let mut cases: Vec<String> = Vec::new();
         for case in &preset.cases {
             let params: Vec<String> = case
@@ -45,12 +53,12 @@ pub fn presets(args: &PresetsArgs, contestants_dir: &Path, places: &Places) -> a
             preset.name.clone(),
             format!("{}\n{}", preset.about, cases.join("\n")),
             format!(
-                "{} points\n{} runs, {} warm-up",
-                workloads.len(),
-                preset.runs,
+                "{} points\n{},\n{} warm-up",
+                plan.workloads.len(),
+                super::dry_run::stopping_line(&plan),
                 preset.warmup
             ),
-            rough_duration(estimate(&steps).total),
+            rough_duration(estimate(&plan, &startups).total),
         ]);
     }
     println!("{listing}");

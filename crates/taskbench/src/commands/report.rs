@@ -44,7 +44,7 @@ mod tests {
         )));
         let results = dir.path().join("results.json");
         std::fs::write(&results, r#"{"schema":"taskbench/0"}"#).unwrap();
-        assert!(error(dir.path()).ends_with("schema 'taskbench/0', expected 'taskbench/1'"));
+        assert!(error(dir.path()).ends_with("schema 'taskbench/0', expected 'taskbench/2'"));
         std::fs::write(&results, "not json").unwrap();
         assert!(error(dir.path()).contains("results.json is not JSON"));
         for message in [error(&missing), error(dir.path())] {

@@ -8,11 +8,13 @@ use crate::export::{self, Results, SCHEMA};
 use crate::html;
 use crate::lineup::{choose, prepare, survey};
 use crate::measure::machine::MachineWatch;
+use crate::presets::estimate::startup;
 use crate::presets::{self, Plan, estimate, point_of};
 use crate::report::units::rough_duration;
 use crate::report::{Platform, render_terminal, tables, terminal_width, wrap};
+use crate::run::plan::IDLE_RUNS;
 use crate::run::{
-    Limits, ProcessExecutor, RunRecord, Step, Subject, Workload, run_steps, schedule,
+    Limits, Phase, ProcessExecutor, RunRecord, Settings, Step, Subject, Workload, run_plan,
 };
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -27,27 +29,35 @@ pub fn run(
     places: &Places,
     command: Vec<String>,
 ) -> anyhow::Result<()> {
+    let options = args.plan_options();
     let plan = match args.command.is_empty() {
-        true => presets::plan(args)?,
+        true => presets::plan(&options)?,
         false if !args.params.0.is_empty() || args.inner_warmup.is_some() => {
             bail!(
                 "--command runs a whole command: scenario parameters and --inner-warmup do not apply"
             )
         }
-        false => Plan::commands(args),
+        false => Plan::commands(&options)?,
     };
     let entries = match args.command.is_empty() {
         true => Some(choose(survey(contestants_dir, places)?, &args.contestant)?),
         false => None,
     };
     if args.dry_run {
-        let names: Vec<String> = match &entries {
+        let names: Vec<(String, Duration)> = match &entries {
             Some(entries) => entries
                 .iter()
                 .filter(|e| e.availability == Availability::Available)
-                .map(|e| e.contestant.name().to_string())
+                .map(|e| {
+                    let name = e.contestant.name().to_string();
+                    (name, startup(&e.contestant.manifest.language))
+                })
                 .collect(),
-            None => args.command.clone(),
+            None => args
+                .command
+                .iter()
+                .map(|c| (c.clone(), startup("")))
+                .collect(),
         };
         print!("{}", dry_run(&plan, &names));
         return Ok(());
@@ -59,7 +69,12 @@ pub fn run(
                 eprintln!("building {name}…");
             }
         }),
-        None => (commands(&args.command), Vec::new()),
+        None => {
+            let shell = if args.no_shell { "none" } else { &args.shell };
+            let cwd = std::env::current_dir().unwrap_or_else(|_| ".".into());
+            let subjects = super::shell::subjects(&args.command, &args.command_name, shell, &cwd)?;
+            (subjects, Vec::new())
+        }
     };
     if subjects.is_empty() {
         let reasons: Vec<String> = infos
@@ -87,10 +102,10 @@ pub fn run(
         println!();
     }
 
-    let steps = schedule(subjects.len(), &plan.workloads, plan.runs, plan.warmup);
     if !args.quiet {
+        let startups: Vec<Duration> = subjects.iter().map(|s| s.startup).collect();
         println!(
-            "{}: {} {} × {} {} · {} {} + {} warm-up per case · estimated {}\n",
+            "{}: {} {} × {} {} · {} · {} warm-up per case · estimated {}\n",
             plan.preset
                 .as_ref()
                 .map_or_else(|| "run".to_string(), |p| format!("preset {p}")),
@@ -98,10 +113,9 @@ pub fn run(
             plural(plan.workloads.len(), "point"),
             subjects.len(),
             plural(subjects.len(), "contestant"),
-            plan.runs,
-            plural(plan.runs as usize, "run"),
+            super::dry_run::stopping_line(&plan),
             plan.warmup,
-            rough_duration(estimate(&steps).total)
+            rough_duration(estimate(&plan, &startups).total)
         );
     }
     let limits = Limits {
@@ -110,7 +124,14 @@ pub fn run(
         memory_limit: args.memory_limit.or_else(default_memory_limit),
     };
     let mut watch = MachineWatch::start();
-    let records = execute(&subjects, &steps, limits, &out, args.quiet, &mut watch)?;
+    let settings = Settings {
+        warmup: plan.warmup,
+        idle_runs: plan.stopping.min_runs.min(IDLE_RUNS),
+        stopping: plan.stopping,
+    };
+    let records = execute(
+        &subjects, &plan, settings, limits, &out, args.quiet, &mut watch,
+    )?;
     let machine = watch.finish();
 
     let mut points = summarize(&records);
@@ -121,9 +142,15 @@ pub fn run(
         schema: SCHEMA.into(),
         command,
         platform,
+        stopping: Some(plan.stopping),
         contestants: infos,
         fits: fits(&points),
-        warnings: warnings(&points, &records, Some(&machine)),
+        warnings: warnings(
+            &points,
+            &records,
+            Some(plan.stopping.precision),
+            Some(&machine),
+        ),
         machine: Some(machine),
         points,
         runs: records,
@@ -150,19 +177,6 @@ fn default_memory_limit() -> Option<u64> {
     Some(Platform::probe_memory_bytes() / 2).filter(|&limit| limit > 0)
 }
 
-/// Subjects for `--command`: each command through `sh -c`, named by its text.
-fn commands(commands: &[String]) -> Vec<Subject> {
-    commands
-        .iter()
-        .map(|c| Subject {
-            name: c.clone(),
-            argv: vec!["sh".into(), "-c".into(), c.clone()],
-            cwd: std::env::current_dir().unwrap_or_else(|_| ".".into()),
-            unsupported: Vec::new(),
-        })
-        .collect()
-}
-
 /// Creates the output folder and checks every export path before anything runs.
 fn prepare_output(args: &RunArgs) -> anyhow::Result<PathBuf> {
     let out = args.out.clone().unwrap_or_else(|| {
@@ -184,12 +198,12 @@ fn prepare_output(args: &RunArgs) -> anyhow::Result<PathBuf> {
     Ok(out)
 }
 
-/// Runs the steps with a progress bar, appending each record to runs.jsonl as it is made;
-/// `watch` samples the load average as each case begins. The bar advances by each run's
-/// estimated time, so that its ETA weighs a 10 s sleep above a 5 ms spawn.
+/// Runs the plan with a progress bar over its cases, appending each record to runs.jsonl
+/// as it is made; `watch` samples the load average as each point begins.
 fn execute(
     subjects: &[Subject],
-    steps: &[Step],
+    plan: &Plan,
+    settings: Settings,
     limits: Limits,
     out: &Path,
     quiet: bool,
@@ -201,32 +215,24 @@ fn execute(
         .append(true)
         .open(&log_path)
         .with_context(|| format!("cannot write {}", log_path.display()))?;
-    let done_before: Vec<u64> = steps
-        .iter()
-        .scan(0, |done, step| {
-            let before = *done;
-            *done += estimate::step_cost(step.workload).as_millis() as u64;
-            Some(before)
-        })
-        .collect();
-    let total = steps.last().map_or(0, |s| {
-        done_before[steps.len() - 1] + estimate::step_cost(s.workload).as_millis() as u64
-    });
+    let cases = (plan.workloads.len() * subjects.len()) as u64;
     let bar = if quiet {
         ProgressBar::hidden()
     } else {
-        ProgressBar::new(total)
+        ProgressBar::new(cases)
     };
     bar.set_style(
-        ProgressStyle::with_template("{bar:30} {percent:>3}% · ETA {eta} · {msg}")
+        ProgressStyle::with_template("{bar:30} {pos}/{len} cases · ETA {eta} · {msg}")
             .expect("valid template"),
     );
     let mut sink = |record: &RunRecord| -> anyhow::Result<()> {
         let line = serde_json::to_string(record)?;
         writeln!(log, "{line}").with_context(|| format!("cannot write {}", log_path.display()))?;
+        if record.phase == Phase::Measured && record.stop.is_some() {
+            bar.inc(1);
+        }
         Ok(())
     };
-    let mut started = 0;
     let mut previous: Option<Workload> = None;
     let mut progress = |step: &Step| {
         let subject = &subjects[step.subject].name;
@@ -238,21 +244,18 @@ fn execute(
             watch.sample(&case);
             previous = Some(step.workload);
         }
-        bar.set_position(done_before[started]);
-        started += 1;
         bar.set_message(format!(
-            "run {started}/{} · {subject} · {case} · {:?} {}",
-            steps.len(),
-            step.phase,
-            step.run
+            "{subject} · {case} · {:?} {} × {}",
+            step.phase, step.run, step.iterations
         ));
     };
     let launcher =
         std::env::current_exe().context("cannot find the taskbench binary to launch runs")?;
-    let records = run_steps(
+    let records = run_plan(
         &mut ProcessExecutor { launcher },
         subjects,
-        steps,
+        &plan.workloads,
+        settings,
         limits,
         &mut sink,
         &mut progress,

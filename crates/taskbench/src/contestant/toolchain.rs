@@ -52,6 +52,7 @@ impl Contestant {
         let idle = Invocation {
             scenario: Scenario::Spawn { tasks: 0 },
             inner_warmup: 0,
+            iterations: 1,
         };
         let mut command = self.run_command(places);
         command.extend(idle.to_args());

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// Version of the document's layout; bumped on any incompatible change.
-pub const SCHEMA: &str = "taskbench/1";
+pub const SCHEMA: &str = "taskbench/2";
 
 /// A contestant as it stood for this run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -29,6 +29,9 @@ pub struct Results {
     /// The taskbench command line that produced the results.
     pub command: Vec<String>,
     pub platform: Platform,
+    /// How much each case was measured (absent for `--command`-free old results).
+    #[serde(default)]
+    pub stopping: Option<crate::run::Stopping>,
     pub contestants: Vec<ContestantInfo>,
     /// Summaries per parameter point, rows best first.
     pub points: Vec<PointSummary>,

@@ -8,7 +8,7 @@ use crate::plot::{
     self, HALF_WIDTH, LineChart, Marks, Palette, Percentiles, Quantity, Row, RowChart, Series,
 };
 use crate::report::units::duration;
-use crate::run::{RunRecord, counts};
+use crate::run::RunRecord;
 use crate::stats::Summary;
 
 /// Keys of the timer's extra figures.
@@ -168,15 +168,10 @@ fn oversleep(row: &CaseSummary) -> Option<Percentiles> {
     })
 }
 
-/// The timeline of the row's valid measured run whose peak RSS is nearest the median.
+/// The timeline of the run the analysis chose for the row.
 fn timeline<'a>(runs: &'a [RunRecord], row: &CaseSummary) -> Option<&'a [Sample]> {
-    let median = row.peak_rss?.median;
-    let distance = |rss: u64| (rss as f64 - median).abs();
-    runs.iter()
-        .filter(|r| counts(r) && r.contestant == row.contestant && r.point_label() == row.point)
-        .filter_map(|r| r.figures.as_ref())
-        .filter(|f| f.timeline.len() > 1)
-        .min_by(|a, b| distance(a.peak_rss_bytes).total_cmp(&distance(b.peak_rss_bytes)))
+    row.representative(runs)
+        .and_then(|r| r.figures.as_ref())
         .map(|f| f.timeline.as_slice())
 }
 

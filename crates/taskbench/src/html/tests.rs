@@ -32,9 +32,12 @@ fn record(
         inner_warmup: 0,
         phase: Phase::Measured,
         run,
+        iterations: 1,
+        stop: None,
         status: RunStatus::Ok,
         figures: Some(Figures {
             elapsed_ns: Some(elapsed),
+            iterations_ns: vec![elapsed],
             ideal_ns: 0,
             overhead_ns: Some(elapsed as i64),
             wall_ns: elapsed * 2,
@@ -99,6 +102,7 @@ fn results() -> Results {
         .map(String::from)
         .to_vec(),
         platform: Platform::probe(),
+        stopping: None,
         contestants: vec![
             info("tokio", None),
             info("threads", None),

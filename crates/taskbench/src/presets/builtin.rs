@@ -4,6 +4,18 @@
 //! size are in ../shared/reference/workloads.md.
 
 use super::{Case, Preset};
+use crate::run::Stopping;
+use std::time::Duration;
+
+/// A stopping rule: at least `min`, at most `max` time processes, ±`pct` %, a budget.
+const fn until(min: u32, max: u32, pct: f64, budget_ms: u64) -> Stopping {
+    Stopping {
+        min_runs: min,
+        max_runs: max,
+        precision: pct / 100.0,
+        max_time: Duration::from_millis(budget_ms),
+    }
+}
 
 /// Seed ids: each names a benchmark whose published figures the report puts beside ours.
 pub mod seed {
@@ -30,9 +42,9 @@ pub fn presets() -> Vec<Preset> {
         Preset {
             name: "quick".into(),
             about: "every scenario at a modest size: the default of `run`".into(),
-            // Three runs: with 28 contestants, whose start-up alone is up to 1 s (the BEAM),
-            // five would take a quarter of an hour; -r raises it.
-            runs: 3,
+            // Sized so that 28 contestants finish in about three minutes: a case stops at
+            // ±2 % or after 1 s of processes, whichever is first.
+            stopping: until(3, 30, 2.0, 1_000),
             warmup: 1,
             cases: vec![
                 case("spawn", &[("tasks", &[10_000])], None),
@@ -53,7 +65,7 @@ pub fn presets() -> Vec<Preset> {
         Preset {
             name: "seeds".into(),
             about: "each seed benchmark at its own parameters, beside its published figures".into(),
-            runs: 5,
+            stopping: until(5, 30, 2.0, 30_000),
             warmup: 1,
             cases: vec![
                 case(
@@ -89,7 +101,9 @@ pub fn presets() -> Vec<Preset> {
         Preset {
             name: "million".into(),
             about: "1 to 1M tasks sleeping 10 s, and skynet's 1M leaves: per-task memory".into(),
-            runs: 3,
+            // Three processes each, as the articles' single runs at most; no warm-up: a 1M-task
+            // process is its own warm-up, and memory is what is asked.
+            stopping: Stopping::exactly(3, Duration::from_secs(600)),
             warmup: 0,
             cases: vec![
                 case(
@@ -106,7 +120,7 @@ pub fn presets() -> Vec<Preset> {
         Preset {
             name: "runtime".into(),
             about: "tokio's bench shapes: spawn_many, ping_pong, yield_many, chained_spawn".into(),
-            runs: 10,
+            stopping: until(10, 100, 2.0, 5_000),
             warmup: 1,
             cases: vec![
                 case("spawn", &[("tasks", &[10_000])], None),

@@ -1,25 +1,46 @@
-//! How long a schedule will take, before it runs: for `--dry-run`, `taskbench presets` and
-//! the progress bar's ETA (which weighs each run by its estimate rather than counting runs,
-//! so that a 10 s sleep and a 5 ms spawn do not move the bar alike).
+//! How long a plan will take, before it runs: for `--dry-run` and `taskbench presets`.
 //!
-//! The model, per process: its ideal time (the pure waiting of the scenario) times the
-//! iterations it runs (inner warm-up + the measured one), plus [`PER_OPERATION`] for each
-//! operation of those iterations (a spawn, a message, a fake I/O, a yield), plus
-//! [`PER_PROCESS`] for start-up, exit and the harness. Both allowances are rough figures
-//! for a compiled runtime on this project's 2-core machine; slow runtimes take longer.
+//! The model, per case: an iteration takes its ideal time (the pure waiting of the
+//! scenario) plus [`PER_OPERATION`] for each operation (a spawn, a message, a fake I/O, a
+//! yield); a process takes its contestant's start-up (by language, [`startup`]) plus its
+//! iterations (inner warm-up + measured). A case makes its idle-footprint, warm-up and
+//! memory processes, then time processes sized as run/stopping.rs sizes them, as many as
+//! [`EXPECTED_TIME_RUNS`] (within `min_runs`…`max_runs`) unless the time budget ends them
+//! first. Both allowances are rough figures for this project's 2-core machine, checked
+//! against real runs of the quick preset (docs/MEASUREMENT.md).
 
-use crate::run::{Step, Workload};
+use super::Plan;
+use crate::run::plan::IDLE_RUNS;
+use crate::run::stopping::{MEMORY_RUNS, calibrate};
+use crate::run::{Stopping, Workload};
 use catalogue::{DOXBEE_STEPS, Scenario};
 use std::time::Duration;
 
-/// Start-up, exit and the harness's own work, per process.
-pub const PER_PROCESS: Duration = Duration::from_millis(250);
-
 /// Cost of one operation (spawn, message, yield, fake I/O) beyond its waiting.
-pub const PER_OPERATION: Duration = Duration::from_micros(1);
+pub const PER_OPERATION: Duration = Duration::from_nanos(300);
 
-/// The expected size and time of a schedule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Time processes a case typically needs to reach its precision.
+pub const EXPECTED_TIME_RUNS: u32 = 8;
+
+/// The harness's own cost per process (launcher, sampler, judging).
+pub const HARNESS_PER_PROCESS: Duration = Duration::from_millis(3);
+
+/// Start-up and exit of one process of a contestant in `language`, as seen here.
+pub fn startup(language: &str) -> Duration {
+    let ms = match language {
+        "Rust" | "C++" => 2,
+        "Go" | "Haskell" => 5,
+        "Python" => 40,
+        "JavaScript" | "TypeScript" => 45,
+        "Java" | "Kotlin" => 120,
+        "Elixir" | "Erlang" => 450,
+        _ => 100,
+    };
+    Duration::from_millis(ms)
+}
+
+/// The expected size and time of a plan.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Estimate {
     /// Every process: idle-footprint, warm-up and measured runs.
     pub processes: u64,
@@ -27,51 +48,110 @@ pub struct Estimate {
     pub measured: u64,
     /// Sum of the ideal times of every iteration of every process.
     pub ideal: Duration,
-    /// The estimate: ideal + operations + per-process allowance.
+    /// The estimate.
     pub total: Duration,
 }
 
-/// Adds up [`step_cost`] over `steps`.
-pub fn estimate(steps: &[Step]) -> Estimate {
-    let mut estimate = Estimate {
-        processes: steps.len() as u64,
-        measured: 0,
-        ideal: Duration::ZERO,
-        total: Duration::ZERO,
-    };
-    for step in steps {
-        if step.phase == crate::run::Phase::Measured {
-            estimate.measured += 1;
+impl std::ops::AddAssign for Estimate {
+    fn add_assign(&mut self, other: Estimate) {
+        self.processes += other.processes;
+        self.measured += other.measured;
+        self.ideal += other.ideal;
+        self.total += other.total;
+    }
+}
+
+/// The estimate of `plan` over subjects whose processes start in `startups`.
+pub fn estimate(plan: &Plan, startups: &[Duration]) -> Estimate {
+    let mut total = Estimate::default();
+    let mut idle_done: Vec<Scenario> = Vec::new();
+    for &workload in &plan.workloads {
+        let idle = match workload {
+            Workload::Scenario { scenario, .. } => scenario
+                .idle()
+                .filter(|idle| !idle_done.contains(idle))
+                .inspect(|idle| idle_done.push(*idle)),
+            Workload::Command => None,
+        };
+        for &start in startups {
+            if let Some(idle) = idle {
+                let idle = Workload::Scenario {
+                    scenario: idle,
+                    inner_warmup: 0,
+                };
+                let runs = plan.stopping.min_runs.min(IDLE_RUNS);
+                total += processes(idle, start, 1, runs);
+            }
+            total += processes(workload, start, 1, plan.warmup);
+            let mut case = case(workload, start, plan.stopping);
+            case.measured = case.processes;
+            total += case;
         }
-        estimate.ideal += ideal(step.workload);
-        estimate.total += step_cost(step.workload);
+    }
+    total
+}
+
+/// The measured processes of one case.
+fn case(workload: Workload, start: Duration, stopping: Stopping) -> Estimate {
+    let iteration = iteration(workload);
+    let memory = process(workload, start, 1);
+    let m = calibrate(memory, iteration.as_nanos() as u64, stopping.max_time);
+    let wanted = EXPECTED_TIME_RUNS.clamp(stopping.min_runs, stopping.max_runs);
+    let mut estimate = Estimate::default();
+    let memory_runs = if m == 1 {
+        0
+    } else {
+        MEMORY_RUNS.min(stopping.max_runs)
+    };
+    for _ in 0..memory_runs {
+        estimate += processes(workload, start, 1, 1);
+    }
+    for made in 0..wanted {
+        if made >= stopping.min_runs && estimate.total >= stopping.max_time {
+            break;
+        }
+        estimate += processes(workload, start, m, 1);
     }
     estimate
 }
 
-/// The expected time of one process running `workload`.
-pub fn step_cost(workload: Workload) -> Duration {
-    let work = match workload {
-        Workload::Scenario {
-            scenario,
-            inner_warmup,
-        } => {
-            let per_iteration = Duration::from_nanos(scenario.ideal_ns())
-                + PER_OPERATION * operations(&scenario).min(u32::MAX as u64) as u32;
-            per_iteration * (inner_warmup + 1)
-        }
-        Workload::Command => Duration::ZERO,
-    };
-    work + PER_PROCESS
+/// `count` processes of `iterations` measured iterations.
+fn processes(workload: Workload, start: Duration, iterations: u32, count: u32) -> Estimate {
+    let ideal = Duration::from_nanos(ideal_ns(workload)) * (inner_warmup(workload) + iterations);
+    Estimate {
+        processes: count as u64,
+        measured: 0,
+        ideal: ideal * count,
+        total: process(workload, start, iterations) * count,
+    }
 }
 
-fn ideal(workload: Workload) -> Duration {
+/// One process of `iterations` measured iterations.
+fn process(workload: Workload, start: Duration, iterations: u32) -> Duration {
+    start + HARNESS_PER_PROCESS + iteration(workload) * (inner_warmup(workload) + iterations)
+}
+
+fn iteration(workload: Workload) -> Duration {
     match workload {
-        Workload::Scenario {
-            scenario,
-            inner_warmup,
-        } => Duration::from_nanos(scenario.ideal_ns()) * (inner_warmup + 1),
+        Workload::Scenario { scenario, .. } => {
+            Duration::from_nanos(scenario.ideal_ns())
+                + PER_OPERATION * operations(&scenario).min(u32::MAX as u64) as u32
+        }
         Workload::Command => Duration::ZERO,
+    }
+}
+
+fn ideal_ns(workload: Workload) -> u64 {
+    match workload {
+        Workload::Scenario { scenario, .. } => scenario.ideal_ns(),
+        Workload::Command => 0,
+    }
+}
+
+fn inner_warmup(workload: Workload) -> u32 {
+    match workload {
+        Workload::Scenario { inner_warmup, .. } => inner_warmup,
+        Workload::Command => 0,
     }
 }
 
@@ -95,7 +175,16 @@ fn operations(scenario: &Scenario) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::{Phase, schedule};
+
+    fn plan(workloads: Vec<Workload>, stopping: Stopping, warmup: u32) -> Plan {
+        Plan {
+            preset: None,
+            workloads,
+            seeds: Vec::new(),
+            stopping,
+            warmup,
+        }
+    }
 
     fn workload(name: &str, values: &[(&str, u64)], inner_warmup: u32) -> Workload {
         Workload::Scenario {
@@ -105,30 +194,39 @@ mod tests {
     }
 
     #[test]
-    fn a_process_costs_its_ideal_its_operations_and_the_allowance() {
-        // 10,000 tasks sleeping 1 s, one iteration: 1 s + 10,000 × 1 µs + 0.25 s.
-        let sleep = workload("sleep", &[("tasks", 10_000), ("delay-ms", 1_000)], 0);
-        assert_eq!(step_cost(sleep), Duration::from_millis(1_260));
-        // spawn 10,000 with one inner warm-up: 2 × 10 ms + 0.25 s.
-        let spawn = workload("spawn", &[("tasks", 10_000)], 1);
-        assert_eq!(step_cost(spawn), Duration::from_millis(270));
-        assert_eq!(step_cost(Workload::Command), PER_PROCESS);
+    fn a_long_iteration_makes_processes_of_one() {
+        // 100 tasks sleeping 1 s: every process one iteration (1 s is longer than the rest);
+        // 3 idle + 1 warm-up + 5 measured (exactly 5).
+        let sleep = workload("sleep", &[("tasks", 100), ("delay-ms", 1_000)], 0);
+        let start = Duration::from_millis(2);
+        let p = plan(
+            vec![sleep],
+            Stopping::exactly(5, Duration::from_secs(60)),
+            1,
+        );
+        let e = estimate(&p, &[start]);
+        assert_eq!((e.processes, e.measured), (9, 5));
+        assert_eq!(e.ideal, Duration::from_secs(6), "idle runs sleep 0 tasks");
+        let one = start + HARNESS_PER_PROCESS + Duration::from_secs(1) + PER_OPERATION * 100;
+        let idle = start + HARNESS_PER_PROCESS;
+        assert_eq!(e.total, 3 * idle + 6 * one);
     }
 
     #[test]
-    fn a_schedule_counts_idle_warmup_and_measured_processes() {
-        let sleep = workload("sleep", &[("tasks", 100), ("delay-ms", 1_000)], 0);
-        // 2 subjects × (3 idle + 1 warm-up + 5 measured) = 18 processes.
-        let steps = schedule(2, &[sleep], 5, 1);
-        let e = estimate(&steps);
-        assert_eq!((e.processes, e.measured), (18, 10));
-        assert_eq!(e.ideal, Duration::from_secs(12), "idle runs sleep 0 tasks");
-        let idle = workload("sleep", &[("tasks", 0), ("delay-ms", 1_000)], 0);
-        assert_eq!(
-            e.total,
-            6 * step_cost(idle) + 12 * step_cost(sleep),
-            "{:?}",
-            steps.iter().map(|s| s.phase).collect::<Vec<Phase>>()
-        );
+    fn the_budget_ends_a_case_after_its_min_runs() {
+        // spawn 10k on a 450 ms start-up, 1 s budget: 3 memory processes already spend it,
+        // so the case makes only its 3 time processes.
+        let spawn = workload("spawn", &[("tasks", 10_000)], 1);
+        let stopping = Stopping {
+            min_runs: 3,
+            max_runs: 30,
+            precision: 0.02,
+            max_time: Duration::from_secs(1),
+        };
+        let e = estimate(&plan(vec![spawn], stopping, 0), &[startup("Elixir")]);
+        assert_eq!(e.measured, 6);
+        // Rust: start-up is cheap, the case gets the expected 8 time processes.
+        let e = estimate(&plan(vec![spawn], stopping, 0), &[startup("Rust")]);
+        assert_eq!(e.measured, 3 + 8);
     }
 }

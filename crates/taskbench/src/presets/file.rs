@@ -5,7 +5,11 @@
 //! ```toml
 //! [sleepy]
 //! about = "sleeping tasks at three sizes"
-//! runs = 3           # optional: measured runs per case (default 5)
+//! runs = 3           # optional: exactly this many time processes per case
+//! min-runs = 5       # optional, instead: at least … (default 5)
+//! max-runs = 50      # optional: at most … (default 100)
+//! precision = "2%"   # optional: stop at this half-width of the interval (default 2 %)
+//! max-time = "3s"    # optional: time budget of a case (default 3 s)
 //! warmup = 0         # optional: warm-up processes per case (default 1)
 //!
 //! [[sleepy.case]]
@@ -17,7 +21,7 @@
 //!
 //! Every mistake is reported with the file, the preset, the case and the field at fault.
 
-use super::{Case, DEFAULT_RUNS, DEFAULT_WARMUP, Preset};
+use super::{Case, DEFAULT_STOPPING, DEFAULT_WARMUP, PlanOptions, Preset};
 use anyhow::{Context, anyhow, bail};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -30,6 +34,13 @@ struct Written {
     #[serde(default)]
     about: String,
     runs: Option<u32>,
+    #[serde(rename = "min-runs")]
+    min_runs: Option<u32>,
+    #[serde(rename = "max-runs")]
+    max_runs: Option<u32>,
+    precision: Option<String>,
+    #[serde(rename = "max-time")]
+    max_time: Option<String>,
     warmup: Option<u32>,
     #[serde(default)]
     case: Vec<toml::Table>,
@@ -73,9 +84,33 @@ fn preset(name: &str, value: toml::Value) -> anyhow::Result<Preset> {
     if written.case.is_empty() {
         bail!("no cases: add at least one [[{name}.case]] with a `scenario`");
     }
-    if written.runs == Some(0) {
-        bail!("`runs` must be at least 1");
+    for (field, value) in [
+        ("runs", written.runs),
+        ("min-runs", written.min_runs),
+        ("max-runs", written.max_runs),
+    ] {
+        if value == Some(0) {
+            bail!("`{field}` must be at least 1");
+        }
     }
+    let given = PlanOptions {
+        runs: written.runs,
+        min_runs: written.min_runs,
+        max_runs: written.max_runs,
+        precision: written
+            .precision
+            .as_deref()
+            .map(crate::cli::parse_percent)
+            .transpose()
+            .map_err(|e| anyhow!("`precision`: {e}"))?,
+        max_time: written
+            .max_time
+            .as_deref()
+            .map(crate::cli::parse_duration)
+            .transpose()
+            .map_err(|e| anyhow!("`max-time`: {e}"))?,
+        ..PlanOptions::default()
+    };
     let cases = written
         .case
         .into_iter()
@@ -85,7 +120,7 @@ fn preset(name: &str, value: toml::Value) -> anyhow::Result<Preset> {
     let preset = Preset {
         name: name.to_string(),
         about: written.about,
-        runs: written.runs.unwrap_or(DEFAULT_RUNS),
+        stopping: given.stopping(DEFAULT_STOPPING)?,
         warmup: written.warmup.unwrap_or(DEFAULT_WARMUP),
         cases,
     };

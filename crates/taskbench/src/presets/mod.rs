@@ -1,6 +1,6 @@
 //! What a run runs. A preset is a named list of cases — a scenario with a list of values
-//! per parameter, possibly tagged with the seed benchmark it reproduces — plus its runs
-//! and warm-ups. `--scenario a,b` is an ad-hoc preset of those scenarios at their defaults.
+//! per parameter, possibly tagged with the seed benchmark it reproduces — plus how much
+//! each case is measured (its stopping rule) and its warm-ups. `--scenario a,b` is an ad-hoc preset of those scenarios at their defaults.
 //! Either way, parameters given on the command line replace a case's values wherever the
 //! case's scenario takes them; such a case no longer reproduces its seed, so it loses the
 //! tag. Every combination of listed values is one workload; a workload that two cases
@@ -13,14 +13,21 @@ mod file;
 pub use builtin::seed;
 pub use estimate::{Estimate, estimate};
 
-use crate::cli::{ParamArgs, RunArgs};
-use crate::run::{Workload, point_label, record_params};
+use crate::cli::ParamArgs;
+use crate::run::{Stopping, Workload, point_label, record_params};
 use anyhow::bail;
 use catalogue::{Scenario, ScenarioSpec};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-/// Measured runs per case when neither the preset nor `-r` says.
-pub const DEFAULT_RUNS: u32 = 5;
+/// How much a case is measured when neither a preset nor a flag says: hyperfine's
+/// defaults where they fit (at least 10 runs, 3 s), criterion's ±2 % where they do not.
+pub const DEFAULT_STOPPING: Stopping = Stopping {
+    min_runs: 5,
+    max_runs: 100,
+    precision: 0.02,
+    max_time: Duration::from_secs(3),
+};
 /// Warm-up processes per case when neither the preset nor `-w` says.
 pub const DEFAULT_WARMUP: u32 = 1;
 
@@ -30,11 +37,52 @@ pub struct Preset {
     pub name: String,
     /// One line: what it runs and why.
     pub about: String,
-    /// Measured runs per case (`-r` overrides).
-    pub runs: u32,
+    /// How much each case is measured (`-r`, `-m`, `-M`, `--precision`, `--max-time`
+    /// override its parts).
+    pub stopping: Stopping,
     /// Warm-up processes per case (`-w` overrides).
     pub warmup: u32,
     pub cases: Vec<Case>,
+}
+
+/// What the command line asks of a plan: the options of `taskbench run` that choose
+/// cases and how much each is measured, apart from clap.
+#[derive(Debug, Clone, Default)]
+pub struct PlanOptions {
+    pub preset: Option<String>,
+    pub preset_file: Option<PathBuf>,
+    /// `--scenario`: an ad-hoc preset of these at their defaults.
+    pub scenarios: Vec<String>,
+    pub params: ParamArgs,
+    pub inner_warmup: Option<u32>,
+    /// `-r`: exactly this many time processes.
+    pub runs: Option<u32>,
+    pub min_runs: Option<u32>,
+    pub max_runs: Option<u32>,
+    pub precision: Option<f64>,
+    pub max_time: Option<Duration>,
+    pub warmup: Option<u32>,
+}
+
+impl PlanOptions {
+    /// The preset's stopping rule with the flags' parts put over it.
+    pub fn stopping(&self, preset: Stopping) -> anyhow::Result<Stopping> {
+        let max_time = self.max_time.unwrap_or(preset.max_time);
+        if let Some(runs) = self.runs {
+            return Ok(Stopping::exactly(runs, max_time));
+        }
+        let min_runs = self.min_runs.unwrap_or(preset.min_runs);
+        let max_runs = self.max_runs.unwrap_or(preset.max_runs.max(min_runs));
+        if min_runs > max_runs {
+            bail!("--min-runs {min_runs} is more than --max-runs {max_runs}");
+        }
+        Ok(Stopping {
+            min_runs,
+            max_runs,
+            precision: self.precision.unwrap_or(preset.precision),
+            max_time,
+        })
+    }
 }
 
 /// A scenario with a list of values for some of its parameters (the rest take defaults).
@@ -55,20 +103,20 @@ pub struct Plan {
     pub workloads: Vec<Workload>,
     /// Every tagged point.
     pub seeds: Vec<SeedTag>,
-    pub runs: u32,
+    pub stopping: Stopping,
     pub warmup: u32,
 }
 
 impl Plan {
     /// The plan of `--command` runs.
-    pub fn commands(args: &RunArgs) -> Plan {
-        Plan {
+    pub fn commands(options: &PlanOptions) -> anyhow::Result<Plan> {
+        Ok(Plan {
             preset: None,
             workloads: vec![Workload::Command],
             seeds: Vec::new(),
-            runs: args.runs.unwrap_or(DEFAULT_RUNS),
-            warmup: args.warmup.unwrap_or(DEFAULT_WARMUP),
-        }
+            stopping: options.stopping(DEFAULT_STOPPING)?,
+            warmup: options.warmup.unwrap_or(DEFAULT_WARMUP),
+        })
     }
 
     /// The seed a point (`sleep tasks=10000 delay-ms=0`) reproduces, if any.
@@ -108,9 +156,9 @@ pub fn available(file: Option<&Path>) -> anyhow::Result<Vec<Preset>> {
 }
 
 /// The plan for `taskbench run` with `args` (not `--command`).
-pub fn plan(args: &RunArgs) -> anyhow::Result<Plan> {
+pub fn plan(args: &PlanOptions) -> anyhow::Result<Plan> {
     let presets = available(args.preset_file.as_deref())?;
-    let preset = if args.scenario.is_empty() {
+    let preset = if args.scenarios.is_empty() {
         let name = args.preset.as_deref().unwrap_or("quick");
         match presets.into_iter().find(|p| p.name == name) {
             Some(preset) => preset,
@@ -124,15 +172,15 @@ pub fn plan(args: &RunArgs) -> anyhow::Result<Plan> {
             ),
         }
     } else {
-        ad_hoc(&args.scenario)?
+        ad_hoc(&args.scenarios)?
     };
-    let named = args.scenario.is_empty().then(|| preset.name.clone());
+    let named = args.scenarios.is_empty().then(|| preset.name.clone());
     let (workloads, seeds) = expand(&preset.cases, &args.params, args.inner_warmup)?;
     Ok(Plan {
         preset: named,
         workloads,
         seeds,
-        runs: args.runs.unwrap_or(preset.runs),
+        stopping: args.stopping(preset.stopping)?,
         warmup: args.warmup.unwrap_or(preset.warmup),
     })
 }
@@ -154,7 +202,7 @@ fn ad_hoc(names: &[String]) -> anyhow::Result<Preset> {
     Ok(Preset {
         name: "scenarios".into(),
         about: String::new(),
-        runs: DEFAULT_RUNS,
+        stopping: DEFAULT_STOPPING,
         warmup: DEFAULT_WARMUP,
         cases,
     })

@@ -5,10 +5,10 @@ use super::*;
 use crate::cli::{Cli, Command};
 use clap::Parser;
 
-fn args(list: &[&str]) -> RunArgs {
+fn args(list: &[&str]) -> PlanOptions {
     let argv = ["taskbench", "run"].iter().chain(list);
     match Cli::try_parse_from(argv).unwrap().command {
-        Command::Run(run) => *run,
+        Command::Run(run) => run.plan_options(),
         other => panic!("{other:?}"),
     }
 }
@@ -42,7 +42,10 @@ fn lists_expand_into_a_sweep() {
         scenarios(&plan),
         [sleep(10, 1), sleep(10, 2), sleep(20, 1), sleep(20, 2)]
     );
-    assert_eq!((plan.preset, plan.runs, plan.warmup), (None, 5, 1));
+    assert_eq!(
+        (plan.preset, plan.stopping, plan.warmup),
+        (None, DEFAULT_STOPPING, 1)
+    );
 }
 
 #[test]
@@ -132,16 +135,31 @@ fn seeds_run_each_seed_at_its_own_parameters_tagged() {
         plan.seed_of("timer step-us=1000 total-ms=1000"),
         Some(seed::GHC_1523)
     );
-    assert_eq!((plan.runs, plan.warmup), (5, 1));
+    assert_eq!((plan.stopping.min_runs, plan.warmup), (5, 1));
 }
 
 #[test]
 fn preset_runs_and_warmups_yield_to_the_command_line() {
     let million = plan(&args(&["--preset", "million"])).unwrap();
-    assert_eq!((million.runs, million.warmup), (3, 0));
+    let three = (3, 3);
+    let runs = |p: &Plan| (p.stopping.min_runs, p.stopping.max_runs);
+    assert_eq!((runs(&million), million.warmup), (three, 0));
     assert_eq!(million.workloads.len(), 5);
     let mine = plan(&args(&["--preset", "million", "-r", "1", "-w", "2"])).unwrap();
-    assert_eq!((mine.runs, mine.warmup), (1, 2));
+    assert_eq!((runs(&mine), mine.warmup), ((1, 1), 2));
+    let quick = plan(&args(&["-m", "4", "--precision", "5%", "--max-time", "9s"])).unwrap();
+    assert_eq!(
+        (
+            quick.stopping.min_runs,
+            quick.stopping.precision,
+            quick.stopping.max_time
+        ),
+        (4, 0.05, Duration::from_secs(9))
+    );
+    assert!(
+        plan(&args(&["-m", "50", "-M", "10"])).is_err(),
+        "min above max"
+    );
     let runtime = plan(&args(&["--preset", "runtime"])).unwrap();
     assert_eq!(
         scenarios(&runtime)[1],
@@ -213,7 +231,12 @@ fn user_presets_parse_from_toml() {
     assert_eq!(presets.len(), 1);
     let p = &presets[0];
     assert_eq!(
-        (p.name.as_str(), p.about.as_str(), p.runs, p.warmup),
+        (
+            p.name.as_str(),
+            p.about.as_str(),
+            p.stopping.max_runs,
+            p.warmup
+        ),
         ("sleepy", "sleeping tasks at three sizes", 3, DEFAULT_WARMUP)
     );
     assert_eq!(
@@ -246,6 +269,14 @@ fn a_bad_field_is_named_in_the_error() {
             "size",
         ),
         ("[a]\nabout = \"nothing\"\n", "no cases"),
+        (
+            "[a]\nprecision = \"lots\"\n[[a.case]]\nscenario = \"spawn\"\n",
+            "precision",
+        ),
+        (
+            "[a]\nmax-time = \"soon\"\n[[a.case]]\nscenario = \"spawn\"\n",
+            "max-time",
+        ),
     ];
     for (text, named) in cases {
         let err = format!("{:#}", file::parse(text).unwrap_err());
@@ -292,5 +323,8 @@ fn a_user_preset_cannot_take_a_built_in_name() {
     assert_eq!(names, ["quick", "seeds", "million", "runtime", "sleepy"]);
     let path = path.to_str().unwrap();
     let plan = plan(&args(&["--preset-file", path, "--preset", "sleepy"])).unwrap();
-    assert_eq!((plan.preset.as_deref(), plan.runs), (Some("sleepy"), 3));
+    assert_eq!(
+        (plan.preset.as_deref(), plan.stopping.min_runs),
+        (Some("sleepy"), 3)
+    );
 }

@@ -4,6 +4,7 @@
 
 use super::units::{self, bytes, duration, duration_range};
 use crate::analysis::{CaseSummary, Outcome, PointSummary};
+use crate::run::StopReason;
 
 /// A table ready to render.
 #[derive(Debug, Clone, PartialEq)]
@@ -54,7 +55,7 @@ pub fn table(point: &PointSummary) -> Table {
             true => "× best\nelapsed",
             false => "× best",
         },
-        "runs",
+        "processes\n× iter.",
     ]);
     if layout.extra {
         headers.push("extra");
@@ -94,7 +95,7 @@ pub fn table(point: &PointSummary) -> Table {
 
 /// The legend of "n.s." under a table that uses it.
 pub const NOT_SIGNIFICANT: &str = "n.s.: not significantly slower than the best — the 95 % \
-     intervals of the two medians overlap";
+     interval of the ratio holds 1";
 
 /// Which optional columns a point's table has.
 #[derive(Debug, Clone, Copy)]
@@ -180,13 +181,32 @@ fn versus_best(row: &CaseSummary) -> String {
     cell
 }
 
-/// `5/5`, with the count of outliers below when there are any.
+/// `12 × 40` (time processes × iterations each), then the interval's half-width and, when
+/// the case stopped short of its target, why: `±1.8 %` or `±7.1 %, time budget`. Failed
+/// processes and outliers are counted after.
 fn runs(row: &CaseSummary) -> String {
-    let mut cell = format!("{}/{}", row.runs_ok, row.runs);
+    if row.outcome != Outcome::Valid {
+        return format!("0/{}", row.runs);
+    }
+    let mut cell = format!("{} × {}", row.time_runs, row.iterations);
+    if row.runs_ok < row.runs {
+        cell.push_str(&format!(" · {} failed", row.runs - row.runs_ok));
+    }
+    let mut second = Vec::new();
+    if let Some(precision) = row.precision {
+        let mut width = format!("±{}", units::percent(precision));
+        if let Some(stop) = row.stop.filter(|s| *s != StopReason::Precision) {
+            width.push_str(&format!(", {}", stop.describe()));
+        }
+        second.push(width);
+    }
     match row.outliers.len() {
         0 => {}
-        1 => cell.push_str("\n1 outlier"),
-        n => cell.push_str(&format!("\n{n} outliers")),
+        1 => second.push("1 outlier".into()),
+        n => second.push(format!("{n} outliers")),
+    }
+    if !second.is_empty() {
+        cell.push_str(&format!("\n{}", second.join(" · ")));
     }
     cell
 }

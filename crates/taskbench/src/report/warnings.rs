@@ -1,7 +1,7 @@
 //! The words of each warning: what was seen, in units, and what to do about it.
 
 use super::units::{duration, percent};
-use crate::analysis::{CV_LIMIT, FIRST_RUN_FACTOR, Warning};
+use crate::analysis::{FIRST_RUN_FACTOR, Warning};
 use std::fmt;
 
 impl fmt::Display for Warning {
@@ -21,22 +21,27 @@ impl fmt::Display for Warning {
                     .collect();
                 write!(
                     f,
-                    "{point}: the first measured run was over {FIRST_RUN_FACTOR}× slower than \
-                     the median of the rest for {}. Caches or lazy start-up may be to blame: \
-                     try more warm-up processes (-w).",
+                    "{point}: first measured process over {FIRST_RUN_FACTOR}× slower than the \
+                     rest for {} (try -w 1).",
                     cases.join(", ")
                 )
             }
-            Warning::HighVariation { point, cases } => {
+            Warning::Imprecise {
+                point,
+                target,
+                cases,
+            } => {
                 let cases: Vec<String> = cases
                     .iter()
-                    .map(|c| format!("{} {}", c.contestant, percent(c.cv)))
+                    .map(|c| {
+                        let why = c.stop.map_or("", |s| s.describe());
+                        format!("{} ±{} ({why})", c.contestant, percent(c.precision))
+                    })
                     .collect();
                 write!(
                     f,
-                    "{point}: elapsed varied by more than {} between runs (coefficient of \
-                     variation): {}. More runs (-r) narrow the intervals.",
-                    percent(CV_LIMIT),
+                    "{point}: short of ±{}: {}.",
+                    percent(*target),
                     cases.join(", ")
                 )
             }
@@ -76,7 +81,8 @@ impl fmt::Display for Warning {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::{FirstRun, Variation};
+    use crate::analysis::{FirstRun, Imprecision};
+    use crate::run::StopReason;
 
     #[test]
     fn warnings_say_what_was_seen_in_units() {
@@ -89,21 +95,24 @@ mod tests {
             }],
         };
         assert!(
-            first.to_string().starts_with(
-                "spawn tasks=10000: the first measured run was over 1.5× slower than the \
-                 median of the rest for tokio (12.3 ms vs 4.10 ms)."
-            ),
+            first.to_string()
+                == "spawn tasks=10000: first measured process over 1.5× slower than the \
+                    rest for tokio (12.3 ms vs 4.10 ms) (try -w 1).",
             "{first}"
         );
-        let noisy = Warning::HighVariation {
+        let noisy = Warning::Imprecise {
             point: "yield tasks=200 yields=1000".into(),
-            cases: vec![Variation {
+            target: 0.02,
+            cases: vec![Imprecision {
                 contestant: "smol".into(),
-                cv: 0.223,
+                precision: 0.071,
+                stop: Some(StopReason::TimeBudget),
             }],
         };
-        assert!(noisy.to_string().contains("more than 10 % "), "{noisy}");
-        assert!(noisy.to_string().contains(": smol 22 %."), "{noisy}");
+        assert_eq!(
+            noisy.to_string(),
+            "yield tasks=200 yields=1000: short of ±2.0 %: smol ±7.1 % (time budget)."
+        );
         let busy = Warning::BusyMachine {
             cores: 2,
             load_start: 6.6,

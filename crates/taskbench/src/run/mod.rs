@@ -1,12 +1,15 @@
-//! Running cases: the schedule, one run's execution and judgement, and the stored record.
+//! Running cases: the order of runs, when a case has enough, one run's execution and
+//! judgement, and the stored record.
 
 pub mod plan;
 pub mod protocol;
 pub mod record;
 pub mod runner;
 pub mod status;
+pub mod stopping;
 
-pub use plan::{Phase, Step, Subject, Workload, schedule};
+pub use plan::{Phase, Step, Subject, Workload};
 pub use record::{Figures, RunRecord, point_label, record_params};
-pub use runner::{Executor, Limits, ProcessExecutor, counts, run_steps};
+pub use runner::{Executor, Limits, ProcessExecutor, Settings, counts, run_plan};
 pub use status::RunStatus;
+pub use stopping::{StopReason, Stopping};

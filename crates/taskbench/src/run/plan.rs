@@ -1,13 +1,14 @@
-//! The order of runs: idle-footprint runs, warm-up processes, then measured runs, each
-//! round interleaved across subjects (A B C A B C …) so that drift of the machine hits
-//! every subject alike.
+//! The order of runs within a point: idle-footprint runs, warm-up processes, then measured
+//! runs, each round interleaved across subjects (A B C A B C …) so that drift of the
+//! machine hits every subject alike. The measured rounds go on while any case still needs
+//! runs (run/stopping.rs); this file fixes the rest.
 
 use catalogue::Scenario;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
 /// Idle-footprint runs per subject and scenario, at most (they are quick and vary little).
-const IDLE_RUNS: u32 = 3;
+pub const IDLE_RUNS: u32 = 3;
 
 /// Who is measured: a contestant's run command, or a plain command given with `--command`.
 #[derive(Debug, Clone)]
@@ -18,7 +19,15 @@ pub struct Subject {
     pub cwd: PathBuf,
     /// Scenarios declared unsupported (never run; shown as n/a).
     pub unsupported: Vec<String>,
+    /// What a process of it takes to start and exit, roughly: for estimates only.
+    pub startup: std::time::Duration,
+    /// For a command run through a shell: the shell with an empty command, whose times are
+    /// subtracted from the command's (measured in the idle phase).
+    pub baseline: Option<Vec<String>>,
 }
+
+/// Runs of a command's shell baseline (quick: a shell starts in about a millisecond).
+pub const BASELINE_RUNS: u32 = 10;
 
 /// What one run executes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -62,12 +71,20 @@ pub struct Step {
     pub phase: Phase,
     /// 1-based index of the run within its phase.
     pub run: u32,
+    /// Measured iterations the process runs (protocol v2's `--iterations`).
+    pub iterations: u32,
 }
 
-/// Every run for `subjects` subjects over `workloads`, in execution order.
-pub fn schedule(subjects: usize, workloads: &[Workload], runs: u32, warmup: u32) -> Vec<Step> {
+/// The runs of `workload` that come before its measured ones, in execution order: the
+/// idle footprint (`idle_runs`, unless `idle_done` has it already) and `warmup` rounds.
+pub fn before_measuring(
+    subjects: usize,
+    workload: Workload,
+    idle_runs: u32,
+    warmup: u32,
+    idle_done: &mut Vec<Scenario>,
+) -> Vec<Step> {
     let mut steps = Vec::new();
-    let mut idle_done: Vec<Scenario> = Vec::new();
     let round = |steps: &mut Vec<Step>, workload, phase, count| {
         for run in 1..=count {
             for subject in 0..subjects {
@@ -76,24 +93,30 @@ pub fn schedule(subjects: usize, workloads: &[Workload], runs: u32, warmup: u32)
                     workload,
                     phase,
                     run,
+                    iterations: 1,
                 });
             }
         }
     };
-    for &workload in workloads {
-        if let Workload::Scenario { scenario, .. } = workload
-            && let Some(idle) = scenario.idle().filter(|idle| !idle_done.contains(idle))
-        {
-            idle_done.push(idle);
-            let idle_workload = Workload::Scenario {
-                scenario: idle,
-                inner_warmup: 0,
-            };
-            round(&mut steps, idle_workload, Phase::Idle, runs.min(IDLE_RUNS));
-        }
-        round(&mut steps, workload, Phase::Warmup, warmup);
-        round(&mut steps, workload, Phase::Measured, runs);
+    if workload == Workload::Command {
+        round(&mut steps, workload, Phase::Idle, BASELINE_RUNS);
     }
+    if let Workload::Scenario { scenario, .. } = workload
+        && let Some(idle) = scenario.idle().filter(|idle| !idle_done.contains(idle))
+    {
+        idle_done.push(idle);
+        let idle_workload = Workload::Scenario {
+            scenario: idle,
+            inner_warmup: 0,
+        };
+        round(
+            &mut steps,
+            idle_workload,
+            Phase::Idle,
+            idle_runs.min(IDLE_RUNS),
+        );
+    }
+    round(&mut steps, workload, Phase::Warmup, warmup);
     steps
 }
 
@@ -109,8 +132,8 @@ mod tests {
     }
 
     #[test]
-    fn runs_interleave_across_subjects() {
-        let steps = schedule(2, &[scenario("timer", &[])], 2, 1);
+    fn warmups_interleave_across_subjects() {
+        let steps = before_measuring(2, scenario("timer", &[]), 3, 2, &mut Vec::new());
         let order: Vec<(usize, Phase, u32)> =
             steps.iter().map(|s| (s.subject, s.phase, s.run)).collect();
         assert_eq!(
@@ -118,31 +141,33 @@ mod tests {
             [
                 (0, Phase::Warmup, 1),
                 (1, Phase::Warmup, 1),
-                (0, Phase::Measured, 1),
-                (1, Phase::Measured, 1),
-                (0, Phase::Measured, 2),
-                (1, Phase::Measured, 2),
+                (0, Phase::Warmup, 2),
+                (1, Phase::Warmup, 2),
             ]
         );
     }
 
     #[test]
     fn a_sweep_measures_the_idle_footprint_once() {
-        let sweep = [
-            scenario("spawn", &[("tasks", 10)]),
+        let mut idle_done = Vec::new();
+        let first = before_measuring(1, scenario("spawn", &[("tasks", 10)]), 5, 0, &mut idle_done);
+        let second = before_measuring(
+            1,
             scenario("spawn", &[("tasks", 100)]),
-        ];
-        let steps = schedule(1, &sweep, 5, 0);
-        let idle: Vec<_> = steps.iter().filter(|s| s.phase == Phase::Idle).collect();
-        assert_eq!(idle.len(), 3);
+            5,
+            0,
+            &mut idle_done,
+        );
+        assert_eq!(first.len(), IDLE_RUNS as usize);
         assert!(
-            idle.iter()
-                .all(|s| s.workload == scenario("spawn", &[("tasks", 0)]))
+            first
+                .iter()
+                .all(|s| s.phase == Phase::Idle
+                    && s.workload == scenario("spawn", &[("tasks", 0)]))
         );
-        assert_eq!(
-            steps.iter().filter(|s| s.phase == Phase::Measured).count(),
-            10
+        assert!(
+            second.is_empty(),
+            "the footprint is measured once per sweep"
         );
-        assert_eq!(steps[0].phase, Phase::Idle, "the footprint comes first");
     }
 }

@@ -3,6 +3,7 @@
 
 use super::plan::Phase;
 use super::status::RunStatus;
+use super::stopping::StopReason;
 use crate::measure::Sample;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -19,18 +20,32 @@ pub struct RunRecord {
     pub phase: Phase,
     /// 1-based within the phase.
     pub run: u32,
+    /// Measured iterations asked of the process: 1 for the processes whose peak RSS is
+    /// reported (docs/MEASUREMENT.md).
+    #[serde(default = "one")]
+    pub iterations: u32,
     #[serde(flatten)]
     pub status: RunStatus,
     /// Absent when the run was never started (declared unsupported, or could not start).
     pub figures: Option<Figures>,
+    /// On the last measured record of a case: why the case stopped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop: Option<StopReason>,
+}
+
+fn one() -> u32 {
+    1
 }
 
 /// What was measured of a process.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Figures {
-    /// The contestant's own elapsed time of the measured iteration (process wall for
-    /// plain commands), ns; absent when the run gave no valid line.
+    /// The median of `iterations_ns`; absent when the run gave no valid line.
     pub elapsed_ns: Option<u64>,
+    /// The contestant's own elapsed time of each measured iteration (the process wall
+    /// for plain commands), ns.
+    #[serde(default)]
+    pub iterations_ns: Vec<u64>,
     /// The scenario's pure waiting time, ns.
     pub ideal_ns: u64,
     /// elapsed − ideal, ns.
@@ -49,7 +64,8 @@ pub struct Figures {
     pub involuntary_switches: u64,
     pub checksum: Option<u64>,
     pub expected_checksum: Option<u64>,
-    /// Scenario-specific figures from the contestant (timer oversleep, …).
+    /// Scenario-specific figures from the contestant (timer oversleep, …), each the
+    /// median over the process's iterations.
     pub extra: BTreeMap<String, f64>,
     /// CPU the harness's sampler used while watching this run, ns.
     pub sampler_cpu_ns: u64,
@@ -104,11 +120,13 @@ mod tests {
             inner_warmup: 1,
             phase: Phase::Measured,
             run: 2,
+            iterations: 1,
             status: RunStatus::WrongChecksum {
                 expected: 45,
                 got: 44,
             },
             figures: None,
+            stop: Some(StopReason::MaxRuns),
         };
         let json = serde_json::to_string(&record).unwrap();
         assert!(

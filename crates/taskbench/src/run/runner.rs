@@ -1,12 +1,15 @@
-//! Executes a schedule: builds each run's command, measures it through an [`Executor`],
-//! judges it, and hands every record to a sink as soon as it exists (so that runs.jsonl
-//! loses nothing if the harness is interrupted). A case that is n/a, cannot start or
-//! timed out is not run again.
+//! Executes a plan point by point: the idle and warm-up runs, then measured rounds across
+//! the subjects until every case has stopped (run/stopping.rs). Each run's command is
+//! built, measured through an [`Executor`] and judged, and every record goes to a sink as
+//! soon as it exists (so that runs.jsonl loses nothing if the harness is interrupted). A
+//! case that is n/a, cannot start or timed out is not run again.
 
-use super::plan::{Phase, Step, Subject, Workload};
+use super::plan::{Phase, Step, Subject, Workload, before_measuring};
 use super::record::{Figures, RunRecord};
-use super::status::{Reported, RunStatus};
+use super::status::{Expected, Reported, RunStatus};
+use super::stopping::{CaseProgress, StopReason, Stopping};
 use crate::measure::{self, Job, Measurement};
+use crate::stats::median;
 use catalogue::Invocation;
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
@@ -37,56 +40,151 @@ pub struct Limits {
     pub memory_limit: Option<u64>,
 }
 
-/// Runs `steps` in order; `sink` sees each record when it is made, `progress` each step
-/// before it runs.
-pub fn run_steps(
+/// How many runs each case gets.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings {
+    /// Warm-up processes per case.
+    pub warmup: u32,
+    /// Idle-footprint processes per scenario and subject.
+    pub idle_runs: u32,
+    pub stopping: Stopping,
+}
+
+/// Runs every point of `workloads` over `subjects`; `sink` sees each record when it is
+/// made, `progress` each step before it runs, `stopped` each case when it stops.
+pub fn run_plan(
     executor: &mut dyn Executor,
     subjects: &[Subject],
-    steps: &[Step],
+    workloads: &[Workload],
+    settings: Settings,
     limits: Limits,
     sink: &mut dyn FnMut(&RunRecord) -> anyhow::Result<()>,
     progress: &mut dyn FnMut(&Step),
 ) -> anyhow::Result<Vec<RunRecord>> {
     let mut records = Vec::new();
+    let mut idle_done = Vec::new();
     // Cases that will not be run again, with the status that stopped them, and whether
     // the case's measured phase has a record yet.
     let mut stopped: HashMap<(usize, Workload), (RunStatus, bool)> = HashMap::new();
-    for step in steps {
-        progress(step);
-        let subject = &subjects[step.subject];
-        let case = (step.subject, step.workload);
-        let measured = step.phase == Phase::Measured;
-        let record = match stopped.get_mut(&case) {
-            // The first measured run of a stopped case says why it was not made, so that
-            // every case has a row in the tables.
-            Some((status, reported)) if measured && !*reported => {
-                *reported = true;
-                record(subject, step, status.clone(), None)
-            }
-            Some(_) => continue,
-            None if declares_unsupported(subject, step.workload) => {
-                let reason = format!(
-                    "{} declares {} unsupported in its manifest",
-                    subject.name,
-                    step.workload.name()
-                );
-                let status = RunStatus::NotImplemented { reason };
-                stopped.insert(case, (status.clone(), false));
-                if !measured {
-                    continue;
-                }
-                stopped.insert(case, (status.clone(), true));
-                record(subject, step, status, None)
-            }
-            None => run_one(executor, subject, step, limits),
-        };
-        if stops_its_case(&record.status) && !stopped.contains_key(&case) {
-            stopped.insert(case, (record.status.clone(), measured));
-        }
+    let mut emit = |record: RunRecord, records: &mut Vec<RunRecord>| -> anyhow::Result<()> {
         sink(&record)?;
         records.push(record);
+        Ok(())
+    };
+    for &workload in workloads {
+        let before = before_measuring(
+            subjects.len(),
+            workload,
+            settings.idle_runs,
+            settings.warmup,
+            &mut idle_done,
+        );
+        for step in before {
+            progress(&step);
+            if let Some(record) = attempt(executor, subjects, &step, limits, &mut stopped) {
+                emit(record, &mut records)?;
+            }
+        }
+        let mut cases: Vec<CaseProgress> = (0..subjects.len())
+            .map(|_| match workload {
+                Workload::Scenario { scenario, .. } => {
+                    CaseProgress::new(settings.stopping, scenario.ideal_ns())
+                }
+                Workload::Command => CaseProgress::single(settings.stopping),
+            })
+            .collect();
+        let mut runs = vec![0; subjects.len()];
+        loop {
+            let mut any = false;
+            for subject in 0..subjects.len() {
+                let Some(iterations) = cases[subject].next() else {
+                    continue;
+                };
+                any = true;
+                runs[subject] += 1;
+                let step = Step {
+                    subject,
+                    workload,
+                    phase: Phase::Measured,
+                    run: runs[subject],
+                    iterations,
+                };
+                progress(&step);
+                match attempt(executor, subjects, &step, limits, &mut stopped) {
+                    Some(record) => {
+                        let figures = record.figures.as_ref();
+                        let wall =
+                            figures.map_or(Duration::ZERO, |f| Duration::from_nanos(f.wall_ns));
+                        let valid = record
+                            .status
+                            .is_ok()
+                            .then(|| figures.map_or(&[][..], |f| f.iterations_ns.as_slice()));
+                        let reason = cases[subject].record(iterations, wall, valid);
+                        let stops = stopped.contains_key(&(subject, workload));
+                        emit(with_stop(record, reason, stops), &mut records)?;
+                        if stops {
+                            cases[subject] = CaseProgress::done(settings.stopping);
+                        }
+                    }
+                    None => cases[subject] = CaseProgress::done(settings.stopping),
+                }
+            }
+            if !any {
+                break;
+            }
+        }
     }
     Ok(records)
+}
+
+/// The last record of a case says why the case stopped.
+fn with_stop(mut record: RunRecord, reason: Option<StopReason>, stopped: bool) -> RunRecord {
+    record.stop = reason.or(stopped.then_some(StopReason::NoValidRun));
+    record
+}
+
+/// Makes one step's record: runs it, or says why it is not run (`None`: already said).
+fn attempt(
+    executor: &mut dyn Executor,
+    subjects: &[Subject],
+    step: &Step,
+    limits: Limits,
+    stopped: &mut HashMap<(usize, Workload), (RunStatus, bool)>,
+) -> Option<RunRecord> {
+    let subject = &subjects[step.subject];
+    let case = (step.subject, step.workload);
+    let measured = step.phase == Phase::Measured;
+    if step.workload == Workload::Command && step.phase == Phase::Idle && subject.baseline.is_none()
+    {
+        return None;
+    }
+    let record = match stopped.get_mut(&case) {
+        // The first measured run of a stopped case says why it was not made, so that
+        // every case has a row in the tables.
+        Some((status, reported)) if measured && !*reported => {
+            *reported = true;
+            record(subject, step, status.clone(), None)
+        }
+        Some(_) => return None,
+        None if declares_unsupported(subject, step.workload) => {
+            let reason = format!(
+                "{} declares {} unsupported in its manifest",
+                subject.name,
+                step.workload.name()
+            );
+            let status = RunStatus::NotImplemented { reason };
+            stopped.insert(case, (status.clone(), measured));
+            if !measured {
+                return None;
+            }
+            record(subject, step, status, None)
+        }
+        None => run_one(executor, subject, step, limits),
+    };
+    if stops_its_case(&record.status) && !stopped.contains_key(&case) {
+        stopped.insert(case, (record.status.clone(), measured));
+    }
+    Some(record)
 }
 
 fn declares_unsupported(subject: &Subject, workload: Workload) -> bool {
@@ -121,12 +219,22 @@ fn run_one(
                 Invocation {
                     scenario,
                     inner_warmup,
+                    iterations: step.iterations,
                 }
                 .to_args(),
             );
-            (Some(scenario.checksum()), scenario.ideal_ns())
+            let expected = Expected {
+                checksum: scenario.checksum(),
+                iterations: step.iterations,
+            };
+            (Some(expected), scenario.ideal_ns())
         }
-        Workload::Command => (None, 0),
+        Workload::Command => {
+            if step.phase == Phase::Idle {
+                argv = subject.baseline.clone().unwrap_or(argv);
+            }
+            (None, 0)
+        }
     };
     let job = Job {
         argv,
@@ -143,7 +251,7 @@ fn run_one(
     let figures = figures(
         &measurement,
         reported,
-        expected,
+        expected.map(|e| e.checksum),
         ideal_ns,
         &status,
         step.workload,
@@ -160,12 +268,15 @@ fn figures(
     workload: Workload,
 ) -> Figures {
     let wall_ns = m.wall.as_nanos() as u64;
-    let elapsed_ns = match workload {
-        Workload::Command if status.is_ok() => Some(wall_ns),
+    let iterations_ns = match workload {
+        Workload::Command if status.is_ok() => vec![wall_ns],
         _ => reported.elapsed_ns,
     };
+    let values: Vec<f64> = iterations_ns.iter().map(|&e| e as f64).collect();
+    let elapsed_ns = median(&values).map(|m| m.round() as u64);
     Figures {
         elapsed_ns,
+        iterations_ns,
         ideal_ns,
         overhead_ns: elapsed_ns.map(|e| e as i64 - ideal_ns as i64),
         wall_ns,
@@ -178,7 +289,7 @@ fn figures(
         involuntary_switches: m.usage.involuntary_switches,
         checksum: reported.checksum,
         expected_checksum: expected,
-        extra: reported.extra,
+        extra: extra_medians(&reported.extra),
         sampler_cpu_ns: m.sampler_cpu_ns,
         stderr_tail: if status.is_ok() {
             String::new()
@@ -187,6 +298,20 @@ fn figures(
         },
         timeline: m.timeline.clone(),
     }
+}
+
+/// The median of each extra figure over a process's iterations.
+fn extra_medians(lines: &[BTreeMap<String, f64>]) -> BTreeMap<String, f64> {
+    let mut by_name: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+    for line in lines {
+        for (name, value) in line {
+            by_name.entry(name.clone()).or_default().push(*value);
+        }
+    }
+    by_name
+        .into_iter()
+        .filter_map(|(name, values)| median(&values).map(|m| (name, m)))
+        .collect()
 }
 
 fn record(
@@ -209,8 +334,10 @@ fn record(
         inner_warmup,
         phase: step.phase,
         run: step.run,
+        iterations: step.iterations,
         status,
         figures,
+        stop: None,
     }
 }
 

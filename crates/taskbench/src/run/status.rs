@@ -31,18 +31,27 @@ pub enum RunStatus {
     NotStarted { reason: String },
 }
 
-/// The contestant's own figures, when its line was read.
+/// What a protocol run must report: how many lines, and the checksum on each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Expected {
+    pub checksum: u64,
+    pub iterations: u32,
+}
+
+/// The contestant's own figures, when its lines were read: one entry per measured
+/// iteration, in order.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Reported {
-    pub elapsed_ns: Option<u64>,
+    pub elapsed_ns: Vec<u64>,
+    /// The checksum every line reported (the first wrong one when they differ).
     pub checksum: Option<u64>,
-    pub extra: BTreeMap<String, f64>,
+    pub extra: Vec<BTreeMap<String, f64>>,
 }
 
 impl RunStatus {
-    /// Judges a finished process. `expected` is the checksum for protocol runs and `None`
+    /// Judges a finished process. `expected` is what a protocol run must print, and `None`
     /// for plain commands, which succeed by exiting 0.
-    pub fn judge(m: &Measurement, expected: Option<u64>) -> (RunStatus, Reported) {
+    pub fn judge(m: &Measurement, expected: Option<Expected>) -> (RunStatus, Reported) {
         let none = Reported::default();
         match (m.exit, expected) {
             (Exit::TimedOut, _) => (RunStatus::Timeout, none),
@@ -63,25 +72,29 @@ impl RunStatus {
                 )
             }
             (Exit::Code(0), None) => (RunStatus::Ok, none),
-            (Exit::Code(0), Some(expected)) => match protocol::parse(&m.stdout) {
-                Err(reason) => (RunStatus::BadOutput { reason }, none),
-                Ok(line) => {
-                    let reported = Reported {
-                        elapsed_ns: Some(line.elapsed_ns),
-                        checksum: Some(line.checksum),
-                        extra: line.extra,
-                    };
-                    let status = if line.checksum == expected {
-                        RunStatus::Ok
-                    } else {
-                        RunStatus::WrongChecksum {
-                            expected,
-                            got: line.checksum,
-                        }
-                    };
-                    (status, reported)
+            (Exit::Code(0), Some(expected)) => {
+                match protocol::parse(&m.stdout, expected.iterations) {
+                    Err(reason) => (RunStatus::BadOutput { reason }, none),
+                    Ok(lines) => {
+                        // Every line's checksum is checked: one wrong iteration is a wrong run.
+                        let wrong = lines.iter().find(|l| l.checksum != expected.checksum);
+                        let status = match wrong {
+                            None => RunStatus::Ok,
+                            Some(line) => RunStatus::WrongChecksum {
+                                expected: expected.checksum,
+                                got: line.checksum,
+                            },
+                        };
+                        let checksum = wrong.unwrap_or(&lines[0]).checksum;
+                        let reported = Reported {
+                            elapsed_ns: lines.iter().map(|l| l.elapsed_ns).collect(),
+                            checksum: Some(checksum),
+                            extra: lines.into_iter().map(|l| l.extra).collect(),
+                        };
+                        (status, reported)
+                    }
                 }
-            },
+            }
             (Exit::Code(code), _) => (RunStatus::Failed { code }, none),
         }
     }
@@ -156,8 +169,12 @@ mod tests {
     #[test]
     fn each_way_of_ending_has_its_status() {
         let line = "{\"elapsed_ns\":7,\"checksum\":45}";
+        let once = Some(Expected {
+            checksum: 45,
+            iterations: 1,
+        });
         let judge =
-            |exit, out: &str, err: &str| RunStatus::judge(&finished(exit, out, err), Some(45)).0;
+            |exit, out: &str, err: &str| RunStatus::judge(&finished(exit, out, err), once).0;
         assert_eq!(judge(Exit::Code(0), line, ""), RunStatus::Ok);
         assert_eq!(
             judge(Exit::Code(0), "{\"elapsed_ns\":7,\"checksum\":44}", ""),
@@ -195,9 +212,40 @@ mod tests {
             "{\"elapsed_ns\":7,\"checksum\":45,\"extra\":{\"a\":1}}",
             "",
         );
-        let (_, reported) = RunStatus::judge(&m, Some(45));
-        assert_eq!(reported.elapsed_ns, Some(7));
-        assert_eq!(reported.extra["a"], 1.0);
+        let once = Expected {
+            checksum: 45,
+            iterations: 1,
+        };
+        let (_, reported) = RunStatus::judge(&m, Some(once));
+        assert_eq!(reported.elapsed_ns, [7]);
+        assert_eq!(reported.extra[0]["a"], 1.0);
+    }
+
+    #[test]
+    fn every_iterations_checksum_is_checked() {
+        let twice = Some(Expected {
+            checksum: 45,
+            iterations: 2,
+        });
+        let good = "{\"elapsed_ns\":7,\"checksum\":45}\n{\"elapsed_ns\":8,\"checksum\":45}";
+        let (status, reported) = RunStatus::judge(&finished(Exit::Code(0), good, ""), twice);
+        assert_eq!((status, reported.elapsed_ns), (RunStatus::Ok, vec![7, 8]));
+        let second_wrong = "{\"elapsed_ns\":7,\"checksum\":45}\n{\"elapsed_ns\":8,\"checksum\":4}";
+        assert_eq!(
+            RunStatus::judge(&finished(Exit::Code(0), second_wrong, ""), twice).0,
+            RunStatus::WrongChecksum {
+                expected: 45,
+                got: 4
+            }
+        );
+        assert!(matches!(
+            RunStatus::judge(&finished(Exit::Code(0), line_once(), ""), twice).0,
+            RunStatus::BadOutput { .. }
+        ));
+    }
+
+    fn line_once() -> &'static str {
+        "{\"elapsed_ns\":7,\"checksum\":45}"
     }
 
     #[test]

@@ -1,6 +1,13 @@
 //! Bootstrap confidence intervals: of a sample's median, and of the ratio of two samples'
 //! medians. Deterministic — a fixed-seed SplitMix64 draws the resamples — so the same runs
 //! always give the same intervals, in the table, the JSON and a re-rendered report.
+//!
+//! A taskbench sample is hierarchical: processes, and iterations within each process. The
+//! nested functions resample at both levels (Davison & Hinkley, *Bootstrap Methods and their
+//! Application*, §3.8: "case resampling" of the groups, then of the values within each
+//! chosen group), so the spread between processes — the part that many iterations of one
+//! process cannot shrink — is always in the interval. A flat sample is the special case of
+//! one value per group.
 
 use super::median_of_sorted;
 use serde::{Deserialize, Serialize};
@@ -93,6 +100,85 @@ pub fn ratio_of_medians_ci(a: &[f64], b: &[f64]) -> Option<Interval> {
         ratios.push(numerator / denominator);
     }
     Some(percentile_interval(ratios))
+}
+
+/// The 95 % two-level bootstrap interval of the pooled median of `groups` (one group per
+/// process, its values the iterations): each resample draws as many groups as there are,
+/// with replacement, and within each drawn group as many of its values, with replacement.
+/// `None` when there is no value; empty groups are ignored.
+pub fn nested_median_ci(groups: &[Vec<f64>], resamples: usize) -> Option<Interval> {
+    let groups = nonempty(groups);
+    if groups.is_empty() {
+        return None;
+    }
+    let mut rng = SplitMix64::new(SEED);
+    let mut scratch = Vec::new();
+    let medians: Vec<f64> = (0..resamples)
+        .map(|_| nested_resampled_median(&groups, &mut scratch, &mut rng))
+        .collect();
+    Some(percentile_interval(medians))
+}
+
+/// The 95 % two-level bootstrap interval of pooled-median(`a`) / pooled-median(`b`), the two
+/// resampled independently as in [`nested_median_ci`]; `None` when either has no value or a
+/// resampled median of `b` is 0.
+pub fn nested_ratio_ci(a: &[Vec<f64>], b: &[Vec<f64>], resamples: usize) -> Option<Interval> {
+    let (a, b) = (nonempty(a), nonempty(b));
+    if a.is_empty() || b.is_empty() {
+        return None;
+    }
+    let mut rng = SplitMix64::new(SEED);
+    let mut scratch = Vec::new();
+    let mut ratios = Vec::with_capacity(resamples);
+    for _ in 0..resamples {
+        let numerator = nested_resampled_median(&a, &mut scratch, &mut rng);
+        let denominator = nested_resampled_median(&b, &mut scratch, &mut rng);
+        if denominator == 0.0 {
+            return None;
+        }
+        ratios.push(numerator / denominator);
+    }
+    Some(percentile_interval(ratios))
+}
+
+/// The median of all values of `groups` together.
+pub fn pooled_median(groups: &[Vec<f64>]) -> Option<f64> {
+    let all: Vec<f64> = groups.iter().flatten().copied().collect();
+    super::median(&all)
+}
+
+fn nonempty(groups: &[Vec<f64>]) -> Vec<&[f64]> {
+    groups
+        .iter()
+        .filter(|g| !g.is_empty())
+        .map(Vec::as_slice)
+        .collect()
+}
+
+fn nested_resampled_median(groups: &[&[f64]], scratch: &mut Vec<f64>, rng: &mut SplitMix64) -> f64 {
+    scratch.clear();
+    for _ in 0..groups.len() {
+        let group = groups[rng.below(groups.len())];
+        for _ in 0..group.len() {
+            scratch.push(group[rng.below(group.len())]);
+        }
+    }
+    median_in_place(scratch)
+}
+
+/// The median by selection (O(n)), reordering `values`.
+fn median_in_place(values: &mut [f64]) -> f64 {
+    let n = values.len();
+    let (_, &mut upper, _) = values.select_nth_unstable_by(n / 2, f64::total_cmp);
+    if n % 2 == 1 {
+        upper
+    } else {
+        let lower = values[..n / 2]
+            .iter()
+            .copied()
+            .fold(f64::NEG_INFINITY, f64::max);
+        (lower + upper) / 2.0
+    }
 }
 
 fn sorted(values: &[f64]) -> Vec<f64> {
@@ -194,6 +280,86 @@ mod tests {
         assert!(ci.low >= 19.0 / 10.4 && ci.high <= 21.0 / 9.6, "{ci:?}");
         assert!(ci.contains(20.1 / 10.0), "{ci:?}");
         assert_eq!(ratio_of_medians_ci(&a, &b), Some(ci));
+    }
+
+    #[test]
+    fn one_value_per_group_is_the_flat_bootstrap_in_distribution() {
+        // Same data as flat and as groups of one: the two-level resample then draws groups
+        // (and their only value) exactly as the flat one draws values.
+        let values = [3.0, 1.0, 2.0, 5.0, 4.0];
+        let groups: Vec<Vec<f64>> = values.iter().map(|&v| vec![v]).collect();
+        assert_eq!(
+            nested_median_ci(&groups, RESAMPLES),
+            Some(Interval {
+                low: 1.0,
+                high: 5.0
+            }),
+            "n = 5: the range, as five_runs_give_their_range works out"
+        );
+    }
+
+    #[test]
+    fn between_process_spread_is_never_hidden_by_many_iterations() {
+        // docs/STATISTICS.md's worked example: three processes, each very steady within
+        // itself (1,000 iterations of level + 0, 0.01, 0.02), at levels 100, 104 and 110.
+        // The flat bootstrap of the 3,000 pooled iterations always finds the median in the
+        // middle process; the two-level one draws processes, and the middle draw is the
+        // first or the last process with probability 7/27 each.
+        let process = |level: f64| -> Vec<f64> {
+            (0..1_000).map(|i| level + (i % 3) as f64 * 0.01).collect()
+        };
+        let groups = vec![process(100.0), process(104.0), process(110.0)];
+        let flat = median_ci(&groups.concat()).unwrap();
+        let nested = nested_median_ci(&groups, RESAMPLES).unwrap();
+        assert_eq!(pooled_median(&groups), Some(104.01));
+        assert_eq!((flat.low, flat.high), (104.01, 104.01));
+        assert_eq!((nested.low, nested.high), (100.01, 110.01));
+    }
+
+    #[test]
+    fn nested_intervals_are_reproducible_and_bracket_the_pooled_median() {
+        let groups = vec![
+            vec![10.0, 10.2, 9.9],
+            vec![10.4, 10.1],
+            vec![9.8, 10.0, 10.3, 10.1],
+            vec![],
+        ];
+        let ci = nested_median_ci(&groups, 500).unwrap();
+        let median = pooled_median(&groups).unwrap();
+        assert_eq!(
+            median, 10.1,
+            "9 values: 9.8 9.9 10 10 [10.1] 10.1 10.2 10.3 10.4"
+        );
+        assert!(
+            ci.contains(median) && ci.low >= 9.8 && ci.high <= 10.4,
+            "{ci:?}"
+        );
+        assert_eq!(nested_median_ci(&groups, 500), Some(ci));
+        assert_eq!(nested_median_ci(&[vec![]], 500), None);
+        let ratio = nested_ratio_ci(&groups, &[vec![5.0, 5.0], vec![5.0]], 500).unwrap();
+        assert!(
+            ratio.low >= 9.8 / 5.0 && ratio.high <= 10.4 / 5.0,
+            "{ratio:?}"
+        );
+    }
+
+    #[test]
+    fn selection_median_matches_the_sorted_one() {
+        for values in [
+            vec![3.0],
+            vec![4.0, 1.0],
+            vec![5.0, 1.0, 3.0, 2.0],
+            vec![2.0, 2.0, 9.0],
+        ] {
+            let mut sorted = values.clone();
+            sorted.sort_by(f64::total_cmp);
+            let mut scratch = values.clone();
+            assert_eq!(
+                median_in_place(&mut scratch),
+                median_of_sorted(&sorted),
+                "{values:?}"
+            );
+        }
     }
 
     #[test]

@@ -5,7 +5,10 @@ mod bootstrap;
 mod outliers;
 mod regression;
 
-pub use bootstrap::{Interval, LEVEL, RESAMPLES, median_ci, ratio_of_medians_ci};
+pub use bootstrap::{
+    Interval, LEVEL, RESAMPLES, median_ci, nested_median_ci, nested_ratio_ci, pooled_median,
+    ratio_of_medians_ci,
+};
 pub use outliers::modified_z_scores;
 pub use regression::LinearFit;
 
@@ -32,6 +35,13 @@ pub struct Summary {
 impl Summary {
     /// `None` for an empty sample.
     pub fn of(values: &[f64]) -> Option<Summary> {
+        let mut summary = Summary::describe(values)?;
+        summary.median_ci = median_ci(values);
+        Some(summary)
+    }
+
+    /// Everything but the interval.
+    fn describe(values: &[f64]) -> Option<Summary> {
         if values.is_empty() {
             return None;
         }
@@ -53,8 +63,24 @@ impl Summary {
             mean,
             stddev: variance.sqrt(),
             mad: mad(&sorted, median),
-            median_ci: median_ci(values),
+            median_ci: None,
         })
+    }
+
+    /// The summary of the pooled values of `groups` (processes × iterations), with the
+    /// two-level bootstrap interval of the median; `None` when there is no value.
+    pub fn nested(groups: &[Vec<f64>]) -> Option<Summary> {
+        let pooled: Vec<f64> = groups.iter().flatten().copied().collect();
+        let mut summary = Summary::describe(&pooled)?;
+        summary.median_ci = nested_median_ci(groups, RESAMPLES);
+        Some(summary)
+    }
+
+    /// Half the width of the median's interval relative to `scale` (the median, or another
+    /// figure it is read against); `None` without an interval or with a scale of 0.
+    pub fn relative_half_width(&self, scale: f64) -> Option<f64> {
+        let ci = self.median_ci?;
+        (scale != 0.0).then(|| (ci.high - ci.low) / 2.0 / scale.abs())
     }
 
     /// Coefficient of variation (stddev / mean); 0 when the mean is 0.

@@ -132,6 +132,7 @@ fn every_contestant_passes_every_scenario_it_supports() {
                 catalogue::Invocation {
                     scenario: defaults,
                     inner_warmup: 0,
+                    iterations: 1,
                 }
                 .to_args(),
             );

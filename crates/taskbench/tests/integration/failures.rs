@@ -25,7 +25,9 @@ fn each_failure_has_its_status_and_the_run_goes_on() {
             .map(|r| r["status"].as_str().unwrap().to_string())
             .collect()
     };
-    // Two scenarios × two runs, except where the first answer stops the case.
+    // Two scenarios × two runs, except where the first answer stops the case; a case with
+    // no valid run stops at its minimum (2), the honest one alternates memory and time
+    // processes (2 of each for -r 2).
     assert_eq!(status("fixture-crash"), ["crashed"; 4]);
     assert_eq!(status("fixture-garbage"), ["bad_output"; 4]);
     assert_eq!(status("fixture-wrong"), ["wrong_checksum"; 4]);
@@ -40,7 +42,7 @@ fn each_failure_has_its_status_and_the_run_goes_on() {
         ["not_implemented"; 2],
         "n/a is asked once per case"
     );
-    assert_eq!(status("fixture-honest"), ["ok"; 4]);
+    assert_eq!(status("fixture-honest"), ["ok"; 8]);
 
     let crash = measured(&results, "fixture-crash")[0];
     assert_eq!(crash["signal"], libc_sigsegv());
@@ -124,7 +126,7 @@ fn a_runtime_that_cannot_start_is_unavailable_with_its_reason() {
     );
     assert_eq!(
         measured(&results, "fixture-honest").len(),
-        1,
-        "the others go on"
+        2,
+        "the others go on: one memory and one time process"
     );
 }

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::measure::{Exit, Usage};
-use crate::run::plan::schedule;
+use crate::run::stopping::MAX_ITERATIONS;
 use catalogue::Scenario;
 
 /// Answers every job with a canned process ending; remembers what it was asked to run.
@@ -41,21 +41,28 @@ fn subject(name: &str, unsupported: &[&str]) -> Subject {
         argv: vec![name.into()],
         cwd: "/".into(),
         unsupported: unsupported.iter().map(|s| s.to_string()).collect(),
+        startup: Duration::ZERO,
+        baseline: None,
     }
 }
 
 fn run(fake: &mut Fake, subjects: &[Subject], workloads: &[Workload], runs: u32) -> Vec<RunRecord> {
-    let steps = schedule(subjects.len(), workloads, runs, 1);
+    let settings = Settings {
+        warmup: 1,
+        idle_runs: runs,
+        stopping: Stopping::exactly(runs, Duration::from_secs(60)),
+    };
     let limits = Limits {
         timeout: Duration::from_secs(1),
         sample_every: Duration::from_millis(10),
         memory_limit: None,
     };
     let mut sunk = 0;
-    let records = run_steps(
+    let records = run_plan(
         fake,
         subjects,
-        &steps,
+        workloads,
+        settings,
         limits,
         &mut |_| {
             sunk += 1;
@@ -68,13 +75,14 @@ fn run(fake: &mut Fake, subjects: &[Subject], workloads: &[Workload], runs: u32)
     records
 }
 
+/// One correct line per iteration asked for.
 fn correct(argv: &[String]) -> (Exit, String) {
     let invocation = Invocation::parse(&argv[1..]).unwrap();
     let line = format!(
-        "{{\"elapsed_ns\":1000,\"checksum\":{}}}",
+        "{{\"elapsed_ns\":1000,\"checksum\":{}}}\n",
         invocation.scenario.checksum()
     );
-    (Exit::Code(0), line)
+    (Exit::Code(0), line.repeat(invocation.iterations as usize))
 }
 
 fn timer() -> Workload {
@@ -101,12 +109,20 @@ fn passes_the_protocol_arguments_and_judges_the_line() {
             "--total-ms",
             "5",
             "--inner-warmup",
-            "2"
+            "2",
+            "--iterations",
+            "1"
         ]
     );
-    assert_eq!(records.len(), 3, "one warm-up and two measured runs");
+    // Exactly two time processes: the warm-up, then memory and time processes in turn
+    // (two of each, as -r 2 caps the memory ones too).
+    let asked: Vec<u32> = records.iter().map(|r| r.iterations).collect();
+    assert_eq!(asked, [1, 1, MAX_ITERATIONS, 1, MAX_ITERATIONS]);
+    assert_eq!(fake.ran[2].last().unwrap(), &MAX_ITERATIONS.to_string());
     let measured: Vec<_> = records.iter().filter(|r| counts(r)).collect();
-    assert_eq!(measured.len(), 2);
+    assert_eq!(measured.len(), 4);
+    assert_eq!(records.last().unwrap().stop, Some(StopReason::MaxRuns));
+    assert!(records[..4].iter().all(|r| r.stop.is_none()));
     let figures = measured[0].figures.as_ref().unwrap();
     assert_eq!(figures.elapsed_ns, Some(1000));
     assert_eq!(figures.ideal_ns, 5_000_000);
@@ -154,7 +170,7 @@ fn not_implemented_and_timeout_stop_their_case_only() {
     let ran = |name: &str| fake.ran.iter().filter(|argv| argv[0] == name).count();
     assert_eq!(
         (ran("na"), ran("slow"), ran("ok")),
-        (1, 1, 5),
+        (1, 1, 8),
         "asked once, then stopped"
     );
     // The warm-up's answer, then one measured record saying why no run was made.

@@ -1,0 +1,141 @@
+//! The stopping rules with fixed fake processes: calibration, the two kinds of process,
+//! each reason to stop.
+
+use super::*;
+
+const MS: u64 = 1_000_000;
+
+fn stopping(min_runs: u32, max_runs: u32, precision: f64, max_time_ms: u64) -> Stopping {
+    Stopping {
+        min_runs,
+        max_runs,
+        precision,
+        max_time: Duration::from_millis(max_time_ms),
+    }
+}
+
+/// Feeds `case` processes of `wall` whose iterations take `elapsed(run, iteration)` until it
+/// stops; returns the iterations asked of each process and the reason.
+fn drive(
+    case: &mut CaseProgress,
+    wall: Duration,
+    elapsed: impl Fn(u32, u32) -> u64,
+) -> (Vec<u32>, StopReason) {
+    let mut asked = Vec::new();
+    while let Some(iterations) = case.next() {
+        let run = asked.len() as u32;
+        asked.push(iterations);
+        let times: Vec<u64> = (0..iterations).map(|i| elapsed(run, i)).collect();
+        if let Some(reason) = case.record(iterations, wall, Some(&times)) {
+            assert_eq!(case.next(), None, "a stopped case asks for nothing");
+            return (asked, reason);
+        }
+        assert!(asked.len() < 10_000, "never stopped");
+    }
+    unreachable!("next() gave None before a reason")
+}
+
+#[test]
+fn calibration_balances_the_measured_part_against_the_rest_of_the_process() {
+    let budget = Duration::from_secs(10);
+    // 50 ms of start-up around a 1 ms iteration: 50 iterations.
+    assert_eq!(calibrate(Duration::from_millis(51), MS, budget), 50);
+    // A quick process still measures MIN_MEASURED (20 ms of 0.5 ms iterations).
+    assert_eq!(calibrate(Duration::from_millis(3), MS / 2, budget), 40);
+    // An iteration longer than the rest: one, the process serves both kinds.
+    assert_eq!(calibrate(Duration::from_millis(300), 250 * MS, budget), 1);
+    // At most a tenth of the budget: 1 s budget, 500 ms start-up, 1 ms iterations.
+    assert_eq!(
+        calibrate(Duration::from_millis(501), MS, Duration::from_secs(1)),
+        100
+    );
+    assert_eq!(calibrate(Duration::from_secs(1), 1, budget), MAX_ITERATIONS);
+}
+
+#[test]
+fn memory_and_time_processes_alternate_until_three_memory_ones() {
+    let mut case = CaseProgress::new(stopping(5, 5, 0.0, 60_000), 0);
+    // 10 ms of process around 0.5 ms iterations → 40 iterations per time process.
+    let (asked, reason) = drive(&mut case, Duration::from_millis(10), |_, _| MS / 2);
+    assert_eq!(asked, [1, 40, 1, 40, 1, 40, 40, 40]);
+    assert_eq!(reason, StopReason::MaxRuns, "exactly 5 time processes");
+}
+
+#[test]
+fn long_iterations_make_every_process_both_kinds() {
+    let mut case = CaseProgress::new(stopping(3, 3, 0.0, 60_000), 200 * MS);
+    let (asked, reason) = drive(&mut case, Duration::from_millis(210), |_, _| 205 * MS);
+    assert_eq!(asked, [1, 1, 1]);
+    assert_eq!(reason, StopReason::MaxRuns);
+}
+
+#[test]
+fn a_steady_case_stops_on_precision_after_min_runs() {
+    let mut case = CaseProgress::new(stopping(3, 100, 0.02, 60_000), 0);
+    // ±0.5 % around 1 ms: well within ±2 % by the third time process.
+    let (asked, reason) = drive(&mut case, Duration::from_millis(25), |run, i| {
+        MS + ((run * 7 + i) % 11) as u64 * MS / 1_000
+    });
+    assert_eq!(reason, StopReason::Precision);
+    assert_eq!(asked.iter().filter(|&&m| m > 1).count(), 3, "{asked:?}");
+}
+
+#[test]
+fn a_noisy_case_stops_on_its_budget() {
+    let mut case = CaseProgress::new(stopping(3, 1_000, 0.02, 1_000), 0);
+    // Processes take 1, 2 or 3 ms in turn: the median's interval spans them.
+    let (asked, reason) = drive(&mut case, Duration::from_millis(100), |run, _| {
+        MS * (1 + (run % 3) as u64)
+    });
+    assert_eq!(reason, StopReason::TimeBudget);
+    assert_eq!(asked.len(), 10, "10 × 100 ms = the 1 s budget");
+}
+
+#[test]
+fn min_runs_come_before_the_budget() {
+    // A 1 ms budget: every process is one iteration (a tenth of the budget is less than
+    // one), and the case still gets its four.
+    let mut case = CaseProgress::new(stopping(4, 1_000, 0.02, 1), 0);
+    let (asked, reason) = drive(&mut case, Duration::from_millis(100), |run, _| {
+        MS * (1 + (run % 3) as u64)
+    });
+    assert_eq!(reason, StopReason::TimeBudget);
+    assert_eq!(asked, [1, 1, 1, 1]);
+}
+
+#[test]
+fn overhead_is_the_quantity_where_there_is_an_ideal_time() {
+    // 100 ms ideal, overhead 2 ms ± 0.6 ms: steady elapsed (±0.6 %), noisy overhead (±30 %).
+    let mut case = CaseProgress::new(stopping(3, 1_000, 0.02, 2_000), 100 * MS);
+    let (_, reason) = drive(&mut case, Duration::from_millis(105), |run, _| {
+        102 * MS + [0, 6, 12][run as usize % 3] * MS / 10 - 6 * MS / 10
+    });
+    assert_eq!(reason, StopReason::TimeBudget, "judged on the overhead");
+    // An overhead of almost nothing (below 1 % of elapsed) is judged against elapsed.
+    let mut tiny = CaseProgress::new(stopping(3, 1_000, 0.02, 2_000), 100 * MS);
+    let (_, reason) = drive(&mut tiny, Duration::from_millis(105), |run, _| {
+        100 * MS + [1, 5, 9][run as usize % 3] * 10_000
+    });
+    assert_eq!(reason, StopReason::Precision);
+}
+
+#[test]
+fn a_case_that_never_succeeds_stops_after_min_runs() {
+    let mut case = CaseProgress::new(stopping(3, 100, 0.02, 60_000), 0);
+    let mut made = 0;
+    while case.next().is_some() {
+        made += 1;
+        if let Some(reason) = case.record(1, Duration::from_millis(5), None) {
+            assert_eq!(reason, StopReason::NoValidRun);
+        }
+    }
+    assert_eq!((made, case.stopped()), (3, Some(StopReason::NoValidRun)));
+}
+
+#[test]
+fn exactly_n_runs_ignore_precision() {
+    let mut case = CaseProgress::new(Stopping::exactly(7, Duration::from_secs(600)), 0);
+    let (asked, reason) = drive(&mut case, Duration::from_millis(10), |_, _| MS);
+    assert_eq!(reason, StopReason::MaxRuns);
+    assert_eq!(asked.iter().filter(|&&m| m > 1).count(), 7);
+}
