@@ -1,5 +1,5 @@
 //! A single-threaded oneshot channel: one value from one sender to one receiver. It is the
-//! join handle of every task, and the chain's completion signal.
+//! chain's completion signal (join handles are the tasks themselves, see `crate::task`).
 
 use std::cell::RefCell;
 use std::future::Future;
@@ -45,13 +45,6 @@ impl<T> Drop for Sender<T> {
         if let Some(receiver) = receiver {
             receiver.wake();
         }
-    }
-}
-
-impl<T> Receiver<T> {
-    /// The value, if it has been sent.
-    pub fn try_recv(&mut self) -> Option<T> {
-        self.0.borrow_mut().value.take()
     }
 }
 

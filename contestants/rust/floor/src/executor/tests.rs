@@ -51,7 +51,7 @@ fn a_task_not_woken_is_not_polled_again() {
 }
 
 #[test]
-fn a_stale_wake_does_not_run_the_next_task_in_the_slot() {
+fn a_stale_wake_polls_nothing() {
     let polls = Rc::new(Cell::new(0));
     let counter = polls.clone();
     block_on(async move {
@@ -61,7 +61,8 @@ fn a_stale_wake_does_not_run_the_next_task_in_the_slot() {
             Poll::Ready(())
         })));
         yield_now().await;
-        // Takes the finished task's slot; it must be polled once, not again for the stale id.
+        // Spawned while the stale entry is still queued: it must be polled once, and the
+        // stale entry must poll nothing.
         drop(spawn(poll_fn(move |_| {
             counter.set(counter.get() + 1);
             Poll::<()>::Pending
