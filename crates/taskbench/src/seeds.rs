@@ -1,8 +1,9 @@
 //! The seed benchmarks' published figures, as data, so that a report can put them beside
 //! ours: each number with the seed it comes from, the experiment (the taskbench point that
 //! re-runs it), the implementation, what it measures, its unit, and the year and machine it
-//! was measured on. Transcribed from ../shared/reference/workloads.md; a figure with no
-//! year is one whose source does not date it.
+//! was measured on. Transcribed from docs/SEEDS.md, which describes each seed's workload,
+//! measurement and source (one section per seed, cited below); a figure with no year is
+//! one whose source does not date it.
 
 use std::collections::BTreeMap;
 
@@ -57,7 +58,7 @@ pub struct Figure {
     pub machine: &'static str,
 }
 
-/// Every seed with published figures.
+/// Every seed with published figures (docs/SEEDS.md#at-a-glance).
 pub const SEEDS: &[Seed] = &[
     Seed {
         id: "concurrency-benchmarks",
@@ -101,7 +102,7 @@ pub const SEEDS: &[Seed] = &[
     },
 ];
 
-/// Every experiment with published figures.
+/// Every experiment with published figures (its point: docs/SEEDS.md#at-a-glance).
 #[rustfmt::skip]
 pub const EXPERIMENTS: &[Experiment] = &[
     experiment("concurrency-benchmarks", "delay-0ms-10k", "sleep", &[("tasks", 10_000), ("delay-ms", 0)]),
@@ -174,6 +175,7 @@ use Metric::{MemoryGrowth, Overhead, PeakMemory, SleepOverhead, Time};
 
 #[rustfmt::skip]
 const SETS: &[Set] = &[
+    // docs/SEEDS.md#bluebird-published-figures: the README (2018) and docs/benchmarks.md.
     Set { seed: "bluebird-doxbee", experiment: "doxbee-sequential", metric: Time, unit: "ms", year: Some(2018), machine: BLUEBIRD_2018,
         values: &[v("callbacks-baseline", 162.0), v("neo-async", 195.0), v("bluebird", 257.0), v("native async/await", 245.0), v("native ES6 promises", 335.0), v("Q", 3505.0), v("bacon.js", 5224.0)] },
     Set { seed: "bluebird-doxbee", experiment: "doxbee-sequential", metric: MemoryGrowth, unit: "MB", year: Some(2018), machine: BLUEBIRD_2018,
@@ -190,7 +192,8 @@ const SETS: &[Set] = &[
         values: &[v("callbacks-baseline", 274.0), v("bluebird", 407.0), v("native async/await", 1260.0), v("streamline-callbacks", 25509.0)] },
     Set { seed: "bluebird-parallel", experiment: "madeup-parallel", metric: MemoryGrowth, unit: "MB", year: None, machine: BLUEBIRD_DOCS,
         values: &[v("callbacks-baseline", 75.1), v("bluebird", 107.3), v("native async/await", 323.7), v("streamline-callbacks", 1141.6)] },
-    // With no delay the published time is all overhead; with 5 s the source subtracted it.
+    // docs/SEEDS.md#concurrency-benchmarks-published-figures. With no delay the published
+    // time is all overhead; with 5 s the source subtracted it.
     Set { seed: "concurrency-benchmarks", experiment: "delay-0ms-10k", metric: Overhead, unit: "ms", year: Some(2021), machine: COMPOSEWELL,
         values: &[v("streamly fromAhead", 8.5), v("streamly fromAsync", 2.9), v("async mapConcurrently", 102.0)] },
     Set { seed: "concurrency-benchmarks", experiment: "delay-0ms-10k", metric: PeakMemory, unit: "MB", year: Some(2021), machine: COMPOSEWELL,
@@ -199,14 +202,17 @@ const SETS: &[Set] = &[
         values: &[v("streamly fromAhead", 116.0), v("streamly fromAsync", 105.0), v("async mapConcurrently_", 128.0), v("async mapConcurrently", 135.0)] },
     Set { seed: "concurrency-benchmarks", experiment: "delay-5000ms-10k", metric: PeakMemory, unit: "MB", year: Some(2021), machine: COMPOSEWELL,
         values: &[v("streamly fromAhead", 85.4), v("streamly fromAsync", 81.2), v("async mapConcurrently_", 119.3), v("async mapConcurrently", 132.8)] },
+    // docs/SEEDS.md#async_bench-published-figures.
     Set { seed: "async-bench", experiment: "1k tasks × 1 s", metric: Time, unit: "ms", year: Some(2018), machine: ASYNC_BENCH,
         values: &[v("Elixir", 1015.7), v("Node", 1009.6), v("Python", 1026.4)] },
     Set { seed: "async-bench", experiment: "10k tasks × 1 s", metric: Time, unit: "ms", year: Some(2018), machine: ASYNC_BENCH,
         values: &[v("Elixir", 1062.0), v("Node", 1025.8), v("Python", 1122.6)] },
     Set { seed: "async-bench", experiment: "100k tasks × 1 s", metric: Time, unit: "ms", year: Some(2018), machine: ASYNC_BENCH,
         values: &[v("Elixir", 1410.5), v("Node", 1117.5), v("Python", 2435.3)] },
+    // docs/SEEDS.md#ghc-1523-the-report.
     Set { seed: "ghc-1523", experiment: "threadDelay", metric: SleepOverhead, unit: "ms", year: None, machine: GHC_1523,
         values: &[r("GHC threadDelay", 100.0, 200.0)] },
+    // docs/SEEDS.md#async-runtimes-2023.
     Set { seed: "async-runtimes-2023", experiment: "1 task × 10 s", metric: PeakMemory, unit: "MB", year: Some(2023), machine: RUNTIMES_2023,
         values: &[v("Rust threads", 2.5), v("Rust tokio", 3.0), v("Rust async-std", 3.0), v("Go", 1.8), v("Java threads", 38.2), v("Java virtual threads", 40.1), v("C#", 131.1), v("Node", 36.2), v("Python", 17.3), v("Elixir", 57.4)] },
     Set { seed: "async-runtimes-2023", experiment: "10k tasks × 10 s", metric: PeakMemory, unit: "MB", year: Some(2023), machine: RUNTIMES_2023,
@@ -215,6 +221,7 @@ const SETS: &[Set] = &[
         values: &[v("Rust tokio", 23.7), v("Rust async-std", 54.6), v("Go", 269.0), v("Java virtual threads", 223.0), v("C#", 130.9), v("Node", 112.5), v("Python", 240.5), v("Elixir", 445.0)] },
     Set { seed: "async-runtimes-2023", experiment: "1M tasks × 10 s", metric: PeakMemory, unit: "MB", year: Some(2023), machine: RUNTIMES_2023,
         values: &[v("Rust tokio", 213.6), v("Rust async-std", 527.7), v("Go", 2658.0), v("Java virtual threads", 1154.0), v("C#", 461.0), v("Node", 494.0), v("Python", 2232.0), v("Elixir", 4009.0)] },
+    // docs/SEEDS.md#async-runtimes-2024: take 2 (the first run's KB figures are not shown).
     Set { seed: "async-runtimes-2024", experiment: "1 task × 10 s", metric: PeakMemory, unit: "MB", year: Some(2024), machine: RUNTIMES_2024,
         values: &[v("Rust tokio", 4.7), v("Rust async_std", 5.1), v("Rust futures", 3.0), v("C#", 24.4), v("C# NativeAOT", 3.6), v("Go", 3.6), v("Java OpenJDK", 46.9), v("Java GraalVM", 112.4), v("GraalVM native-image", 8.3), v("Node", 41.9), v("Python", 19.5)] },
     Set { seed: "async-runtimes-2024", experiment: "10k tasks × 10 s", metric: PeakMemory, unit: "MB", year: Some(2024), machine: RUNTIMES_2024,
@@ -225,6 +232,7 @@ const SETS: &[Set] = &[
         values: &[v("Rust tokio", 439.1), v("Rust async_std", 502.3), v("Rust futures", 207.4), v("C#", 218.4), v("C# NativeAOT", 196.6), v("Go", 2585.6), v("Java OpenJDK", 1095.2), v("Java GraalVM", 1546.8), v("GraalVM native-image", 1057.3), v("Node", 563.9), v("Python", 1275.7)] },
     Set { seed: "async-runtimes-2024", experiment: "1M tasks × 10 s", metric: Time, unit: "s", year: Some(2024), machine: RUNTIMES_2024,
         values: &[v("Rust tokio", 10.41), v("Rust async_std", 10.35), v("Rust futures", 10.30), v("C#", 10.50), v("C# NativeAOT", 10.58), v("Go", 10.83), v("Java OpenJDK", 15.98), v("Java GraalVM", 15.60), v("GraalVM native-image", 13.41), v("Node", 10.51), v("Python", 19.36)] },
+    // docs/SEEDS.md#skynet-published-figures: one set per machine.
     Set { seed: "skynet", experiment: "1M leaves", metric: Time, unit: "ms", year: None, machine: SKYNET_MAC,
         values: &[v("Scala/Akka", 6379.0), v("Erlang", 4414.0), v("Erlang (HiPE)", 3999.0), v("Haskell GHC 7.10.3", 6181.0), v("Go", 979.0), v(".NET Core", 650.0), v("RxJava", 219.0)] },
     Set { seed: "skynet", experiment: "1M leaves", metric: Time, unit: "ms", year: None, machine: SKYNET_WIN,

@@ -1,7 +1,7 @@
 //! The built-in presets: `quick` (the default of `run`), `seeds` (each seed benchmark at its
 //! own parameters, tagged with the seed it reproduces), `million` (the "1 million tasks"
 //! articles) and `runtime` (tokio's own benchmark shapes). Facts and sources of every
-//! size are in ../shared/reference/workloads.md.
+//! size are in docs/SEEDS.md.
 
 use super::{Case, Preset};
 use crate::run::Stopping;
