@@ -32,6 +32,7 @@ pub fn presets(args: &PresetsArgs, contestants_dir: &Path, places: &Places) -> a
             seeds,
             stopping: preset.stopping,
             warmup: preset.warmup,
+            idle_runs: preset.idle_runs,
         };
         let mut cases: Vec<String> = Vec::new();
         for case in &preset.cases {

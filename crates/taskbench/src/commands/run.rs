@@ -12,7 +12,6 @@ use crate::presets::estimate::startup;
 use crate::presets::{self, Plan, estimate, point_of};
 use crate::report::units::rough_duration;
 use crate::report::{Platform, render_terminal, tables, terminal_width, wrap};
-use crate::run::plan::IDLE_RUNS;
 use crate::run::{
     Limits, Phase, ProcessExecutor, RunRecord, Settings, Step, Subject, Workload, run_plan,
 };
@@ -126,7 +125,7 @@ pub fn run(
     let mut watch = MachineWatch::start();
     let settings = Settings {
         warmup: plan.warmup,
-        idle_runs: plan.stopping.min_runs.min(IDLE_RUNS),
+        idle_runs: plan.idle_runs,
         stopping: plan.stopping,
     };
     let records = execute(

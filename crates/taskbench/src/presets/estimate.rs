@@ -79,8 +79,7 @@ pub fn estimate(plan: &Plan, startups: &[Duration]) -> Estimate {
                     scenario: idle,
                     inner_warmup: 0,
                 };
-                let runs = plan.stopping.min_runs.min(IDLE_RUNS);
-                total += processes(idle, start, 1, runs);
+                total += processes(idle, start, 1, plan.idle_runs.min(IDLE_RUNS));
             }
             total += processes(workload, start, 1, plan.warmup);
             let mut case = case(workload, start, plan.stopping);
@@ -117,7 +116,7 @@ fn case(workload: Workload, start: Duration, stopping: Stopping) -> Estimate {
 
 /// `count` processes of `iterations` measured iterations.
 fn processes(workload: Workload, start: Duration, iterations: u32, count: u32) -> Estimate {
-    let ideal = Duration::from_nanos(ideal_ns(workload)) * (inner_warmup(workload) + iterations);
+    let ideal = Duration::from_nanos(ideal_ns(workload)) * in_process(workload, iterations);
     Estimate {
         processes: count as u64,
         measured: 0,
@@ -128,7 +127,7 @@ fn processes(workload: Workload, start: Duration, iterations: u32, count: u32) -
 
 /// One process of `iterations` measured iterations.
 fn process(workload: Workload, start: Duration, iterations: u32) -> Duration {
-    start + HARNESS_PER_PROCESS + iteration(workload) * (inner_warmup(workload) + iterations)
+    start + HARNESS_PER_PROCESS + iteration(workload) * in_process(workload, iterations)
 }
 
 fn iteration(workload: Workload) -> Duration {
@@ -148,11 +147,16 @@ fn ideal_ns(workload: Workload) -> u64 {
     }
 }
 
-fn inner_warmup(workload: Workload) -> u32 {
-    match workload {
-        Workload::Scenario { inner_warmup, .. } => inner_warmup,
-        Workload::Command => 0,
-    }
+/// Iterations a process runs in all: warm-up and measured (run/plan.rs `Step::inner_warmup`).
+fn in_process(workload: Workload, iterations: u32) -> u32 {
+    let step = crate::run::Step {
+        subject: 0,
+        workload,
+        phase: crate::run::Phase::Measured,
+        run: 1,
+        iterations,
+    };
+    step.inner_warmup() + iterations
 }
 
 /// Operations of one iteration: tasks spawned, messages sent, fake I/O ops, yields.
@@ -183,6 +187,7 @@ mod tests {
             seeds: Vec::new(),
             stopping,
             warmup,
+            idle_runs: 3,
         }
     }
 

@@ -21,7 +21,7 @@
 //!
 //! Every mistake is reported with the file, the preset, the case and the field at fault.
 
-use super::{Case, DEFAULT_STOPPING, DEFAULT_WARMUP, PlanOptions, Preset};
+use super::{Case, DEFAULT_IDLE_RUNS, DEFAULT_STOPPING, DEFAULT_WARMUP, PlanOptions, Preset};
 use anyhow::{Context, anyhow, bail};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -122,6 +122,7 @@ fn preset(name: &str, value: toml::Value) -> anyhow::Result<Preset> {
         about: written.about,
         stopping: given.stopping(DEFAULT_STOPPING)?,
         warmup: written.warmup.unwrap_or(DEFAULT_WARMUP),
+        idle_runs: DEFAULT_IDLE_RUNS,
         cases,
     };
     super::expand(&preset.cases, &Default::default(), None)?;

@@ -30,6 +30,8 @@ pub const DEFAULT_STOPPING: Stopping = Stopping {
 };
 /// Warm-up processes per case when neither the preset nor `-w` says.
 pub const DEFAULT_WARMUP: u32 = 1;
+/// Idle-footprint processes per scenario and contestant when the preset does not say.
+pub const DEFAULT_IDLE_RUNS: u32 = 3;
 
 /// A named set of cases.
 #[derive(Debug, Clone)]
@@ -42,6 +44,8 @@ pub struct Preset {
     pub stopping: Stopping,
     /// Warm-up processes per case (`-w` overrides).
     pub warmup: u32,
+    /// Idle-footprint processes per scenario and contestant (at most 3).
+    pub idle_runs: u32,
     pub cases: Vec<Case>,
 }
 
@@ -105,6 +109,8 @@ pub struct Plan {
     pub seeds: Vec<SeedTag>,
     pub stopping: Stopping,
     pub warmup: u32,
+    /// Idle-footprint processes per scenario and contestant.
+    pub idle_runs: u32,
 }
 
 impl Plan {
@@ -116,6 +122,7 @@ impl Plan {
             seeds: Vec::new(),
             stopping: options.stopping(DEFAULT_STOPPING)?,
             warmup: options.warmup.unwrap_or(DEFAULT_WARMUP),
+            idle_runs: 0,
         })
     }
 
@@ -182,6 +189,7 @@ pub fn plan(args: &PlanOptions) -> anyhow::Result<Plan> {
         seeds,
         stopping: args.stopping(preset.stopping)?,
         warmup: args.warmup.unwrap_or(preset.warmup),
+        idle_runs: preset.idle_runs,
     })
 }
 
@@ -204,6 +212,7 @@ fn ad_hoc(names: &[String]) -> anyhow::Result<Preset> {
         about: String::new(),
         stopping: DEFAULT_STOPPING,
         warmup: DEFAULT_WARMUP,
+        idle_runs: DEFAULT_IDLE_RUNS,
         cases,
     })
 }

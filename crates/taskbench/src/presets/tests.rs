@@ -85,7 +85,7 @@ fn quick_is_the_default_covers_every_scenario_and_takes_overrides() {
     let got = scenarios(&plan);
     assert_eq!(got.len(), catalogue::SCENARIOS.len());
     assert_eq!(got[0], Scenario::Spawn { tasks: 5 });
-    assert_eq!(got[1], sleep(5, 200));
+    assert_eq!(got[1], sleep(5, 20));
 }
 
 #[test]

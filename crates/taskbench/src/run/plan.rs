@@ -26,6 +26,22 @@ pub struct Subject {
     pub baseline: Option<Vec<String>>,
 }
 
+impl Step {
+    /// In-process warm-up iterations of the step's process: the workload's own, and for a
+    /// time process (more than one measured iteration) as many again as it measures, so
+    /// that its iterations are timed at steady state — a JIT's later tiers, a grown heap,
+    /// a thread pool that has settled — while a memory process keeps the seeds' shape.
+    pub fn inner_warmup(&self) -> u32 {
+        match self.workload {
+            Workload::Scenario { inner_warmup, .. } if self.iterations > 1 => {
+                inner_warmup + self.iterations
+            }
+            Workload::Scenario { inner_warmup, .. } => inner_warmup,
+            Workload::Command => 0,
+        }
+    }
+}
+
 /// Runs of a command's shell baseline (quick: a shell starts in about a millisecond).
 pub const BASELINE_RUNS: u32 = 10;
 

@@ -211,14 +211,11 @@ fn run_one(
 ) -> RunRecord {
     let mut argv = subject.argv.clone();
     let (expected, ideal_ns) = match step.workload {
-        Workload::Scenario {
-            scenario,
-            inner_warmup,
-        } => {
+        Workload::Scenario { scenario, .. } => {
             argv.extend(
                 Invocation {
                     scenario,
-                    inner_warmup,
+                    inner_warmup: step.inner_warmup(),
                     iterations: step.iterations,
                 }
                 .to_args(),
@@ -320,13 +317,11 @@ fn record(
     status: RunStatus,
     figures: Option<Figures>,
 ) -> RunRecord {
-    let (params, inner_warmup) = match step.workload {
-        Workload::Scenario {
-            scenario,
-            inner_warmup,
-        } => (super::record::record_params(&scenario), inner_warmup),
-        Workload::Command => (BTreeMap::new(), 0),
+    let params = match step.workload {
+        Workload::Scenario { scenario, .. } => super::record::record_params(&scenario),
+        Workload::Command => BTreeMap::new(),
     };
+    let inner_warmup = step.inner_warmup();
     RunRecord {
         contestant: subject.name.clone(),
         scenario: step.workload.name().to_string(),

@@ -162,6 +162,12 @@ fn every_contestant_passes_every_scenario_it_supports() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-    let once: Vec<&String> = names.iter().filter(|n| !repeated.contains(&n.as_str())).collect();
-    assert!(once.is_empty(), "never ran more than one iteration: {once:?}");
+    let once: Vec<&String> = names
+        .iter()
+        .filter(|n| !repeated.contains(&n.as_str()))
+        .collect();
+    assert!(
+        once.is_empty(),
+        "never ran more than one iteration: {once:?}"
+    );
 }
