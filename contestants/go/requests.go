@@ -1,4 +1,4 @@
-// The bluebird request scenarios (workloads.md §1): doxbee, seven fake I/O steps in
+// The bluebird request scenarios (docs/SEEDS.md#bluebird): doxbee, seven fake I/O steps in
 // sequence per request, and parallel, a fan-out of fake I/O ops per request. Fake I/O is
 // time.Sleep, Go's timer, in the request's goroutine.
 

@@ -1,9 +1,9 @@
 defmodule Taskbench.Upload do
   @moduledoc """
-  One doxbee "upload" request (workloads.md §1, docs/PROTOCOL.md §4): seven fake I/O
-  steps in sequence, each a `Process.sleep/1` on the BEAM's timer, with the synchronous
-  work between. What the synchronous steps build rides along in the request's state
-  until it ends, as it stays alive in the original's closures.
+  One doxbee "upload" request (docs/SEEDS.md#doxbee-sequential, docs/PROTOCOL.md §4):
+  seven fake I/O steps in sequence, each a `Process.sleep/1` on the BEAM's timer, with
+  the synchronous work between. What the synchronous steps build rides along in the
+  request's state until it ends, as it stays alive in the original's closures.
   """
 
   defstruct [:blob, :tx, :version, :file, :uuid, ios: 0]

@@ -1,6 +1,7 @@
--- | One doxbee "upload" request (workloads.md §1, docs/PROTOCOL.md §4), shared by the Haskell
--- contestants so that each one only says how requests are started and joined: the synchronous
--- work between the fake I/O steps, which is the same whatever runs the request.
+-- | One doxbee "upload" request (docs/SEEDS.md#doxbee-sequential, docs/PROTOCOL.md §4),
+-- shared by the Haskell contestants so that each one only says how requests are started and
+-- joined: the synchronous work between the fake I/O steps, which is the same whatever runs
+-- the request.
 {-# LANGUAGE MagicHash #-}
 {-# LANGUAGE UnboxedTuples #-}
 

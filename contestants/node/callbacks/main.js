@@ -1,5 +1,6 @@
 // The `node-callbacks` contestant: the nine scenarios in plain Node callbacks, no promises
-// at all — the "callbacks-baseline" of bluebird's benchmark tables (workloads.md §1).
+// at all — the "callbacks-baseline" of bluebird's benchmark tables
+// (docs/SEEDS.md#bluebird-published-figures).
 //
 // Node has one event loop and no task objects; a task here is an asynchronous function
 // that takes an error-first callback. Spawning one is calling it, and it delivers its

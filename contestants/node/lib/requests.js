@@ -1,7 +1,7 @@
-// What the bluebird request scenarios (doxbee, parallel; workloads.md §1) do besides
-// waiting, shared by every Node contestant so that each one only says how it waits: the
-// fake I/O operation, the transaction that counts it, and the synchronous steps of one
-// doxbee upload.
+// What the bluebird request scenarios (doxbee, parallel; docs/SEEDS.md#bluebird) do
+// besides waiting, shared by every Node contestant so that each one only says how it
+// waits: the fake I/O operation, the transaction that counts it, and the synchronous steps
+// of one doxbee upload.
 
 /**
  * A request's transaction. Every fake I/O op done within it counts itself here once it

@@ -1,7 +1,7 @@
 """The synchronous work between the fake I/O steps of one doxbee "upload" request
-(docs/PROTOCOL.md, workloads.md §1), shared by the asyncio and trio scenarios so that each
-only says how it waits. What the steps build is kept in the `Upload` until the request
-ends, as the original keeps it in its closures.
+(docs/PROTOCOL.md, docs/SEEDS.md#doxbee-sequential), shared by the asyncio and trio
+scenarios so that each only says how it waits. What the steps build is kept in the
+`Upload` until the request ends, as the original keeps it in its closures.
 """
 
 import time

@@ -226,7 +226,8 @@ pub enum Scenario {
 }
 
 /// Fake I/O ops of one doxbee request: put, lookup, insert version, create file query,
-/// insert link, update current version, commit (workloads.md §1, callback baseline).
+/// insert link, update current version, commit (the callback baseline of
+/// docs/SEEDS.md#doxbee-sequential).
 pub const DOXBEE_STEPS: u64 = 7;
 
 impl Scenario {
