@@ -9,10 +9,13 @@
 pub mod doxbee;
 mod line;
 mod timer;
+mod yielding;
 
 pub use catalogue::{DOXBEE_STEPS, EXIT_NOT_IMPLEMENTED, Invocation, Scenario};
 pub use line::ResultLine;
 pub use timer::oversleep_outcome;
+pub use timer::{timed_sleeps, timed_sleeps_blocking};
+pub use yielding::{yields, yields_blocking};
 
 use std::io::Write;
 use std::process::exit;

@@ -9,7 +9,7 @@
 use async_std::channel::{self, Sender};
 use async_std::task::{self, JoinHandle, sleep, yield_now};
 use kit::{Outcome, Scenario};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn main() {
     start_runtime();
@@ -64,21 +64,10 @@ async fn sleep_all(tasks: u64, delay: Duration) -> u64 {
     join_sum((0..tasks).map(|i| task::spawn(sleeper(i))).collect()).await
 }
 
-/// One task sleeps `step` again and again, timing each sleep with the monotonic clock.
+/// One task sleeps `step_us` again and again on async-std's timer, and kit times each
+/// sleep.
 async fn timer(step_us: u64, total_ms: u64) -> Outcome {
-    let step = Duration::from_micros(step_us);
-    let sleeps = Scenario::timer_count(step_us, total_ms);
-    let slept = task::spawn(async move {
-        let mut slept = Vec::new();
-        for _ in 0..sleeps {
-            let start = Instant::now();
-            sleep(step).await;
-            slept.push(start.elapsed());
-        }
-        slept
-    })
-    .await;
-    kit::oversleep_outcome(&slept, step)
+    task::spawn(kit::timed_sleeps(step_us, total_ms, sleep)).await
 }
 
 /// One fake I/O operation: a sleep on async-std's timer. Returns 1 so that callers count
@@ -184,13 +173,6 @@ fn link(n: u64, length: u64, done: Sender<u64>) {
 }
 
 async fn yield_all(tasks: u64, yields: u64) -> u64 {
-    let yielder = || async move {
-        let mut count = 0;
-        for _ in 0..yields {
-            yield_now().await;
-            count += 1;
-        }
-        count
-    };
+    let yielder = || kit::yields(yields, yield_now);
     join_sum((0..tasks).map(|_| task::spawn(yielder())).collect()).await
 }

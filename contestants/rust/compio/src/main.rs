@@ -11,9 +11,9 @@ use compio::time::sleep;
 use futures_channel::{mpsc, oneshot};
 use futures_lite::future::yield_now;
 use futures_util::SinkExt;
-use kit::{Outcome, Scenario, oversleep_outcome};
+use kit::{Outcome, Scenario};
 use std::process::exit;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn main() {
     // Only compio's io-uring driver is compiled in (its default features), so the runtime
@@ -28,8 +28,11 @@ fn main() {
 async fn iteration(scenario: Scenario) -> Outcome {
     let ms = Duration::from_millis;
     let checksum = match scenario {
-        // The one scenario that reports figures besides its checksum.
-        Scenario::Timer { step_us, total_ms } => return timer(step_us, total_ms).await,
+        // The one scenario that reports figures besides its checksum: one task sleeps
+        // `step_us` again and again, and kit times each sleep.
+        Scenario::Timer { step_us, total_ms } => {
+            return join(spawn(kit::timed_sleeps(step_us, total_ms, sleep))).await;
+        }
         Scenario::Spawn { tasks } => spawn_sum(tasks, |i| async move { i }).await,
         Scenario::Sleep { tasks, delay_ms } => spawn_sum(tasks, |i| sleeper(i, ms(delay_ms))).await,
         Scenario::Doxbee { requests, io_ms } => {
@@ -51,7 +54,9 @@ async fn iteration(scenario: Scenario) -> Outcome {
             spawn(link(1, length, tx)).detach();
             rx.await.expect("the last task of the chain signals")
         }
-        Scenario::Yield { tasks, yields } => spawn_sum(tasks, |_| yielder(yields)).await,
+        Scenario::Yield { tasks, yields } => {
+            spawn_sum(tasks, |_| kit::yields(yields, yield_now)).await
+        }
     };
     Outcome::from(checksum)
 }
@@ -79,23 +84,6 @@ async fn join<T>(handle: JoinHandle<T>) -> T {
 async fn sleeper(i: u64, delay: Duration) -> u64 {
     sleep(delay).await;
     i
-}
-
-/// One task sleeps `step` again and again, timing each sleep with the monotonic clock.
-async fn timer(step_us: u64, total_ms: u64) -> Outcome {
-    let step = Duration::from_micros(step_us);
-    let sleeps = Scenario::timer_count(step_us, total_ms);
-    let slept = join(spawn(async move {
-        let mut slept = Vec::new();
-        for _ in 0..sleeps {
-            let start = Instant::now();
-            sleep(step).await;
-            slept.push(start.elapsed());
-        }
-        slept
-    }))
-    .await;
-    oversleep_outcome(&slept, step)
 }
 
 /// One fake I/O operation: a sleep on compio's timer. Returns 1 so that callers count the
@@ -168,14 +156,4 @@ async fn link(n: u64, length: u64, done: oneshot::Sender<u64>) {
     } else {
         spawn(link(n + 1, length, done)).detach();
     }
-}
-
-/// A task of the yield scenario: yields `yields` times and returns how often it did.
-async fn yielder(yields: u64) -> u64 {
-    let mut count = 0;
-    for _ in 0..yields {
-        yield_now().await;
-        count += 1;
-    }
-    count
 }

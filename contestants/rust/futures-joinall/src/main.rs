@@ -9,7 +9,7 @@
 
 use futures::future::{BoxFuture, FutureExt, join, join_all};
 use kit::{NotImplemented, Outcome, Scenario};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::task::coop::unconstrained;
 use tokio::task::yield_now;
@@ -72,16 +72,10 @@ async fn sleep_all(tasks: u64, delay: Duration) -> u64 {
     join_sum((0..tasks).map(sleeper)).await
 }
 
-/// The one task sleeps `step` again and again, timing each sleep with the monotonic clock.
+/// The one task sleeps `step_us` again and again on tokio's timer, and kit times each
+/// sleep.
 async fn timer(step_us: u64, total_ms: u64) -> Outcome {
-    let step = Duration::from_micros(step_us);
-    let mut slept = Vec::new();
-    for _ in 0..Scenario::timer_count(step_us, total_ms) {
-        let start = Instant::now();
-        sleep(step).await;
-        slept.push(start.elapsed());
-    }
-    kit::oversleep_outcome(&slept, step)
+    kit::timed_sleeps(step_us, total_ms, sleep).await
 }
 
 /// One fake I/O operation: a sleep on tokio's timer. Returns 1 so that callers count the
@@ -154,13 +148,5 @@ async fn pair(rounds: u64) -> u64 {
 }
 
 async fn yield_all(tasks: u64, yields: u64) -> u64 {
-    let yielder = || async move {
-        let mut count = 0;
-        for _ in 0..yields {
-            yield_now().await;
-            count += 1;
-        }
-        count
-    };
-    join_sum((0..tasks).map(|_| yielder())).await
+    join_sum((0..tasks).map(|_| kit::yields(yields, yield_now))).await
 }

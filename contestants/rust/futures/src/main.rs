@@ -14,7 +14,7 @@ use futures::{SinkExt, StreamExt};
 use futures_timer::Delay;
 use kit::{Outcome, Scenario};
 use std::sync::LazyLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// One pool for the whole process, with as many threads as cores (`ThreadPool::new`).
 static POOL: LazyLock<ThreadPool> =
@@ -80,21 +80,9 @@ async fn sleep_all(tasks: u64, delay: Duration) -> u64 {
     join_sum((0..tasks).map(|i| spawn(sleeper(i))).collect()).await
 }
 
-/// One task sleeps `step` again and again, timing each sleep with the monotonic clock.
+/// One task sleeps `step_us` again and again on futures-timer, and kit times each sleep.
 async fn timer(step_us: u64, total_ms: u64) -> Outcome {
-    let step = Duration::from_micros(step_us);
-    let sleeps = Scenario::timer_count(step_us, total_ms);
-    let slept = spawn(async move {
-        let mut slept = Vec::new();
-        for _ in 0..sleeps {
-            let start = Instant::now();
-            Delay::new(step).await;
-            slept.push(start.elapsed());
-        }
-        slept
-    })
-    .await;
-    kit::oversleep_outcome(&slept, step)
+    spawn(kit::timed_sleeps(step_us, total_ms, Delay::new)).await
 }
 
 /// One fake I/O operation: a sleep on futures-timer. Returns 1 so that callers count the
@@ -190,14 +178,7 @@ fn link(n: u64, length: u64, done: oneshot::Sender<u64>) {
 }
 
 async fn yield_all(tasks: u64, yields: u64) -> u64 {
-    let yielder = || async move {
-        let mut count = 0;
-        for _ in 0..yields {
-            yield_now().await;
-            count += 1;
-        }
-        count
-    };
+    let yielder = || kit::yields(yields, yield_now);
     join_sum((0..tasks).map(|_| spawn(yielder())).collect()).await
 }
 

@@ -8,12 +8,12 @@
 use glommio::channels::local_channel::{self, LocalSender};
 use glommio::timer::sleep;
 use glommio::{LocalExecutor, LocalExecutorBuilder, executor, spawn_local};
-use kit::{Outcome, Scenario, oversleep_outcome};
+use kit::{Outcome, Scenario};
 use std::any::Any;
 use std::panic;
 use std::process::exit;
 use std::rc::Rc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn main() {
     let executor = start();
@@ -53,8 +53,11 @@ fn panic_message(panic: Box<dyn Any + Send>) -> String {
 async fn iteration(scenario: Scenario) -> Outcome {
     let ms = Duration::from_millis;
     let checksum = match scenario {
-        // The one scenario that reports figures besides its checksum.
-        Scenario::Timer { step_us, total_ms } => return timer(step_us, total_ms).await,
+        // The one scenario that reports figures besides its checksum: one task sleeps
+        // `step_us` again and again, and kit times each sleep.
+        Scenario::Timer { step_us, total_ms } => {
+            return spawn_local(kit::timed_sleeps(step_us, total_ms, sleep)).await;
+        }
         Scenario::Spawn { tasks } => spawn_sum(tasks, |i| async move { i }).await,
         Scenario::Sleep { tasks, delay_ms } => spawn_sum(tasks, |i| sleeper(i, ms(delay_ms))).await,
         Scenario::Doxbee { requests, io_ms } => {
@@ -79,7 +82,13 @@ async fn iteration(scenario: Scenario) -> Outcome {
             spawn_local(link(1, length, tx)).detach();
             rx.recv().await.expect("the last task of the chain signals")
         }
-        Scenario::Yield { tasks, yields } => spawn_sum(tasks, |_| yielder(yields)).await,
+        // `yield_now`, not `yield_if_needed`: the latter yields only once the task queue's
+        // preemption timer (100 ms by default) has run out, so it would measure a check.
+        // The future borrows the proxy `executor()` returns, hence the `async` block.
+        Scenario::Yield { tasks, yields } => {
+            let yield_now = || async { executor().yield_now().await };
+            spawn_sum(tasks, |_| kit::yields(yields, yield_now)).await
+        }
     };
     Outcome::from(checksum)
 }
@@ -102,23 +111,6 @@ where
 async fn sleeper(i: u64, delay: Duration) -> u64 {
     sleep(delay).await;
     i
-}
-
-/// One task sleeps `step` again and again, timing each sleep with the monotonic clock.
-async fn timer(step_us: u64, total_ms: u64) -> Outcome {
-    let step = Duration::from_micros(step_us);
-    let sleeps = Scenario::timer_count(step_us, total_ms);
-    let slept = spawn_local(async move {
-        let mut slept = Vec::new();
-        for _ in 0..sleeps {
-            let start = Instant::now();
-            sleep(step).await;
-            slept.push(start.elapsed());
-        }
-        slept
-    })
-    .await;
-    oversleep_outcome(&slept, step)
 }
 
 /// One fake I/O operation: a sleep on glommio's timer. Returns 1 so that callers count the
@@ -196,16 +188,4 @@ async fn link(n: u64, length: u64, done: LocalSender<u64>) {
     } else {
         spawn_local(link(n + 1, length, done)).detach();
     }
-}
-
-/// A task of the yield scenario: yields `yields` times and returns how often it did.
-/// `yield_now`, not `yield_if_needed`: the latter yields only once the task queue's
-/// preemption timer (100 ms by default) has run out, so it would measure a check.
-async fn yielder(yields: u64) -> u64 {
-    let mut count = 0;
-    for _ in 0..yields {
-        executor().yield_now().await;
-        count += 1;
-    }
-    count
 }

@@ -7,10 +7,10 @@
 //! coroutine, as `main` is a goroutine in Go: may's sleep and yield suspend only a
 //! coroutine, and fall back to blocking the thread when called from a plain thread.
 
-use kit::{Outcome, Scenario, oversleep_outcome};
+use kit::{Outcome, Scenario};
 use may::sync::mpsc;
 use may::{coroutine, go};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn main() {
     // may starts its scheduler (worker and timer threads) with the first coroutine: start it
@@ -32,9 +32,9 @@ fn run(scenario: Scenario) -> Outcome {
             coroutine::sleep(ms(delay_ms));
             i
         }),
+        // Sleeps `step_us` again and again on the root coroutine; kit times each sleep.
         Scenario::Timer { step_us, total_ms } => {
-            let count = Scenario::timer_count(step_us, total_ms);
-            return timer(Duration::from_micros(step_us), count);
+            return kit::timed_sleeps_blocking(step_us, total_ms, coroutine::sleep);
         }
         Scenario::Doxbee { requests, io_ms } => spawn_sum(requests, move |i| {
             kit::doxbee::upload_blocking(i, || fake_io(ms(io_ms)))
@@ -47,7 +47,9 @@ fn run(scenario: Scenario) -> Outcome {
         Scenario::Skynet { size } => skynet(0, size),
         Scenario::Pingpong { pairs, rounds } => spawn_sum(pairs, move |_| pinger(rounds)),
         Scenario::Chain { length } => chain(length),
-        Scenario::Yield { tasks, yields } => spawn_sum(tasks, move |_| yielder(yields)),
+        Scenario::Yield { tasks, yields } => spawn_sum(tasks, move |_| {
+            kit::yields_blocking(yields, coroutine::yield_now)
+        }),
     };
     checksum.into()
 }
@@ -66,18 +68,6 @@ fn spawn_sum(count: u64, task: impl Fn(u64) -> u64 + Copy + Send + 'static) -> u
 fn fake_io(duration: Duration) -> u64 {
     coroutine::sleep(duration);
     1
-}
-
-/// Sleeps `step` `count` times in sequence, measuring each sleep.
-fn timer(step: Duration, count: u64) -> Outcome {
-    let slept: Vec<Duration> = (0..count)
-        .map(|_| {
-            let start = Instant::now();
-            coroutine::sleep(step);
-            start.elapsed()
-        })
-        .collect();
-    oversleep_outcome(&slept, step)
 }
 
 /// One madeup-parallel request: `fanout` fake I/O coroutines at once, joined, then a commit.
@@ -131,14 +121,4 @@ fn link(n: u64, length: u64, done: mpsc::Sender<u64>) {
     } else {
         go!(move || link(n + 1, length, done));
     }
-}
-
-/// Yields `yields` times; returns the count.
-fn yielder(yields: u64) -> u64 {
-    let mut count = 0;
-    for _ in 0..yields {
-        coroutine::yield_now();
-        count += 1;
-    }
-    count
 }

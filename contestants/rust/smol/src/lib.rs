@@ -10,7 +10,7 @@ use kit::{Outcome, Scenario};
 use smol::channel::{self, Sender};
 use smol::future::yield_now;
 use smol::{Executor, Task, Timer};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The executor every task goes to; `'static` so that a task can spawn tasks.
 pub type Ex = &'static Executor<'static>;
@@ -63,22 +63,10 @@ async fn sleep_all(ex: Ex, tasks: u64, delay: Duration) -> u64 {
     join_sum((0..tasks).map(|i| ex.spawn(sleeper(i))).collect()).await
 }
 
-/// One task sleeps `step` again and again, timing each sleep with the monotonic clock.
+/// One task sleeps `step_us` again and again on async-io's timer, and kit times each sleep.
 async fn timer(ex: Ex, step_us: u64, total_ms: u64) -> Outcome {
-    let step = Duration::from_micros(step_us);
-    let sleeps = Scenario::timer_count(step_us, total_ms);
-    let slept = ex
-        .spawn(async move {
-            let mut slept = Vec::new();
-            for _ in 0..sleeps {
-                let start = Instant::now();
-                Timer::after(step).await;
-                slept.push(start.elapsed());
-            }
-            slept
-        })
-        .await;
-    kit::oversleep_outcome(&slept, step)
+    ex.spawn(kit::timed_sleeps(step_us, total_ms, Timer::after))
+        .await
 }
 
 /// One fake I/O operation: a sleep on async-io's timer. Returns 1 so that callers count
@@ -190,13 +178,6 @@ fn link(ex: Ex, n: u64, length: u64, done: Sender<u64>) {
 }
 
 async fn yield_all(ex: Ex, tasks: u64, yields: u64) -> u64 {
-    let yielder = || async move {
-        let mut count = 0;
-        for _ in 0..yields {
-            yield_now().await;
-            count += 1;
-        }
-        count
-    };
+    let yielder = || kit::yields(yields, yield_now);
     join_sum((0..tasks).map(|_| ex.spawn(yielder())).collect()).await
 }

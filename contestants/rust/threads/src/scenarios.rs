@@ -6,15 +6,20 @@ use crate::spawn::{plan, spawn};
 use kit::{Outcome, Scenario};
 use std::sync::mpsc;
 use std::thread::{self, JoinHandle};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Runs one iteration of `scenario`; threads express all nine.
 pub fn run(scenario: Scenario) -> Outcome {
     let ms = Duration::from_millis;
     plan(threads(scenario));
     let checksum = match scenario {
-        // The one scenario that reports figures besides its checksum.
-        Scenario::Timer { step_us, total_ms } => return timer(step_us, total_ms),
+        // The one scenario that reports figures besides its checksum: one thread sleeps
+        // `step_us` again and again, and kit times each sleep.
+        Scenario::Timer { step_us, total_ms } => {
+            return join(spawn(move || {
+                kit::timed_sleeps_blocking(step_us, total_ms, thread::sleep)
+            }));
+        }
         Scenario::Spawn { tasks } => spawn_sum(tasks, |i| i),
         Scenario::Sleep { tasks, delay_ms } => spawn_sum(tasks, move |i| sleeper(i, ms(delay_ms))),
         Scenario::Doxbee { requests, io_ms } => spawn_sum(requests, move |i| {
@@ -28,7 +33,9 @@ pub fn run(scenario: Scenario) -> Outcome {
         Scenario::Skynet { size } => join(spawn(move || skynet(0, size))),
         Scenario::Pingpong { pairs, rounds } => spawn_sum(pairs, move |_| pinger(rounds)),
         Scenario::Chain { length } => chain(length),
-        Scenario::Yield { tasks, yields } => spawn_sum(tasks, move |_| yielder(yields)),
+        Scenario::Yield { tasks, yields } => spawn_sum(tasks, move |_| {
+            kit::yields_blocking(yields, thread::yield_now)
+        }),
     };
     Outcome::from(checksum)
 }
@@ -71,22 +78,6 @@ where
 fn sleeper(i: u64, delay: Duration) -> u64 {
     thread::sleep(delay);
     i
-}
-
-/// One thread sleeps `step` again and again, timing each sleep with the monotonic clock.
-fn timer(step_us: u64, total_ms: u64) -> Outcome {
-    let step = Duration::from_micros(step_us);
-    let sleeps = Scenario::timer_count(step_us, total_ms);
-    let slept = join(spawn(move || {
-        let mut slept = Vec::new();
-        for _ in 0..sleeps {
-            let start = Instant::now();
-            thread::sleep(step);
-            slept.push(start.elapsed());
-        }
-        slept
-    }));
-    kit::oversleep_outcome(&slept, step)
 }
 
 /// One fake I/O operation: a `thread::sleep`. Returns 1 so that callers count the
@@ -152,14 +143,4 @@ fn link(n: u64, length: u64, done: mpsc::Sender<u64>) {
     } else {
         spawn(move || link(n + 1, length, done));
     }
-}
-
-/// A thread of the yield scenario: yields `yields` times and returns how often it did.
-fn yielder(yields: u64) -> u64 {
-    let mut count = 0;
-    for _ in 0..yields {
-        thread::yield_now();
-        count += 1;
-    }
-    count
 }

@@ -9,7 +9,7 @@
 //! its result back through its own handle, with no shared set to keep up to date.
 
 use kit::{Outcome, Scenario};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::runtime::Runtime;
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::{JoinHandle, yield_now};
@@ -20,8 +20,11 @@ pub fn run(runtime: &Runtime, scenario: Scenario) -> Outcome {
     let ms = Duration::from_millis;
     runtime.block_on(async {
         let checksum = match scenario {
-            // The one scenario that reports figures besides its checksum.
-            Scenario::Timer { step_us, total_ms } => return timer(step_us, total_ms).await,
+            // The one scenario that reports figures besides its checksum: one task sleeps
+            // `step_us` again and again, and kit times each sleep.
+            Scenario::Timer { step_us, total_ms } => {
+                return join(tokio::spawn(kit::timed_sleeps(step_us, total_ms, sleep))).await;
+            }
             Scenario::Spawn { tasks } => spawn_sum(tasks, |i| async move { i }).await,
             Scenario::Sleep { tasks, delay_ms } => {
                 spawn_sum(tasks, |i| sleeper(i, ms(delay_ms))).await
@@ -40,7 +43,9 @@ pub fn run(runtime: &Runtime, scenario: Scenario) -> Outcome {
             Scenario::Skynet { size } => join(spawn_node(0, size)).await,
             Scenario::Pingpong { pairs, rounds } => spawn_sum(pairs, |_| pinger(rounds)).await,
             Scenario::Chain { length } => chain(length).await,
-            Scenario::Yield { tasks, yields } => spawn_sum(tasks, |_| yielder(yields)).await,
+            Scenario::Yield { tasks, yields } => {
+                spawn_sum(tasks, |_| kit::yields(yields, yield_now)).await
+            }
         };
         Outcome::from(checksum)
     })
@@ -75,23 +80,6 @@ where
 async fn sleeper(i: u64, delay: Duration) -> u64 {
     sleep(delay).await;
     i
-}
-
-/// One task sleeps `step` again and again, timing each sleep with the monotonic clock.
-async fn timer(step_us: u64, total_ms: u64) -> Outcome {
-    let step = Duration::from_micros(step_us);
-    let sleeps = Scenario::timer_count(step_us, total_ms);
-    let slept = join(tokio::spawn(async move {
-        let mut slept = Vec::new();
-        for _ in 0..sleeps {
-            let start = Instant::now();
-            sleep(step).await;
-            slept.push(start.elapsed());
-        }
-        slept
-    }))
-    .await;
-    kit::oversleep_outcome(&slept, step)
 }
 
 /// One fake I/O operation: a sleep on tokio's timer. Returns 1 so that callers count the
@@ -176,14 +164,4 @@ async fn link(n: u64, length: u64, done: oneshot::Sender<u64>) {
 /// Spawns a link of the chain; a function of its own for the reason given at [`spawn_node`].
 fn spawn_link(n: u64, length: u64, done: oneshot::Sender<u64>) {
     tokio::spawn(link(n, length, done));
-}
-
-/// A task of the yield scenario: yields `yields` times and returns how often it did.
-async fn yielder(yields: u64) -> u64 {
-    let mut count = 0;
-    for _ in 0..yields {
-        yield_now().await;
-        count += 1;
-    }
-    count
 }
