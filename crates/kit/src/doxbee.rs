@@ -1,7 +1,8 @@
 //! The synchronous work between the fake I/O steps of one doxbee "upload" request
-//! (workloads.md §1, docs/PROTOCOL.md), shared by the Rust contestants so that each one
-//! only says how it waits. The values live across the waits, as they do in the original's
-//! closures, so a task carries them in its state (or on its stack, where tasks block).
+//! (docs/SEEDS.md#doxbee-sequential, docs/PROTOCOL.md), shared by the Rust contestants so
+//! that each one only says how it waits. The values live across the waits, as they do in
+//! the original's closures, so a task carries them in its state (or on its stack, where
+//! tasks block).
 
 use std::time::SystemTime;
 

@@ -1,8 +1,8 @@
 //! The `futures-joinall` contestant: the "Rust futures" variant of the 2024 async-runtimes
-//! benchmark (workloads.md §4). There is one task, the future handed to `block_on` on
-//! tokio's current-thread runtime; it holds every other future and drives them with
-//! `futures::future::join_all`. Nothing is spawned, so beside `tokio-current` (the same
-//! runtime, a task per unit of work) it shows what spawning itself costs.
+//! benchmark (docs/SEEDS.md#async-runtimes-2024). There is one task, the future handed to
+//! `block_on` on tokio's current-thread runtime; it holds every other future and drives
+//! them with `futures::future::join_all`. Nothing is spawned, so beside `tokio-current`
+//! (the same runtime, a task per unit of work) it shows what spawning itself costs.
 //!
 //! tokio's own timer, channels and yield: `tokio::time::sleep`, `tokio::sync::mpsc` and
 //! `tokio::task::yield_now`.

@@ -5,8 +5,9 @@
 //! Every scenario runs inside `block_on`, as the body of `#[tokio::main]` does, with
 //! tokio's own primitives: `tokio::spawn`, `tokio::time::sleep`, `tokio::sync` channels
 //! and `tokio::task::yield_now`. Tasks are joined by awaiting their `JoinHandle`s in spawn
-//! order, as the 2023/2024 async-runtimes benchmarks do (workloads.md §4): each task hands
-//! its result back through its own handle, with no shared set to keep up to date.
+//! order, as the 2023/2024 async-runtimes benchmarks do (docs/SEEDS.md#async-runtimes):
+//! each task hands its result back through its own handle, with no shared set to keep up
+//! to date.
 
 use kit::{Outcome, Scenario};
 use std::time::Duration;
