@@ -306,7 +306,7 @@ impl Scenario {
                 param: "size",
                 reason: format!("must be a power of 10 (1, 10, 100, …), got {size}"),
             }),
-            Scenario::Timer { step_us, total_ms } if step_us > total_ms * 1_000 => {
+            Scenario::Timer { step_us, total_ms } if step_us > total_ms.saturating_mul(1_000) => {
                 Err(CatalogueError::Invalid {
                     param: "step-us",
                     reason: format!("{step_us} µs is longer than total-ms ({total_ms} ms)"),
@@ -448,3 +448,6 @@ fn is_power_of_ten(mut n: u64) -> bool {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod proptests;

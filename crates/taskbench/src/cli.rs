@@ -160,7 +160,8 @@ impl RunArgs {
 /// `30` (seconds), `90s`, `500ms`, `2m`.
 pub fn parse_duration(text: &str) -> Result<Duration, String> {
     let parsed = match text.parse::<f64>() {
-        Ok(seconds) if seconds.is_finite() && seconds > 0.0 => Duration::from_secs_f64(seconds),
+        Ok(seconds) if seconds.is_finite() && seconds > 0.0 => Duration::try_from_secs_f64(seconds)
+            .map_err(|_| "is too long (examples: 30, 90s, 2m)".to_string())?,
         Ok(_) => return Err("must be a positive time".into()),
         Err(_) => {
             humantime::parse_duration(text).map_err(|e| format!("{e} (examples: 30, 90s, 2m)"))?
@@ -174,9 +175,11 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
 
 /// `2%`, `2` or `0.5%`: a share, returned as a fraction (0.02).
 pub fn parse_percent(text: &str) -> Result<f64, String> {
-    let number = text.trim().trim_end_matches('%').trim();
+    let number = text.trim();
+    let number = number.strip_suffix('%').unwrap_or(number).trim();
     match number.parse::<f64>() {
-        Ok(pct) if pct.is_finite() && pct > 0.0 && pct < 100.0 => Ok(pct / 100.0),
+        // A share too small for an f64 (`1e-322%`) is not above 0 either.
+        Ok(pct) if pct.is_finite() && pct / 100.0 > 0.0 && pct < 100.0 => Ok(pct / 100.0),
         _ => Err(format!(
             "'{text}' is not a percentage between 0 and 100 (examples: 2%, 5, 0.5%)"
         )),
@@ -407,3 +410,6 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod proptests;

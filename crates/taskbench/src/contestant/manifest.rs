@@ -65,7 +65,13 @@ impl Manifest {
         let text = std::fs::read_to_string(path)
             .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
         let manifest: Manifest = toml::from_str(&text).map_err(|e| {
-            let reason = e.message().to_string();
+            // toml puts `invalid …` and `expected …` on lines of their own.
+            let reason = e
+                .message()
+                .trim_end()
+                .lines()
+                .collect::<Vec<_>>()
+                .join("; ");
             anyhow::anyhow!("{}: {reason}", path.display())
         })?;
         manifest
@@ -194,3 +200,6 @@ mod tests {
         assert!(Manifest::load(&path).is_err());
     }
 }
+
+#[cfg(test)]
+mod proptests;

@@ -71,10 +71,15 @@ fn one_line(text: &str, error: &toml::de::Error) -> anyhow::Error {
                 .iter()
                 .filter(|&&b| b == b'\n')
                 .count();
-            anyhow!("line {line}: {}", error.message().trim_end())
+            anyhow!("line {line}: {}", joined(error.message()))
         }
-        None => anyhow!("{}", error.message().trim_end()),
+        None => anyhow!("{}", joined(error.message())),
     }
+}
+
+/// toml's message is `invalid string` and `expected …` on lines of their own.
+fn joined(message: &str) -> String {
+    message.trim_end().lines().collect::<Vec<_>>().join("; ")
 }
 
 fn preset(name: &str, value: toml::Value) -> anyhow::Result<Preset> {
@@ -177,3 +182,6 @@ fn count(param: &str, value: &toml::Value) -> anyhow::Result<u64> {
         other => bail!("`{param}`: {other} is not a count (examples: 1000, \"10k\", [1, 10, 100])"),
     }
 }
+
+#[cfg(test)]
+mod proptests;

@@ -114,3 +114,6 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod proptests;
