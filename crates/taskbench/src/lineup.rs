@@ -34,18 +34,19 @@ pub struct Entry {
     pub availability: Availability,
 }
 
-/// Every contestant below `dir`, with its toolchain checked.
+/// Every contestant below `dir`, with its toolchain checked (each `detect` with a
+/// deadline); a harness that cannot start processes is an error, not a missing toolchain.
 pub fn survey(dir: &Path, places: &Places) -> anyhow::Result<Vec<Entry>> {
-    Ok(discover(dir)?
+    discover(dir)?
         .into_iter()
         .map(|contestant| {
-            let availability = contestant.detect(places);
-            Entry {
+            let availability = contestant.detect(places)?;
+            Ok(Entry {
                 contestant,
                 availability,
-            }
+            })
         })
-        .collect())
+        .collect()
 }
 
 /// Narrows to the contestants named (all available ones when none are); naming an unknown

@@ -1,13 +1,15 @@
 //! Contestants: the programs taskbench measures, found as manifests under `contestants/`,
-//! checked for their toolchain, built, and asked for their version.
+//! checked for their toolchain, built, and asked for their version — every command of
+//! theirs run the one way `command` runs it (a deadline, its group killed, pipes drained).
 
+pub mod command;
 mod discover;
 mod manifest;
 mod toolchain;
 
 pub use discover::discover;
 pub use manifest::{MANIFEST_FILE, Manifest, Places, VersionSource};
-pub use toolchain::{Availability, lockfile_version};
+pub use toolchain::{Availability, HarnessFault, lockfile_version};
 
 use std::path::PathBuf;
 

@@ -1,12 +1,18 @@
 //! What a contestant needs before it can run: its toolchain (the manifest's `detect`), its
 //! build, and its version (from `Cargo.lock` or a command).
 
+use super::command::{self, CommandError};
 use super::{Contestant, Places, VersionSource};
 use catalogue::{Invocation, Scenario};
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+/// How long a `detect` command may take (GHCi loading a package is the slowest, seconds).
+const DETECT_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a `version` command may take.
+const VERSION_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a build may take: a cold release build of a Rust runtime, `npm ci`, `pip`.
+const BUILD_TIMEOUT: Duration = Duration::from_secs(20 * 60);
 /// How long a contestant may take to start and finish its idle run.
 const PROBE_TIMEOUT: Duration = Duration::from_secs(60);
 
@@ -18,17 +24,25 @@ pub enum Availability {
     Unavailable(String),
 }
 
+/// The harness itself could not run a command (out of processes, descriptors or memory):
+/// every other contestant would fail the same way, so the invocation stops.
+#[derive(Debug, thiserror::Error)]
+#[error("taskbench cannot start processes: {0}")]
+pub struct HarnessFault(pub CommandError);
+
 impl Contestant {
-    /// Runs the manifest's `detect` command.
-    pub fn detect(&self, places: &Places) -> Availability {
+    /// Runs the manifest's `detect` command; `Err` only for a fault of the harness.
+    pub fn detect(&self, places: &Places) -> Result<Availability, HarnessFault> {
         let command = self
             .manifest
             .expand(&self.manifest.detect, &self.dir, places);
-        match output(&command, &self.dir) {
-            Ok(_) => Availability::Available,
-            Err(reason) => {
-                Availability::Unavailable(format!("{reason}; install: {}", self.manifest.install))
-            }
+        match checked(&command, &self.dir, DETECT_TIMEOUT) {
+            Ok(_) => Ok(Availability::Available),
+            Err(Failure::Harness(fault)) => Err(fault),
+            Err(Failure::Command(reason)) => Ok(Availability::Unavailable(format!(
+                "{reason}; install: {}",
+                self.manifest.install
+            ))),
         }
     }
 
@@ -40,7 +54,7 @@ impl Contestant {
         std::fs::create_dir_all(places.cache.join(self.name()))
             .map_err(|e| format!("cannot create the build cache: {e}"))?;
         let command = self.manifest.expand(build, &self.dir, places);
-        output(&command, &self.dir)
+        checked(&command, &self.dir, BUILD_TIMEOUT)
             .map(drop)
             .map_err(|e| format!("build failed: {e}"))
     }
@@ -56,44 +70,26 @@ impl Contestant {
         };
         let mut command = self.run_command(places);
         command.extend(idle.to_args());
-        let mut child = Command::new(&command[0])
-            .args(&command[1..])
-            .current_dir(&self.dir)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("cannot start `{}`: {e}", command[0]))?;
-        let deadline = Instant::now() + PROBE_TIMEOUT;
-        let status = loop {
-            match child.try_wait() {
-                Ok(Some(status)) => break status,
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(10))
-                }
-                _ => {
-                    let _ = child.kill();
-                    let _ = child.wait();
-                    return Err(format!(
-                        "did not finish its idle run in {}s",
-                        PROBE_TIMEOUT.as_secs()
-                    ));
-                }
+        let done = match command::run(&command, &self.dir, PROBE_TIMEOUT) {
+            Ok(done) => done,
+            Err(CommandError::TimedOut { limit, .. }) => {
+                return Err(format!(
+                    "did not finish its idle run in {}",
+                    humantime::format_duration(limit)
+                ));
             }
+            Err(e) => return Err(format!("cannot start: {e}")),
         };
-        if status.success() || status.code() == Some(catalogue::EXIT_NOT_IMPLEMENTED) {
+        if done.success() || done.status.code() == Some(catalogue::EXIT_NOT_IMPLEMENTED) {
             return Ok(());
         }
-        let mut stderr = String::new();
-        if let Some(mut pipe) = child.stderr.take() {
-            let _ = std::io::Read::read_to_string(&mut pipe, &mut stderr);
-        }
-        let last = stderr
+        let last = done
+            .stderr
             .lines()
             .rev()
             .find(|l| !l.trim().is_empty())
             .unwrap_or("no message");
-        Err(format!("cannot start ({status}): {}", last.trim()))
+        Err(format!("cannot start ({}): {}", done.status, last.trim()))
     }
 
     /// The runtime version, or a short reason it could not be learnt.
@@ -103,17 +99,59 @@ impl Contestant {
             VersionSource::Crates(names) => crate_versions(places, names),
             VersionSource::Command(command) => {
                 let command = self.manifest.expand(command, &self.dir, places);
-                output(&command, &self.dir).and_then(|text| {
-                    text.lines()
-                        .map(str::trim)
-                        .find(|l| !l.is_empty())
-                        .map(str::to_string)
-                        .ok_or_else(|| "version command printed nothing".into())
-                })
+                checked(&command, &self.dir, VERSION_TIMEOUT)
+                    .map_err(|e| e.to_string())
+                    .and_then(|text| {
+                        text.lines()
+                            .map(str::trim)
+                            .find(|l| !l.is_empty())
+                            .map(str::to_string)
+                            .ok_or_else(|| "version command printed nothing".into())
+                    })
             }
         };
         found.unwrap_or_else(|e| format!("unknown ({e})"))
     }
+}
+
+/// Why a checked command failed: its own fault (the reason) or the harness's.
+#[derive(Debug)]
+enum Failure {
+    Command(String),
+    Harness(HarnessFault),
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Command(reason) => f.write_str(reason),
+            Failure::Harness(fault) => write!(f, "{fault}"),
+        }
+    }
+}
+
+/// Runs a command to a successful end; what it printed (stdout, or stderr when stdout is
+/// blank), else a reason with the last lines it printed.
+fn checked(command: &[String], dir: &Path, limit: Duration) -> Result<String, Failure> {
+    let done = match command::run(command, dir, limit) {
+        Ok(done) => done,
+        Err(e) if e.is_harness_fault() => return Err(Failure::Harness(HarnessFault(e))),
+        Err(e) => return Err(Failure::Command(e.to_string())),
+    };
+    if done.success() {
+        return Ok(done.text().to_string());
+    }
+    let tail = done.last_lines(3);
+    Err(Failure::Command(format!(
+        "`{}` failed ({}){}",
+        command.join(" "),
+        done.status,
+        if tail.is_empty() {
+            String::new()
+        } else {
+            format!(": {tail}")
+        }
+    )))
 }
 
 /// `name version` of each crate from the workspace lock file, joined by commas.
@@ -124,43 +162,6 @@ fn crate_versions(places: &Places, names: &[String]) -> Result<String, String> {
         .map(|name| lockfile_version(&lockfile, name).map(|v| format!("{name} {v}")))
         .collect();
     versions.map(|v| v.join(", "))
-}
-
-/// Runs a command to completion; its stdout (or stderr when stdout is empty) on success,
-/// else a reason with the last lines it printed.
-fn output(command: &[String], dir: &Path) -> Result<String, String> {
-    let (program, args) = command.split_first().ok_or("empty command")?;
-    let out = Command::new(program)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| format!("`{program}` could not be started ({e})"))?;
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    if out.status.success() {
-        return Ok(if stdout.trim().is_empty() {
-            stderr
-        } else {
-            stdout
-        });
-    }
-    let tail: Vec<&str> = stderr
-        .lines()
-        .chain(stdout.lines())
-        .filter(|l| !l.trim().is_empty())
-        .collect();
-    let tail = tail[tail.len().saturating_sub(3)..].join(" | ");
-    Err(format!(
-        "`{}` failed ({}){}",
-        command.join(" "),
-        out.status,
-        if tail.is_empty() {
-            String::new()
-        } else {
-            format!(": {tail}")
-        }
-    ))
 }
 
 /// The version of package `name` in a `Cargo.lock` (the highest, if several are locked).

@@ -8,7 +8,7 @@ pub mod machine;
 mod process;
 mod sampler;
 
-pub use process::{Job, execute};
+pub use process::{ExecError, Job, execute};
 pub use sampler::Sample;
 
 use serde::{Deserialize, Serialize};

@@ -33,11 +33,44 @@ pub struct Job {
     pub memory_limit: Option<u64>,
 }
 
+/// Why a run was not made, and whose fault that is.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExecError {
+    /// The program could not be started (missing, not executable): its case is not
+    /// started, the other cases run.
+    #[error("{0}")]
+    Program(String),
+    /// The harness could not run anything (out of descriptors or processes, the launcher
+    /// missing or broken): every further run would fail the same way, so the run stops.
+    #[error("the run stops: {0}")]
+    Harness(String),
+}
+
+impl From<&str> for ExecError {
+    fn from(reason: &str) -> Self {
+        ExecError::Program(reason.to_string())
+    }
+}
+
+impl From<String> for ExecError {
+    fn from(reason: String) -> Self {
+        ExecError::Program(reason)
+    }
+}
+
+/// Out of descriptors, processes or memory: the machine's fault, not the program's.
+fn exhausted(errno: i32) -> bool {
+    matches!(
+        errno,
+        libc::EMFILE | libc::ENFILE | libc::ENOMEM | libc::EAGAIN
+    )
+}
+
 /// Runs `job` to its end through `launcher` (the `taskbench` binary). `Err` only when the
-/// program could not be started at all.
-pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, String> {
+/// program could not be started at all; [`ExecError`] says whose fault that was.
+pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, ExecError> {
     let program = job.argv.first().ok_or("empty command")?;
-    let (report_read, report_write) = pipe()?;
+    let (report_read, report_write) = pipe().map_err(ExecError::Harness)?;
     let write_fd = std::os::fd::AsRawFd::as_raw_fd(&report_write);
     let mut command = Command::new(launcher);
     command
@@ -55,9 +88,12 @@ pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, String> {
             _ => Ok(()),
         });
     }
-    let mut launcher = command
-        .spawn()
-        .map_err(|e| format!("cannot start the launcher {}: {e}", launcher.display()))?;
+    let mut launcher = command.spawn().map_err(|e| {
+        ExecError::Harness(format!(
+            "cannot start the launcher {}: {e}",
+            launcher.display()
+        ))
+    })?;
     drop(report_write);
     let stdout = capture::head(launcher.stdout.take().expect("piped"));
     let stderr = capture::tail(launcher.stderr.take().expect("piped"));
@@ -68,16 +104,23 @@ pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, String> {
         Ok(Report::Started { pid }) => pid,
         Ok(Report::ExecFailed { errno }) => {
             let _ = launcher.wait();
-            let reason = std::io::Error::from_raw_os_error(errno);
-            return Err(format!("cannot start `{program}`: {reason}"));
+            let reason = format!(
+                "cannot start `{program}`: {}",
+                std::io::Error::from_raw_os_error(errno)
+            );
+            return Err(if exhausted(errno) {
+                ExecError::Harness(reason)
+            } else {
+                ExecError::Program(reason)
+            });
         }
         _ => {
             let _ = launcher.kill();
             let _ = launcher.wait();
-            return Err(format!(
+            return Err(ExecError::Harness(format!(
                 "the launcher did not start `{program}`: {}",
-                stderr.join().unwrap_or_default()
-            ));
+                stderr.join().unwrap_or_default().replace('\n', " | ")
+            )));
         }
     };
     let sampler = Sampler::start(pid, start, job.sample_every, job.memory_limit);
@@ -103,7 +146,8 @@ pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, String> {
         nivcsw,
     }) = done
     else {
-        return Err(format!("the launcher lost `{program}`"));
+        // After the program started: it may have killed its launcher itself.
+        return Err(ExecError::Program(format!("the launcher lost `{program}`")));
     };
     let exit = if over_memory {
         Exit::OverMemory

@@ -8,7 +8,7 @@ use super::plan::{Phase, Step, Subject, Workload, before_measuring};
 use super::record::{Figures, RunRecord};
 use super::status::{Expected, Reported, RunStatus};
 use super::stopping::{CaseProgress, StopReason, Stopping};
-use crate::measure::{self, Job, Measurement};
+use crate::measure::{self, ExecError, Job, Measurement};
 use crate::stats::median;
 use catalogue::Invocation;
 use std::collections::{BTreeMap, HashMap};
@@ -17,7 +17,7 @@ use std::time::Duration;
 
 /// Runs one process; the real one spawns it, tests use fixed fake measurements.
 pub trait Executor {
-    fn execute(&mut self, job: &Job) -> Result<Measurement, String>;
+    fn execute(&mut self, job: &Job) -> Result<Measurement, ExecError>;
 }
 
 /// The real executor: a fresh process per run, started through the launcher.
@@ -27,7 +27,7 @@ pub struct ProcessExecutor {
 }
 
 impl Executor for ProcessExecutor {
-    fn execute(&mut self, job: &Job) -> Result<Measurement, String> {
+    fn execute(&mut self, job: &Job) -> Result<Measurement, ExecError> {
         measure::execute(&self.launcher, job)
     }
 }
@@ -81,7 +81,7 @@ pub fn run_plan(
         );
         for step in before {
             progress(&step);
-            if let Some(record) = attempt(executor, subjects, &step, limits, &mut stopped) {
+            if let Some(record) = attempt(executor, subjects, &step, limits, &mut stopped)? {
                 emit(record, &mut records)?;
             }
         }
@@ -110,7 +110,7 @@ pub fn run_plan(
                     iterations,
                 };
                 progress(&step);
-                match attempt(executor, subjects, &step, limits, &mut stopped) {
+                match attempt(executor, subjects, &step, limits, &mut stopped)? {
                     Some(record) => {
                         let figures = record.figures.as_ref();
                         let wall =
@@ -144,19 +144,20 @@ fn with_stop(mut record: RunRecord, reason: Option<StopReason>, stopped: bool) -
 }
 
 /// Makes one step's record: runs it, or says why it is not run (`None`: already said).
+/// `Err` when the harness itself cannot run processes: the run stops.
 fn attempt(
     executor: &mut dyn Executor,
     subjects: &[Subject],
     step: &Step,
     limits: Limits,
     stopped: &mut HashMap<(usize, Workload), (RunStatus, bool)>,
-) -> Option<RunRecord> {
+) -> Result<Option<RunRecord>, ExecError> {
     let subject = &subjects[step.subject];
     let case = (step.subject, step.workload);
     let measured = step.phase == Phase::Measured;
     if step.workload == Workload::Command && step.phase == Phase::Idle && subject.baseline.is_none()
     {
-        return None;
+        return Ok(None);
     }
     let record = match stopped.get_mut(&case) {
         // The first measured run of a stopped case says why it was not made, so that
@@ -165,7 +166,7 @@ fn attempt(
             *reported = true;
             record(subject, step, status.clone(), None)
         }
-        Some(_) => return None,
+        Some(_) => return Ok(None),
         None if declares_unsupported(subject, step.workload) => {
             let reason = format!(
                 "{} declares {} unsupported in its manifest",
@@ -175,16 +176,16 @@ fn attempt(
             let status = RunStatus::NotImplemented { reason };
             stopped.insert(case, (status.clone(), measured));
             if !measured {
-                return None;
+                return Ok(None);
             }
             record(subject, step, status, None)
         }
-        None => run_one(executor, subject, step, limits),
+        None => run_one(executor, subject, step, limits)?,
     };
     if stops_its_case(&record.status) && !stopped.contains_key(&case) {
         stopped.insert(case, (record.status.clone(), measured));
     }
-    Some(record)
+    Ok(Some(record))
 }
 
 fn declares_unsupported(subject: &Subject, workload: Workload) -> bool {
@@ -208,7 +209,7 @@ fn run_one(
     subject: &Subject,
     step: &Step,
     limits: Limits,
-) -> RunRecord {
+) -> Result<RunRecord, ExecError> {
     let mut argv = subject.argv.clone();
     let (expected, ideal_ns) = match step.workload {
         Workload::Scenario { scenario, .. } => {
@@ -242,7 +243,12 @@ fn run_one(
     };
     let measurement = match executor.execute(&job) {
         Ok(m) => m,
-        Err(reason) => return record(subject, step, RunStatus::NotStarted { reason }, None),
+        // A harness fault stops the run; the program's own is its case's status.
+        Err(fault @ ExecError::Harness(_)) => return Err(fault),
+        Err(e) => {
+            let reason = e.to_string();
+            return Ok(record(subject, step, RunStatus::NotStarted { reason }, None));
+        }
     };
     let (status, reported) = RunStatus::judge(&measurement, expected);
     let figures = figures(
@@ -253,7 +259,7 @@ fn run_one(
         &status,
         step.workload,
     );
-    record(subject, step, status, Some(figures))
+    Ok(record(subject, step, status, Some(figures)))
 }
 
 fn figures(

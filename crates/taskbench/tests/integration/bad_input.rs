@@ -1,9 +1,9 @@
 //! Bad input: one clear line naming the problem, a non-zero exit, nothing written.
 
-use super::util::{fixtures, stderr, taskbench};
+use super::util::{QUICK, fixtures, stderr, taskbench_within};
 
 fn refused(args: &[&str], expect: &str) {
-    let output = taskbench(args);
+    let output = taskbench_within(args, QUICK);
     let err = stderr(&output);
     assert!(!output.status.success(), "{args:?} succeeded");
     assert_eq!(

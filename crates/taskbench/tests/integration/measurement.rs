@@ -1,10 +1,10 @@
 //! The measurement itself, against a fixture that keeps a known amount of memory resident
 //! for a known time: peak RSS, wall clock, and agreement with GNU time.
 
-use super::util::{measured, run_fixtures};
+use super::util::{measured, output_within, run_fixtures, skip};
 use std::process::Command;
 use std::time::Duration;
-use taskbench::measure::{Exit, Job, Measurement};
+use taskbench::measure::{ExecError, Exit, Job, Measurement};
 
 const MIB: u64 = 1 << 20;
 
@@ -53,23 +53,24 @@ fn peak_rss_and_wall_match_what_the_process_did() {
 
 #[test]
 fn peak_rss_agrees_with_gnu_time() {
-    let Ok(time) = Command::new("/usr/bin/time").arg("-v").arg("true").output() else {
-        eprintln!("skipped: /usr/bin/time is not installed (apt-get install time)");
-        return;
+    let limit = Duration::from_secs(60);
+    let Ok(time) = output_within(Command::new("/usr/bin/time").arg("-v").arg("true"), limit) else {
+        return skip("/usr/bin/time is not installed (apt-get install time)");
     };
     assert!(time.status.success());
     let fixture = fixture_binary();
-    let gnu = Command::new("/usr/bin/time")
-        .args([
+    let gnu = output_within(
+        Command::new("/usr/bin/time").args([
             "-v",
             fixture.as_str(),
             "touch-64-50",
             "spawn",
             "--tasks",
             "1",
-        ])
-        .output()
-        .unwrap();
+        ]),
+        limit,
+    )
+    .unwrap();
     let report = String::from_utf8_lossy(&gnu.stderr);
     let kib: u64 = report
         .lines()
@@ -108,7 +109,7 @@ fn fixture_binary() -> String {
 }
 
 /// Measures `argv` through the launcher, as the harness does.
-fn execute(argv: &[&str], timeout_ms: u64) -> Result<Measurement, String> {
+fn execute(argv: &[&str], timeout_ms: u64) -> Result<Measurement, ExecError> {
     let job = Job {
         argv: argv.iter().map(|a| a.to_string()).collect(),
         cwd: std::env::temp_dir(),
@@ -169,10 +170,29 @@ fn wall_covers_the_sleep() {
 
 #[test]
 fn a_missing_program_is_an_error() {
-    let err = execute(&["/nonexistent/program"], 1_000).unwrap_err();
+    // The program's fault, not the harness's: its case is "not started", the run goes on.
+    let ExecError::Program(err) = execute(&["/nonexistent/program"], 1_000).unwrap_err() else {
+        panic!("a missing program is a harness fault");
+    };
     assert!(
         err.contains("/nonexistent/program") && err.contains("No such file"),
         "{err}"
+    );
+}
+
+#[test]
+fn a_missing_launcher_is_a_harness_fault() {
+    let job = Job {
+        argv: vec!["true".into()],
+        cwd: std::env::temp_dir(),
+        timeout: Duration::from_secs(10),
+        sample_every: Duration::from_millis(5),
+        memory_limit: None,
+    };
+    let err = taskbench::measure::execute("/nonexistent/taskbench".as_ref(), &job).unwrap_err();
+    assert!(
+        matches!(&err, ExecError::Harness(e) if e.contains("launcher")),
+        "{err:?}"
     );
 }
 

@@ -12,7 +12,7 @@ struct Fake {
 }
 
 impl Executor for Fake {
-    fn execute(&mut self, job: &Job) -> Result<Measurement, String> {
+    fn execute(&mut self, job: &Job) -> Result<Measurement, ExecError> {
         self.ran.push(job.argv.clone());
         if job.argv[0] == "missing" {
             return Err("cannot start `missing`".into());
