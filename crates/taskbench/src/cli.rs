@@ -133,6 +133,13 @@ pub struct RunArgs {
     /// Also write the Markdown tables here.
     #[arg(long, value_name = "FILE")]
     pub export_markdown: Option<PathBuf>,
+    /// Finish an interrupted run: the cases of DIR/run.json that have not finished, with
+    /// the same settings, into DIR (no other flag that chooses cases or runs goes with it).
+    #[arg(long, value_name = "DIR", conflicts_with_all = [
+        "scenario", "preset", "preset_file", "dry_run", "contestant", "command", "runs",
+        "min_runs", "max_runs", "precision", "max_time", "warmup", "inner_warmup", "out",
+    ])]
+    pub resume: Option<PathBuf>,
     /// No progress bar and no tables; only errors (the files are still written).
     #[arg(short, long)]
     pub quiet: bool,
@@ -399,6 +406,14 @@ mod tests {
         );
         assert_eq!(run_args(&["run", "--command", "x"]).shell, "sh");
         assert!(parse(&["run", "-N"]).is_err(), "-N needs a --command");
+    }
+
+    #[test]
+    fn resume_takes_a_folder_and_no_cases() {
+        let run = run_args(&["run", "--resume", "results/x", "-q"]);
+        assert_eq!(run.resume, Some(PathBuf::from("results/x")));
+        let err = parse(&["run", "--resume", "results/x", "-s", "spawn"]).unwrap_err();
+        assert!(err.to_string().contains("cannot be used with"), "{err}");
     }
 
     #[test]

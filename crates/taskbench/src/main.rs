@@ -1,5 +1,11 @@
 //! Command-line entry point; everything lives in the library so that it can be tested.
 
 fn main() -> std::process::ExitCode {
-    taskbench::main()
+    let code = taskbench::main();
+    // A run stopped by SIGINT or SIGTERM has written what it had: 130 or 143, as a shell
+    // reports a command killed by the signal.
+    match taskbench::run::interrupt::exit_code() {
+        Some(status) => std::process::ExitCode::from(status),
+        None => code,
+    }
 }

@@ -2,9 +2,9 @@
 
 use super::dry_run::{dry_run, plural};
 use crate::analysis::{fits, summarize, warnings};
-use crate::cli::RunArgs;
+use crate::cli::{Cli, Command, RunArgs};
 use crate::contestant::{Availability, Places};
-use crate::export::{self, Results, SCHEMA};
+use crate::export::{self, Results, RunFile, SCHEMA};
 use crate::html;
 use crate::lineup::{choose, prepare, survey};
 use crate::measure::machine::MachineWatch;
@@ -13,20 +13,80 @@ use crate::presets::{self, Plan, estimate, point_of};
 use crate::report::units::rough_duration;
 use crate::report::{Platform, render_terminal, tables, terminal_width, wrap};
 use crate::run::{
-    Limits, Phase, ProcessExecutor, RunRecord, Settings, Step, Subject, Workload, run_plan,
+    Limits, Phase, ProcessExecutor, RunRecord, Settings, Step, Subject, Workload, interrupt,
+    point_label, resume_plan,
 };
-use anyhow::{Context, bail};
+use anyhow::{Context, anyhow, bail};
+use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::Write;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Runs what `args` asks for; `command` is the taskbench command line, stored with results.
+/// On SIGINT or SIGTERM it writes the results of the runs that finished, marked
+/// interrupted (the exit status is the caller's: see `run::interrupt::exit_code`).
 pub fn run(
     args: &RunArgs,
     contestants_dir: &Path,
     places: &Places,
     command: Vec<String>,
+) -> anyhow::Result<()> {
+    match &args.resume {
+        Some(dir) => resume(args, dir, contestants_dir, places),
+        None => start(args, contestants_dir, places, command, false),
+    }
+}
+
+/// `--resume DIR`: the command line stored in DIR/run.json, parsed again, into DIR.
+fn resume(
+    args: &RunArgs,
+    dir: &Path,
+    contestants_dir: &Path,
+    places: &Places,
+) -> anyhow::Result<()> {
+    if let Some((name, _)) = args.params.0.first() {
+        bail!(
+            "--resume runs the cases stored in {}: --{name} cannot go with it",
+            RunFile::path(dir).display()
+        );
+    }
+    let run_file = RunFile::read(dir)?.ok_or_else(|| {
+        anyhow!(
+            "{} holds no run.json: there is no run to resume there",
+            dir.display()
+        )
+    })?;
+    let cli = Cli::try_parse_from(&run_file.command).map_err(|e| {
+        let rendered = e.render().to_string();
+        anyhow!(
+            "{}: its command line does not parse any more: {}",
+            RunFile::path(dir).display(),
+            rendered.lines().next().unwrap_or_default()
+        )
+    })?;
+    let Command::Run(mut stored) = cli.command else {
+        bail!(
+            "{}: not the command line of a run",
+            RunFile::path(dir).display()
+        );
+    };
+    stored.out = Some(dir.to_path_buf());
+    stored.resume = None;
+    stored.quiet = args.quiet;
+    let contestants = cli
+        .contestants
+        .unwrap_or_else(|| contestants_dir.to_path_buf());
+    start(&stored, &contestants, places, run_file.command, true)
+}
+
+/// A new run, or (`resuming`) the rest of the one in `args.out`.
+fn start(
+    args: &RunArgs,
+    contestants_dir: &Path,
+    places: &Places,
+    command: Vec<String>,
+    resuming: bool,
 ) -> anyhow::Result<()> {
     let options = args.plan_options();
     let plan = match args.command.is_empty() {
@@ -61,7 +121,29 @@ pub fn run(
         print!("{}", dry_run(&plan, &names));
         return Ok(());
     }
+    interrupt::install();
     let out = prepare_output(args)?;
+    // Held until the run ends: a second run into the same folder is refused.
+    let _lock = export::lock(&out)?;
+    let (mut run_file, earlier) = match resuming {
+        true => earlier_runs(&out)?,
+        false => {
+            let run_file = RunFile {
+                schema: export::RUN_FILE_SCHEMA.into(),
+                command,
+                platform: None,
+                contestants: Vec::new(),
+                stopping: Some(plan.stopping),
+                seeds: plan
+                    .seeds
+                    .iter()
+                    .map(|t| (t.point.clone(), t.seed.clone()))
+                    .collect(),
+            };
+            run_file.write(&out).context("--out")?;
+            (run_file, Vec::new())
+        }
+    };
     let (subjects, infos) = match entries {
         Some(entries) => prepare(entries, places, &mut |name| {
             if !args.quiet {
@@ -75,18 +157,29 @@ pub fn run(
             (subjects, Vec::new())
         }
     };
-    if subjects.is_empty() {
+    // Builds stopped by Ctrl-C leave no subject, and the (empty) results are still written.
+    if subjects.is_empty() && !interrupt::requested() {
         let reasons: Vec<String> = infos
             .iter()
             .filter_map(|i| i.unavailable.as_ref().map(|r| format!("{}: {r}", i.name)))
             .collect();
         bail!("no contestant can run here ({})", reasons.join("; "));
     }
-    let mut platform = Platform::probe();
-    platform.versions = infos
-        .iter()
-        .map(|i| (i.name.clone(), i.version.clone()))
-        .collect();
+    let platform = match run_file.platform.clone() {
+        // A resumed run keeps the machine and the start it was first measured with.
+        Some(platform) => platform,
+        None => {
+            let mut platform = Platform::probe();
+            platform.versions = infos
+                .iter()
+                .map(|i| (i.name.clone(), i.version.clone()))
+                .collect();
+            run_file.platform = Some(platform.clone());
+            run_file.contestants = infos.clone();
+            run_file.write(&out)?;
+            platform
+        }
+    };
     if !args.quiet {
         for line in platform.header() {
             print!("{}", wrap(&line, terminal_width().into()));
@@ -128,34 +221,28 @@ pub fn run(
         idle_runs: plan.idle_runs,
         stopping: plan.stopping,
     };
+    let made = earlier
+        .iter()
+        .map(|r| (r.contestant.clone(), r.phase, r.point_label(), r.run))
+        .collect();
     let records = execute(
-        &subjects, &plan, settings, limits, &out, args.quiet, &mut watch,
+        &subjects, &plan, settings, limits, &out, args.quiet, &mut watch, &made,
     )?;
+    let interrupted = interrupt::requested();
     let machine = watch.finish();
-
-    let mut points = summarize(&records);
-    for point in &mut points {
-        point.seed = plan.seed_of(&point.point).map(str::to_string);
-    }
-    let results = Results {
-        schema: SCHEMA.into(),
-        command,
-        platform,
-        stopping: Some(plan.stopping),
-        contestants: infos,
-        fits: fits(&points),
-        warnings: warnings(
-            &points,
-            &records,
-            Some(plan.stopping.precision),
-            Some(&machine),
-        ),
-        machine: Some(machine),
-        points,
-        runs: records,
-    };
+    run_file.contestants = infos;
+    let runs = earlier.len() + records.len();
+    let results = assemble(
+        earlier.into_iter().chain(records).collect(),
+        &run_file,
+        Some(machine),
+        interrupted,
+    );
     if !args.quiet {
         let width = terminal_width();
+        if let Some(line) = results.interrupted_line() {
+            println!("{line}\n");
+        }
         for table in tables(&results.points, &results.fits) {
             println!("{}", render_terminal(&table, width));
         }
@@ -163,11 +250,116 @@ pub fn run(
             print!("{}", wrap(&format!("warning: {warning}"), width.into()));
         }
     }
-    write_results(&results, &out, args)?;
-    if !args.quiet {
-        println!("results: {}", out.display());
+    let exports = [&args.export_json, &args.export_csv, &args.export_markdown];
+    write_results(&results, &out, exports.map(Option::as_deref))?;
+    match interrupt::received() {
+        Some(signal) => eprintln!(
+            "taskbench: interrupted by {}: the {runs} finished runs are in {dir} \
+             (`taskbench run --resume {dir}` runs the rest)",
+            interrupt::signal_name(signal),
+            dir = out.display()
+        ),
+        None if !args.quiet => println!("results: {}", out.display()),
+        None => {}
     }
     Ok(())
+}
+
+/// The results document of `records`, with what run.json says of the run.
+pub(super) fn assemble(
+    records: Vec<RunRecord>,
+    run_file: &RunFile,
+    machine: Option<crate::measure::machine::MachineLoad>,
+    interrupted: bool,
+) -> Results {
+    let mut points = summarize(&records);
+    for point in &mut points {
+        point.seed = run_file
+            .seeds
+            .iter()
+            .find(|(p, _)| *p == point.point)
+            .map(|(_, seed)| seed.clone());
+    }
+    Results {
+        schema: SCHEMA.into(),
+        command: run_file.command.clone(),
+        interrupted,
+        platform: run_file.platform.clone().unwrap_or_else(unknown_platform),
+        stopping: run_file.stopping,
+        contestants: run_file.contestants.clone(),
+        fits: fits(&points),
+        warnings: warnings(
+            &points,
+            &records,
+            run_file.stopping.map(|s| s.precision),
+            machine.as_ref(),
+        ),
+        machine,
+        points,
+        runs: records,
+    }
+}
+
+/// The platform of a run whose run.json never got that far: nothing known but taskbench.
+fn unknown_platform() -> Platform {
+    Platform {
+        taskbench: env!("CARGO_PKG_VERSION").into(),
+        started: String::new(),
+        cpu: "unknown".into(),
+        cores: 0,
+        memory_bytes: 0,
+        kernel: String::new(),
+        rustc: String::new(),
+        rust_profile: String::new(),
+        load_average: 0.0,
+        versions: Vec::new(),
+    }
+}
+
+/// What an interrupted run in `out` left: its run.json, and its records without those of
+/// cases it had not finished (those are run again from the start; runs.jsonl is rewritten
+/// without them, and they are kept aside in runs.dropped.jsonl).
+fn earlier_runs(out: &Path) -> anyhow::Result<(RunFile, Vec<RunRecord>)> {
+    let run_file = RunFile::read(out)?.ok_or_else(|| {
+        anyhow!(
+            "{} holds no run.json: there is no run to resume there",
+            out.display()
+        )
+    })?;
+    let log = out.join("runs.jsonl");
+    let (records, notice) = match log.exists() {
+        true => export::read_records(&log)?,
+        false => (Vec::new(), None),
+    };
+    if let Some(notice) = notice {
+        eprintln!("taskbench: {notice}");
+    }
+    let (kept, dropped) = finished_only(records);
+    if !dropped.is_empty() {
+        let aside = out.join("runs.dropped.jsonl");
+        let mut previous = match aside.exists() {
+            true => export::read_records(&aside)?.0,
+            false => Vec::new(),
+        };
+        previous.extend(dropped);
+        export::rewrite(&aside, &previous)?;
+    }
+    export::rewrite(&log, &kept)?;
+    // An earlier results.json is of the interrupted part; the end writes the whole.
+    Ok((run_file, kept))
+}
+
+/// Splits records into those of finished cases (and every idle run) and the rest. A case
+/// is finished when its last measured record says why it stopped.
+fn finished_only(records: Vec<RunRecord>) -> (Vec<RunRecord>, Vec<RunRecord>) {
+    let case = |r: &RunRecord| (r.contestant.clone(), r.point_label());
+    let mut last: std::collections::HashMap<(String, String), bool> = Default::default();
+    for record in records.iter().filter(|r| r.phase == Phase::Measured) {
+        last.insert(case(record), record.stop.is_some());
+    }
+    records
+        .into_iter()
+        .partition(|r| r.phase == Phase::Idle || last.get(&case(r)) == Some(&true))
 }
 
 /// Half the machine's memory: room for the harness and the rest of the machine when a
@@ -199,6 +391,7 @@ fn prepare_output(args: &RunArgs) -> anyhow::Result<PathBuf> {
 
 /// Runs the plan with a progress bar over its cases, appending each record to runs.jsonl
 /// as it is made; `watch` samples the load average as each point begins.
+#[allow(clippy::too_many_arguments)]
 fn execute(
     subjects: &[Subject],
     plan: &Plan,
@@ -207,6 +400,7 @@ fn execute(
     out: &Path,
     quiet: bool,
     watch: &mut MachineWatch,
+    made: &HashSet<(String, Phase, String, u32)>,
 ) -> anyhow::Result<Vec<RunRecord>> {
     let log_path = out.join("runs.jsonl");
     let mut log = std::fs::OpenOptions::new()
@@ -214,7 +408,24 @@ fn execute(
         .append(true)
         .open(&log_path)
         .with_context(|| format!("cannot write {}", log_path.display()))?;
-    let cases = (plan.workloads.len() * subjects.len()) as u64;
+    let label = |workload: &Workload| match workload {
+        Workload::Scenario { scenario, .. } => point_of(scenario),
+        Workload::Command => point_label("command", &Default::default()),
+    };
+    let done = |step: &Step| {
+        let key = (
+            subjects[step.subject].name.clone(),
+            step.phase,
+            label(&step.workload),
+            step.run,
+        );
+        made.contains(&key)
+    };
+    let finished = made
+        .iter()
+        .filter(|(_, phase, _, run)| *phase == Phase::Measured && *run == 1)
+        .count();
+    let cases = ((plan.workloads.len() * subjects.len()).saturating_sub(finished)) as u64;
     let bar = if quiet {
         ProgressBar::hidden()
     } else {
@@ -225,8 +436,7 @@ fn execute(
             .expect("valid template"),
     );
     let mut sink = |record: &RunRecord| -> anyhow::Result<()> {
-        let line = serde_json::to_string(record)?;
-        writeln!(log, "{line}").with_context(|| format!("cannot write {}", log_path.display()))?;
+        export::append(&mut log, &log_path, record)?;
         if record.phase == Phase::Measured && record.stop.is_some() {
             bar.inc(1);
         }
@@ -250,20 +460,28 @@ fn execute(
     };
     let launcher =
         std::env::current_exe().context("cannot find the taskbench binary to launch runs")?;
-    let records = run_plan(
+    let records = resume_plan(
         &mut ProcessExecutor { launcher },
         subjects,
         &plan.workloads,
         settings,
         limits,
+        &done,
         &mut sink,
         &mut progress,
-    )?;
+    );
     bar.finish_and_clear();
+    let records = records?;
     Ok(records)
 }
 
-fn write_results(results: &Results, out: &Path, args: &RunArgs) -> anyhow::Result<()> {
+/// results.json, .csv, .md and report.html into `out`, and the extra copies `exports`
+/// asks for (JSON, CSV, Markdown).
+pub(super) fn write_results(
+    results: &Results,
+    out: &Path,
+    exports: [Option<&Path>; 3],
+) -> anyhow::Result<()> {
     let json = results.to_json();
     let csv = export::write_csv(&results.runs)?;
     let markdown = export::markdown(results);
@@ -271,14 +489,56 @@ fn write_results(results: &Results, out: &Path, args: &RunArgs) -> anyhow::Resul
     export::write_atomically(&out.join("results.csv"), &csv)?;
     export::write_atomically(&out.join("results.md"), markdown.as_bytes())?;
     export::write_atomically(&out.join("report.html"), html::render(results).as_bytes())?;
-    if let Some(path) = &args.export_json {
+    let [export_json, export_csv, export_markdown] = exports;
+    if let Some(path) = export_json {
         export::write_atomically(path, json.as_bytes())?;
     }
-    if let Some(path) = &args.export_csv {
+    if let Some(path) = export_csv {
         export::write_atomically(path, &csv)?;
     }
-    if let Some(path) = &args.export_markdown {
+    if let Some(path) = export_markdown {
         export::write_atomically(path, markdown.as_bytes())?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::{RunStatus, StopReason};
+
+    fn record(contestant: &str, phase: Phase, run: u32, stop: Option<StopReason>) -> RunRecord {
+        let tasks = if phase == Phase::Idle { 0 } else { 10 };
+        RunRecord {
+            contestant: contestant.into(),
+            scenario: "spawn".into(),
+            params: [("tasks".to_string(), tasks)].into(),
+            inner_warmup: 0,
+            phase,
+            run,
+            iterations: 1,
+            status: RunStatus::Ok,
+            figures: None,
+            stop,
+        }
+    }
+
+    #[test]
+    fn a_resume_keeps_finished_cases_and_idle_runs_only() {
+        let idle = record("a", Phase::Idle, 1, None);
+        let warm = record("a", Phase::Warmup, 1, None);
+        let partial = record("a", Phase::Measured, 1, None);
+        let done = [
+            record("b", Phase::Warmup, 1, None),
+            record("b", Phase::Measured, 1, None),
+            record("b", Phase::Measured, 2, Some(StopReason::MaxRuns)),
+        ];
+        let mut all = vec![idle.clone(), warm.clone(), done[0].clone()];
+        all.extend([partial.clone(), done[1].clone(), done[2].clone()]);
+        let (kept, dropped) = finished_only(all);
+        let mut expected = vec![idle];
+        expected.extend(done);
+        assert_eq!(kept, expected);
+        assert_eq!(dropped, [warm, partial]);
+    }
 }

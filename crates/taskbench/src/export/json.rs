@@ -28,6 +28,10 @@ pub struct Results {
     pub schema: String,
     /// The taskbench command line that produced the results.
     pub command: Vec<String>,
+    /// The run was stopped (SIGINT, SIGTERM, or killed) before every case finished: the
+    /// document holds the runs that finished (`taskbench run --resume DIR` runs the rest).
+    #[serde(default)]
+    pub interrupted: bool,
     pub platform: Platform,
     /// How much each case was measured (absent for `--command`-free old results).
     #[serde(default)]
@@ -51,6 +55,15 @@ pub struct Results {
 impl Results {
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("results serialise")
+    }
+
+    /// The line every header shows when the run was interrupted.
+    pub fn interrupted_line(&self) -> Option<String> {
+        self.interrupted.then(|| {
+            "interrupted: only the runs that finished are here; \
+             `taskbench run --resume DIR` runs the rest"
+                .to_string()
+        })
     }
 }
 

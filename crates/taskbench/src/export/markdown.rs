@@ -10,6 +10,9 @@ pub fn markdown(results: &Results) -> String {
     for line in results.platform.header() {
         out.push_str(&format!("{line}  \n"));
     }
+    if let Some(line) = results.interrupted_line() {
+        out.push_str(&format!("**{line}**  \n"));
+    }
     out.push_str(&format!("\n`{}`\n\n", results.command.join(" ")));
     for table in tables(&results.points, &results.fits) {
         out.push_str(&render_markdown(&table));

@@ -3,10 +3,12 @@
 
 mod csv;
 mod json;
+mod log;
 mod markdown;
 
 pub use self::csv::write_csv;
 pub use json::{ContestantInfo, Results, SCHEMA, read_results};
+pub use log::{RUN_FILE_SCHEMA, RunFile, append, lock, read_records, rewrite};
 pub use markdown::markdown;
 
 use anyhow::Context;
@@ -17,8 +19,12 @@ use std::path::Path;
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
-    std::fs::write(&tmp, bytes).with_context(|| format!("cannot write {}", path.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+    let written = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
+    if written.is_err() {
+        // Half a temporary file is left behind by nobody.
+        std::fs::remove_file(&tmp).ok();
+    }
+    written.with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Fails early, naming the path, if a file cannot be created there; leaves nothing behind.

@@ -136,6 +136,13 @@ fn header(page: &mut String, results: &Results) {
     for line in results.platform.header() {
         let _ = write!(page, r#"<p class="platform">{}</p>"#, escape(&line));
     }
+    if let Some(line) = results.interrupted_line() {
+        let _ = write!(
+            page,
+            r#"<p class="interrupted"><strong>{}</strong></p>"#,
+            escape(&line)
+        );
+    }
     let _ = writeln!(
         page,
         "<p>Reproduce this run: <code>{}</code></p></header>",

@@ -91,6 +91,7 @@ fn results() -> Results {
     let points = summarize(&runs);
     Results {
         schema: SCHEMA.into(),
+        interrupted: false,
         command: [
             "taskbench",
             "run",

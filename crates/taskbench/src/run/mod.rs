@@ -1,6 +1,7 @@
 //! Running cases: the order of runs, when a case has enough, one run's execution and
 //! judgement, and the stored record.
 
+pub mod interrupt;
 pub mod plan;
 pub mod protocol;
 pub mod record;
@@ -10,6 +11,6 @@ pub mod stopping;
 
 pub use plan::{Phase, Step, Subject, Workload};
 pub use record::{Figures, RunRecord, point_label, record_params};
-pub use runner::{Executor, Limits, ProcessExecutor, Settings, counts, run_plan};
+pub use runner::{Executor, Limits, ProcessExecutor, Settings, counts, resume_plan, run_plan};
 pub use status::RunStatus;
 pub use stopping::{StopReason, Stopping};

@@ -61,6 +61,34 @@ pub fn run_plan(
     sink: &mut dyn FnMut(&RunRecord) -> anyhow::Result<()>,
     progress: &mut dyn FnMut(&Step),
 ) -> anyhow::Result<Vec<RunRecord>> {
+    resume_plan(
+        executor,
+        subjects,
+        workloads,
+        settings,
+        limits,
+        &|_| false,
+        sink,
+        progress,
+    )
+}
+
+/// [`run_plan`] without the steps `done` says an earlier, interrupted run made already
+/// (`taskbench run --resume`): an idle or warm-up step is skipped by itself, a case whose
+/// first measured step is done is skipped whole. On SIGINT or SIGTERM (run/interrupt.rs)
+/// it returns the records made so far; a run the signal cut short is not among them.
+#[allow(clippy::too_many_arguments)]
+pub fn resume_plan(
+    executor: &mut dyn Executor,
+    subjects: &[Subject],
+    workloads: &[Workload],
+    settings: Settings,
+    limits: Limits,
+    done: &dyn Fn(&Step) -> bool,
+    sink: &mut dyn FnMut(&RunRecord) -> anyhow::Result<()>,
+    progress: &mut dyn FnMut(&Step),
+) -> anyhow::Result<Vec<RunRecord>> {
+    use super::interrupt::requested;
     let mut records = Vec::new();
     let mut idle_done = Vec::new();
     // Cases that will not be run again, with the status that stopped them, and whether
@@ -80,8 +108,17 @@ pub fn run_plan(
             &mut idle_done,
         );
         for step in before {
+            if requested() {
+                return Ok(records);
+            }
+            if done(&step) {
+                continue;
+            }
             progress(&step);
             if let Some(record) = attempt(executor, subjects, &step, limits, &mut stopped)? {
+                if requested() && !record.status.is_ok() {
+                    return Ok(records);
+                }
                 emit(record, &mut records)?;
             }
         }
@@ -93,6 +130,18 @@ pub fn run_plan(
                 Workload::Command => CaseProgress::single(settings.stopping),
             })
             .collect();
+        for (subject, case) in cases.iter_mut().enumerate() {
+            let first = Step {
+                subject,
+                workload,
+                phase: Phase::Measured,
+                run: 1,
+                iterations: 1,
+            };
+            if done(&first) {
+                *case = CaseProgress::done(settings.stopping);
+            }
+        }
         let mut runs = vec![0; subjects.len()];
         loop {
             let mut any = false;
@@ -109,8 +158,12 @@ pub fn run_plan(
                     run: runs[subject],
                     iterations,
                 };
+                if requested() {
+                    return Ok(records);
+                }
                 progress(&step);
                 match attempt(executor, subjects, &step, limits, &mut stopped)? {
+                    Some(record) if requested() && !record.status.is_ok() => return Ok(records),
                     Some(record) => {
                         let figures = record.figures.as_ref();
                         let wall =
@@ -243,11 +296,17 @@ fn run_one(
     };
     let measurement = match executor.execute(&job) {
         Ok(m) => m,
-        // A harness fault stops the run; the program's own is its case's status.
-        Err(fault @ ExecError::Harness(_)) => return Err(fault),
+        // A harness fault stops the run, unless an interrupt caused it (killing the
+        // launcher); the runner then returns what it has.
+        Err(fault @ ExecError::Harness(_)) if !super::interrupt::requested() => return Err(fault),
         Err(e) => {
             let reason = e.to_string();
-            return Ok(record(subject, step, RunStatus::NotStarted { reason }, None));
+            return Ok(record(
+                subject,
+                step,
+                RunStatus::NotStarted { reason },
+                None,
+            ));
         }
     };
     let (status, reported) = RunStatus::judge(&measurement, expected);

@@ -5,6 +5,7 @@ mod bad_input;
 mod browser;
 mod contestants;
 mod failures;
+mod interrupts;
 mod measurement;
 mod presets;
 mod util;
