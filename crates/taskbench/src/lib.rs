@@ -22,6 +22,8 @@ pub mod lineup;
 pub mod measure;
 pub mod plot;
 pub mod presets;
+#[cfg(test)]
+mod proptest_support;
 pub mod report;
 pub mod run;
 pub mod seeds;

@@ -2,24 +2,10 @@
 //! `parse_percent` never panic, read what they document exactly, and refuse in one line.
 
 use super::*;
+use crate::proptest_support::{config, one_line};
 use proptest::prelude::*;
 
-/// Cases per property: enough to hit the edges, few enough that the suite stays fast.
-const CASES: u32 = 256;
 
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: CASES,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
-
-/// Whether an error message is one line. A message may quote the text at fault, so the
-/// inputs checked with it hold no line break of their own.
-fn one_line(message: &str) -> bool {
-    !message.is_empty() && !message.contains(['\n', '\r'])
-}
 
 /// Arbitrary text without line breaks.
 fn line() -> impl Strategy<Value = String> {

@@ -3,23 +3,11 @@
 //! refused in one line, and a valid manifest written out reads back the same.
 
 use super::*;
+use crate::proptest_support::{config, one_line};
 use proptest::prelude::*;
 use toml::Value;
 
-/// Cases per property: enough to hit the edges, few enough that the suite stays fast.
-const CASES: u32 = 256;
 
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: CASES,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
-
-fn one_line(message: &str) -> bool {
-    !message.is_empty() && !message.contains(['\n', '\r'])
-}
 
 /// Loads `text` as a manifest from a file of its own.
 fn load(text: &str) -> anyhow::Result<Manifest> {

@@ -4,23 +4,11 @@
 
 use super::*;
 use crate::run::Stopping;
+use crate::proptest_support::{config, one_line};
 use proptest::prelude::*;
 use std::time::Duration;
 
-/// Cases per property: enough to hit the edges, few enough that the suite stays fast.
-const CASES: u32 = 256;
 
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: CASES,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
-
-fn one_line(message: &str) -> bool {
-    !message.is_empty() && !message.contains(['\n', '\r'])
-}
 
 fn string(s: &str) -> String {
     toml::Value::String(s.to_string()).to_string()

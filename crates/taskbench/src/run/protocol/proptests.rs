@@ -3,18 +3,9 @@
 //! what was wrong in one line.
 
 use super::*;
+use crate::proptest_support::config;
 use proptest::prelude::*;
 
-/// Cases per property: enough to hit the edges, few enough that the suite stays fast.
-const CASES: u32 = 256;
-
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: CASES,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
 
 /// One line, whatever the stdout: the lines are split on `\n`, so none survives.
 fn one_line(message: &str) -> bool {
