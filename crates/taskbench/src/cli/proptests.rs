@@ -5,8 +5,6 @@ use super::*;
 use crate::proptest_support::{config, one_line};
 use proptest::prelude::*;
 
-
-
 /// Arbitrary text without line breaks.
 fn line() -> impl Strategy<Value = String> {
     any::<String>().prop_map(|s| s.replace(['\n', '\r'], " "))

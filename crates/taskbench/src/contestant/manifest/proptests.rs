@@ -7,8 +7,6 @@ use crate::proptest_support::{config, one_line};
 use proptest::prelude::*;
 use toml::Value;
 
-
-
 /// Loads `text` as a manifest from a file of its own.
 fn load(text: &str) -> anyhow::Result<Manifest> {
     let dir = tempfile::tempdir().unwrap();

@@ -3,12 +3,10 @@
 //! one line; a valid preset written out reads back the same.
 
 use super::*;
-use crate::run::Stopping;
 use crate::proptest_support::{config, one_line};
+use crate::run::Stopping;
 use proptest::prelude::*;
 use std::time::Duration;
-
-
 
 fn string(s: &str) -> String {
     toml::Value::String(s.to_string()).to_string()

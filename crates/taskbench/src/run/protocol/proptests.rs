@@ -6,7 +6,6 @@ use super::*;
 use crate::proptest_support::config;
 use proptest::prelude::*;
 
-
 /// One line, whatever the stdout: the lines are split on `\n`, so none survives.
 fn one_line(message: &str) -> bool {
     !message.is_empty() && !message.contains('\n')
