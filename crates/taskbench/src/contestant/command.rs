@@ -4,16 +4,15 @@
 //! deadline after which the whole group is killed. What is left of the group when its
 //! leader exits is killed too: nothing a contestant's command starts outlives it.
 
-use std::io::Read;
+use crate::measure::capture::{Drain, Keep};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Bytes kept of each stream: the end, from a line start.
 const TAIL: usize = 16 * 1024;
+const KEEP: Keep = Keep::Tail(TAIL);
 /// How long the readers may take to see the end of the pipes once the group is gone (a
 /// daemon that left the group may hold them open; what was read by then is kept).
 const DRAIN_GRACE: Duration = Duration::from_secs(2);
@@ -121,16 +120,16 @@ pub fn run(argv: &[String], dir: &Path, limit: Duration) -> Result<Finished, Com
             error,
         })?;
     let pid = child.id() as libc::pid_t;
-    let stdout = drain(child.stdout.take().expect("piped"));
-    let stderr = drain(child.stderr.take().expect("piped"));
+    let stdout = Drain::start(child.stdout.take().expect("piped"), KEEP);
+    let stderr = Drain::start(child.stderr.take().expect("piped"), KEEP);
     let deadline = Instant::now() + limit;
     let exited = wait_exited(pid, deadline);
     // The leader is a zombie until reaped, so its group id cannot have been reused yet:
     // killing the group reaches only what the command left running (or all of it).
     kill_group(pid);
     let status = child.wait().unwrap_or_else(|_| ExitStatus::from_raw(-1));
-    let stdout = stdout.finish();
-    let stderr = stderr.finish();
+    let stdout = stdout.finish(KEEP, DRAIN_GRACE).text;
+    let stderr = stderr.finish(KEEP, DRAIN_GRACE).text;
     if !exited {
         let finished = Finished {
             status,
@@ -182,49 +181,6 @@ fn wait_exited(pid: libc::pid_t, deadline: Instant) -> bool {
 fn kill_group(pid: libc::pid_t) {
     // SAFETY: kill has no memory preconditions; an empty group gives ESRCH, ignored.
     unsafe { libc::kill(-pid, libc::SIGKILL) };
-}
-
-/// A stream being read to its end on its own thread, keeping the last [`TAIL`] bytes.
-struct Drain {
-    kept: Arc<Mutex<Vec<u8>>>,
-    thread: JoinHandle<()>,
-}
-
-fn drain(mut source: impl Read + Send + 'static) -> Drain {
-    let kept = Arc::new(Mutex::new(Vec::new()));
-    let shared = Arc::clone(&kept);
-    let thread = std::thread::spawn(move || {
-        let mut buf = [0u8; 8192];
-        while let Ok(n @ 1..) = source.read(&mut buf) {
-            let mut kept = shared.lock().unwrap_or_else(|e| e.into_inner());
-            kept.extend_from_slice(&buf[..n]);
-            if kept.len() > 2 * TAIL {
-                let cut = kept.len() - TAIL;
-                kept.drain(..cut);
-            }
-        }
-    });
-    Drain { kept, thread }
-}
-
-impl Drain {
-    /// What was read, once the stream ended or [`DRAIN_GRACE`] passed (the thread is then
-    /// left to finish by itself).
-    fn finish(self) -> String {
-        let deadline = Instant::now() + DRAIN_GRACE;
-        while !self.thread.is_finished() && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        let mut start = kept.len().saturating_sub(TAIL);
-        if start > 0 {
-            start = kept[start..]
-                .iter()
-                .position(|&b| b == b'\n')
-                .map_or(start, |p| start + p + 1);
-        }
-        String::from_utf8_lossy(&kept[start..]).into_owned()
-    }
 }
 
 #[cfg(test)]

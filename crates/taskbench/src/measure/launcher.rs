@@ -7,7 +7,9 @@
 //! starts `taskbench __launch PROGRAM ARGS…`, a newly exec'd copy of itself that has
 //! touched almost nothing; it forks the contestant (which inherits that tiny footprint),
 //! puts it in its own process group, reaps it with `wait4` and reports on fd 3 — exactly
-//! what GNU time does.
+//! what GNU time does. It also gives the contestant a clean start (default SIGPIPE, no
+//! blocked signal, no inherited descriptor, death with the launcher) and, once it has
+//! exited, kills whatever it left behind.
 
 use std::ffi::{CString, OsString};
 use std::os::unix::ffi::OsStrExt;
@@ -79,15 +81,26 @@ pub fn main(args: &[OsString]) -> ! {
             CString::new(a.as_bytes()).unwrap_or_else(|_| exit_with("argument holds a NUL byte"))
         })
         .collect();
-    if argv.is_empty() {
+    let Some(program) = argv.first() else {
         exit_with("usage: taskbench __launch PROGRAM ARGS…");
-    }
+    };
     let mut pointers: Vec<*const libc::c_char> = argv.iter().map(|a| a.as_ptr()).collect();
     pointers.push(std::ptr::null());
-    // SAFETY: plain syscalls on valid pointers; between fork and exec the child only calls
-    // async-signal-safe functions (setpgid, execvp, write, _exit) on memory made before.
+    // SAFETY: plain syscalls on valid descriptors and pointers made above.
+    unsafe { libc::fcntl(REPORT_FD, libc::F_SETFD, libc::FD_CLOEXEC) };
+    let path = match resolve(program) {
+        Ok(path) => path,
+        Err(errno) => {
+            report(&format!("exec-failed {errno}\n"));
+            std::process::exit(0);
+        }
+    };
+    // SAFETY: plain syscalls on valid pointers; the child runs `child`, see there.
     unsafe {
-        libc::fcntl(REPORT_FD, libc::F_SETFD, libc::FD_CLOEXEC);
+        // The contestant's orphans (a daemon that left its group, say) become the
+        // launcher's children rather than init's, so they can be found and killed below.
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
+        let launcher = libc::getpid();
         // A close-on-exec pipe tells the launcher whether exec worked: it reads EOF when it
         // did, the errno when it did not, so "pid" is only reported for a running program.
         let mut exec_pipe = [0; 2];
@@ -97,15 +110,14 @@ pub fn main(args: &[OsString]) -> ! {
         let start = super::clock_ns(libc::CLOCK_MONOTONIC);
         let pid = libc::fork();
         if pid == 0 {
-            libc::setpgid(0, 0);
-            libc::execvp(pointers[0], pointers.as_ptr());
-            let errno = *libc::__errno_location();
-            libc::write(exec_pipe[1], (&errno as *const i32).cast(), 4);
-            libc::_exit(127);
+            child(&path, &pointers, launcher, exec_pipe[1]);
         }
         if pid < 0 {
             exit_with("fork failed");
         }
+        // The group is also set from this side, before anything is reported, so that it
+        // exists whichever process runs first (after the child's exec this fails harmlessly).
+        libc::setpgid(pid, pid);
         libc::close(exec_pipe[1]);
         let mut errno = 0i32;
         if libc::read(exec_pipe[0], (&mut errno as *mut i32).cast(), 4) == 4 {
@@ -113,8 +125,6 @@ pub fn main(args: &[OsString]) -> ! {
             report(&format!("exec-failed {errno}\n"));
             std::process::exit(0);
         }
-        // The group is set on both sides, so no kill can race the child's own setpgid.
-        libc::setpgid(pid, pid);
         report(&format!("pid {pid}\n"));
         let mut status = 0;
         let mut usage: libc::rusage = std::mem::zeroed();
@@ -134,7 +144,127 @@ pub fn main(args: &[OsString]) -> ! {
             usage.ru_nivcsw
         ));
     }
+    reap_descendants();
     std::process::exit(0);
+}
+
+/// The forked child, up to its `exec`. The launcher has a single thread, so the child
+/// could call anything; it keeps to async-signal-safe calls anyway (signal-safety(7)):
+/// `execv` on a path resolved before the fork, not `execvp`, which may allocate.
+///
+/// # Safety
+/// `path` and `argv` (NULL-terminated) point to memory made before the fork.
+unsafe fn child(
+    path: &CString,
+    argv: &[*const libc::c_char],
+    launcher: libc::pid_t,
+    exec_errors: libc::c_int,
+) -> ! {
+    // SAFETY: async-signal-safe syscalls on valid pointers; the caller's contract.
+    unsafe {
+        libc::setpgid(0, 0);
+        // The contestant dies with its launcher, and the launcher with the harness: a
+        // SIGKILLed harness leaves no contestant behind. Checked after, in case the
+        // launcher died before the call.
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        if libc::getppid() != launcher {
+            libc::_exit(127);
+        }
+        // The launcher is a Rust program, which ignores SIGPIPE, and an ignored signal stays
+        // ignored across exec: the contestant gets the default back, and no blocked signal.
+        let mut default: libc::sigaction = std::mem::zeroed();
+        default.sa_sigaction = libc::SIG_DFL;
+        libc::sigaction(libc::SIGPIPE, &default, std::ptr::null_mut());
+        let mut none: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut none);
+        libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+        // Only stdin, stdout and stderr are inherited (and the exec pipe, until exec).
+        close_from(3, exec_errors);
+        libc::execv(path.as_ptr(), argv.as_ptr());
+        let errno = *libc::__errno_location();
+        libc::write(exec_errors, (&errno as *const i32).cast(), 4);
+        libc::_exit(127);
+    }
+}
+
+/// Closes every descriptor from `first` up except `keep`: `close_range(2)`, or one by one
+/// up to the descriptor limit where the kernel has no close_range (before 5.9).
+///
+/// # Safety
+/// Closes descriptors other code may hold: only for a child about to exec.
+unsafe fn close_from(first: libc::c_int, keep: libc::c_int) {
+    let range = |low: libc::c_int, high: libc::c_int| -> bool {
+        // SAFETY: close_range has no memory preconditions.
+        low > high
+            || unsafe { libc::syscall(libc::SYS_close_range, low as u32, high as u32, 0) } == 0
+    };
+    if range(first, keep - 1) && range(keep + 1, libc::c_int::MAX) {
+        return;
+    }
+    // SAFETY: sysconf and close have no memory preconditions.
+    let limit = unsafe { libc::sysconf(libc::_SC_OPEN_MAX) }.clamp(256, 1 << 16) as libc::c_int;
+    for fd in (first..limit).filter(|&fd| fd != keep) {
+        // SAFETY: see above.
+        unsafe { libc::close(fd) };
+    }
+}
+
+/// The file `execvp` would run for `program`: itself when it holds a `/`, else the first
+/// executable `PATH` entry (`/usr/bin:/bin` when PATH is unset). The errno of a failed
+/// search: ENOENT, or EACCES when a match was not executable.
+fn resolve(program: &CString) -> Result<CString, i32> {
+    let name = program.as_bytes();
+    if name.is_empty() {
+        return Err(libc::ENOENT);
+    }
+    if name.contains(&b'/') {
+        return Ok(program.clone());
+    }
+    let path = std::env::var_os("PATH").unwrap_or_else(|| "/usr/bin:/bin".into());
+    let mut errno = libc::ENOENT;
+    for dir in path.as_bytes().split(|&b| b == b':') {
+        let dir = if dir.is_empty() { &b"."[..] } else { dir };
+        let candidate = [dir, b"/", name].concat();
+        let Ok(candidate) = CString::new(candidate) else {
+            continue;
+        };
+        let file = std::path::Path::new(std::ffi::OsStr::from_bytes(candidate.as_bytes()));
+        if !file.is_file() {
+            continue;
+        }
+        // SAFETY: a valid NUL-terminated path.
+        if unsafe { libc::access(candidate.as_ptr(), libc::X_OK) } == 0 {
+            return Ok(candidate);
+        }
+        errno = libc::EACCES;
+    }
+    Err(errno)
+}
+
+/// Once the contestant has exited: kills whatever it left running — in its group or not,
+/// orphaned (and so, the launcher being a subreaper, the launcher's child) or not — and
+/// reaps it, so the harness's pipes close and nothing outlives the run. Gives up after a
+/// few seconds (a process stuck in the kernel cannot be reaped).
+fn reap_descendants() {
+    // SAFETY: getpid has no preconditions.
+    let launcher = unsafe { libc::getpid() };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let alive = super::reap::kill_descendants_of(launcher);
+        let mut left;
+        loop {
+            // SAFETY: reaping any child, its status discarded.
+            left = unsafe { libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) };
+            if left <= 0 {
+                break;
+            }
+        }
+        // -1 (ECHILD): no child left at all.
+        if (alive == 0 && left < 0) || std::time::Instant::now() > deadline {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
 }
 
 fn report(line: &str) {

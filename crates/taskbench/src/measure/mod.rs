@@ -2,10 +2,11 @@
 //! rusage from `wait4` (peak RSS, user/system CPU, context switches), an RSS/thread
 //! timeline sampled from /proc, and what it printed. Knows nothing of scenarios.
 
-mod capture;
+pub mod capture;
 pub mod launcher;
 pub mod machine;
 mod process;
+pub mod reap;
 mod sampler;
 
 pub use process::{ExecError, Job, execute};
@@ -50,8 +51,10 @@ pub struct Measurement {
     /// From just before spawning to the return of `wait4`.
     pub wall: Duration,
     pub usage: Usage,
-    /// All of stdout (capped at [`capture::STDOUT_CAP`] bytes).
+    /// All of stdout, or its first [`capture::STDOUT_CAP`] bytes.
     pub stdout: String,
+    /// How many bytes it printed on stdout, kept or not.
+    pub stdout_bytes: u64,
     /// The last few lines of stderr.
     pub stderr_tail: String,
     /// RSS and threads over time, from /proc/PID/stat.

@@ -2,7 +2,7 @@
 //! process group, and collects its `wait4` rusage, its output and its RSS timeline; a
 //! timeout kills the whole group.
 
-use super::capture;
+use super::capture::{Drain, Keep, STDOUT_CAP};
 use super::launcher::{LAUNCH_ARG, REPORT_FD, Report};
 use super::sampler::Sampler;
 use super::{Exit, Measurement, Usage};
@@ -17,6 +17,11 @@ use std::time::{Duration, Instant};
 /// How long the launcher may take to report that it started the program, or to report
 /// after its program was killed.
 const LAUNCHER_GRACE: Duration = Duration::from_secs(10);
+/// How long stdout and stderr may stay open once the launcher is gone: only a process that
+/// escaped both its group and the launcher could hold them; what was read by then is kept.
+const DRAIN_GRACE: Duration = Duration::from_secs(2);
+/// Bytes of stderr kept for a failed run's status.
+const STDERR_TAIL: usize = 2048;
 
 /// What to run and how to watch it.
 #[derive(Debug, Clone)]
@@ -81,11 +86,29 @@ pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, ExecError> {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
-    // SAFETY: dup2 is async-signal-safe; the closure touches nothing else.
+    // SAFETY: getpid has no preconditions.
+    let harness = unsafe { libc::getpid() };
+    // SAFETY: the closure runs between fork and exec and makes only async-signal-safe
+    // syscalls (dup2, fcntl, prctl, getppid) on plain integers.
     unsafe {
-        command.pre_exec(move || match libc::dup2(write_fd, REPORT_FD) {
-            -1 => Err(std::io::Error::last_os_error()),
-            _ => Ok(()),
+        command.pre_exec(move || {
+            let moved = if write_fd == REPORT_FD {
+                // dup2 onto itself would keep the close-on-exec flag.
+                libc::fcntl(REPORT_FD, libc::F_SETFD, 0)
+            } else {
+                libc::dup2(write_fd, REPORT_FD)
+            };
+            // The launcher dies with the harness, however it dies (SIGKILL, the OOM
+            // killer): the signal comes when the thread that spawned it exits, and
+            // `execute` runs on the harness's main thread. Checked after, in case the
+            // harness died before the call.
+            if moved == -1 || libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == -1 {
+                return Err(std::io::Error::last_os_error());
+            }
+            if libc::getppid() != harness {
+                return Err(std::io::Error::other("the harness is gone"));
+            }
+            Ok(())
         });
     }
     let mut launcher = command.spawn().map_err(|e| {
@@ -95,8 +118,8 @@ pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, ExecError> {
         ))
     })?;
     drop(report_write);
-    let stdout = capture::head(launcher.stdout.take().expect("piped"));
-    let stderr = capture::tail(launcher.stderr.take().expect("piped"));
+    let stdout = Drain::start(launcher.stdout.take().expect("piped"), STDOUT_KEEP);
+    let stderr = Drain::start(launcher.stderr.take().expect("piped"), STDERR_KEEP);
     let reports = read_reports(report_read);
     let start = Instant::now();
 
@@ -119,7 +142,10 @@ pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, ExecError> {
             let _ = launcher.wait();
             return Err(ExecError::Harness(format!(
                 "the launcher did not start `{program}`: {}",
-                stderr.join().unwrap_or_default().replace('\n', " | ")
+                stderr
+                    .finish(STDERR_KEEP, DRAIN_GRACE)
+                    .text
+                    .replace('\n', " | ")
             )));
         }
     };
@@ -131,10 +157,15 @@ pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, ExecError> {
             (reports.recv_timeout(LAUNCHER_GRACE).ok(), true)
         }
     };
-    // Descendants that outlived the program would keep the pipes open; the group goes too.
+    // What is left of the group goes at once; the launcher then kills and reaps whatever
+    // else the program left running (a daemon that left the group) and exits.
     kill_group(pid);
-    let _ = launcher.kill();
-    let _ = launcher.wait();
+    if !exits_within(&mut launcher, LAUNCHER_GRACE) {
+        let _ = launcher.kill();
+        let _ = launcher.wait();
+    }
+    let stdout = stdout.finish(STDOUT_KEEP, DRAIN_GRACE);
+    let stderr = stderr.finish(STDERR_KEEP, DRAIN_GRACE);
     let (timeline, sampler_cpu_ns, over_memory) = sampler.finish();
     let Some(Report::Done {
         status,
@@ -169,11 +200,29 @@ pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, ExecError> {
             voluntary_switches: nvcsw,
             involuntary_switches: nivcsw,
         },
-        stdout: stdout.join().unwrap_or_default(),
-        stderr_tail: stderr.join().unwrap_or_default(),
+        stdout: stdout.text,
+        stdout_bytes: stdout.total_bytes,
+        stderr_tail: stderr.text.trim_end().to_string(),
         timeline,
         sampler_cpu_ns,
     })
+}
+
+const STDOUT_KEEP: Keep = Keep::Head(STDOUT_CAP);
+const STDERR_KEEP: Keep = Keep::Tail(STDERR_TAIL);
+
+/// Waits for `child` to exit and reaps it; false when `limit` passed first.
+fn exits_within(child: &mut std::process::Child, limit: Duration) -> bool {
+    let deadline = Instant::now() + limit;
+    let mut pause = Duration::from_millis(1);
+    while Instant::now() < deadline {
+        if !matches!(child.try_wait(), Ok(None)) {
+            return true;
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(20));
+    }
+    false
 }
 
 /// A close-on-exec pipe: (read end, write end).

@@ -1,7 +1,6 @@
 //! Ctrl-C and SIGTERM during `taskbench run`: nothing lost, nothing left behind.
 //!
-//! The handler does only what is async-signal-safe: it records the signal in an atomic,
-//! kills the process group in [`RUNNING_GROUP`] (if the measuring code reported one) and
+//! The handler does only what is async-signal-safe: it records the signal in an atomic and
 //! wakes a watcher thread through a pipe. The watcher kills the process group of every
 //! process descended from the harness (the launcher and the contestant it forked, which is
 //! in a group of its own), so the run in progress ends at once; the runner sees
@@ -9,13 +8,12 @@
 //! writes them, marked interrupted, and exits 128 + the signal (130 for INT, 143 for TERM).
 //! A second signal exits at once.
 
+use crate::measure::reap::kill_descendants_of;
 use std::sync::Once;
 use std::sync::atomic::{AtomicI32, Ordering};
 
 /// The first signal received, 0 for none.
 static SIGNAL: AtomicI32 = AtomicI32::new(0);
-/// The process group of the run in progress (0: none known), killed by the handler itself.
-static RUNNING_GROUP: AtomicI32 = AtomicI32::new(0);
 /// Write end of the watcher's pipe (-1 until installed).
 static WAKE: AtomicI32 = AtomicI32::new(-1);
 
@@ -71,18 +69,9 @@ pub fn signal_name(signal: i32) -> String {
     }
 }
 
-/// The process group of the run in progress, for the handler to kill (0: none).
-pub fn set_running_group(group: u32) {
-    RUNNING_GROUP.store(group as i32, Ordering::SeqCst);
-}
-
 extern "C" fn on_signal(signal: libc::c_int) {
-    let group = RUNNING_GROUP.load(Ordering::SeqCst);
-    // SAFETY: kill, write and _exit are async-signal-safe; nothing here allocates.
+    // SAFETY: write and _exit are async-signal-safe; nothing here allocates.
     unsafe {
-        if group > 0 {
-            libc::kill(-group, libc::SIGKILL);
-        }
         if SIGNAL
             .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
             .is_err()
@@ -117,87 +106,12 @@ fn watch(read: i32) {
     }
 }
 
-/// Kills every process descended from `root` — its whole process group when that is not
-/// ours; returns how many it found.
-pub fn kill_descendants_of(root: i32) -> usize {
-    // SAFETY: getpgrp has no preconditions.
-    let own_group = unsafe { libc::getpgrp() };
-    let processes = processes();
-    let mut descendants = vec![root];
-    let mut index = 0;
-    while index < descendants.len() {
-        let parent = descendants[index];
-        descendants.extend(
-            processes
-                .iter()
-                .filter(|p| p.1 == parent)
-                .map(|p| p.0)
-                .filter(|pid| *pid != root),
-        );
-        index += 1;
-    }
-    let found = &descendants[1..];
-    for pid in found {
-        let group = processes.iter().find(|p| p.0 == *pid).map_or(0, |p| p.2);
-        // SAFETY: kill has no memory preconditions; a process gone already gives ESRCH.
-        unsafe {
-            if group > 0 && group != own_group {
-                libc::kill(-group, libc::SIGKILL);
-            } else {
-                libc::kill(*pid, libc::SIGKILL);
-            }
-        }
-    }
-    found.len()
-}
-
-/// (pid, parent, process group) of every process in /proc.
-fn processes() -> Vec<(i32, i32, i32)> {
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    entries
-        .filter_map(Result::ok)
-        .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
-        .filter_map(|pid| {
-            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-            // The command may hold spaces and parentheses: the fields follow the last ')'.
-            let rest = &stat[stat.rfind(')')? + 1..];
-            let mut fields = rest.split_whitespace();
-            // A zombie is dead already; its parent is about to reap it.
-            fields.next().filter(|state| *state != "Z")?;
-            let parent = fields.next()?.parse().ok()?;
-            let group = fields.next()?.parse().ok()?;
-            Some((pid, parent, group))
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn descendants_in_their_own_groups_are_killed() {
-        use std::os::unix::process::CommandExt;
-        let mut child = std::process::Command::new("sh")
-            .args(["-c", "sleep 30 & sleep 30 & wait"])
-            .process_group(0)
-            .spawn()
-            .unwrap();
-        let pid = child.id() as i32;
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-        while processes().iter().filter(|p| p.1 == pid).count() < 2 {
-            assert!(
-                std::time::Instant::now() < deadline,
-                "the sleeps never started"
-            );
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
-        assert_eq!(kill_descendants_of(pid), 2);
-        let status = child.wait().unwrap();
-        use std::os::unix::process::ExitStatusExt;
-        assert_eq!(status.signal(), Some(libc::SIGKILL));
+    fn names_and_codes() {
         assert_eq!(signal_name(libc::SIGTERM), "SIGTERM");
         assert!(!requested() && exit_code().is_none());
     }

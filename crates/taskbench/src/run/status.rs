@@ -3,6 +3,7 @@
 
 use super::protocol;
 use crate::measure::{Exit, Measurement};
+use crate::report::units;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -72,6 +73,15 @@ impl RunStatus {
                 )
             }
             (Exit::Code(0), None) => (RunStatus::Ok, none),
+            // What was cut could hold anything: more lines, a broken line.
+            (Exit::Code(0), Some(_)) if m.stdout_bytes > m.stdout.len() as u64 => {
+                let reason = format!(
+                    "printed {} on stdout, more than the {} kept of a run",
+                    units::bytes(m.stdout_bytes as f64),
+                    units::bytes(m.stdout.len() as f64)
+                );
+                (RunStatus::BadOutput { reason }, none)
+            }
             (Exit::Code(0), Some(expected)) => {
                 match protocol::parse(&m.stdout, expected.iterations) {
                     Err(reason) => (RunStatus::BadOutput { reason }, none),
@@ -160,6 +170,7 @@ mod tests {
             wall: Duration::from_millis(1),
             usage: Usage::default(),
             stdout: stdout.into(),
+            stdout_bytes: stdout.len() as u64,
             stderr_tail: stderr.into(),
             timeline: Vec::new(),
             sampler_cpu_ns: 0,

@@ -3,140 +3,23 @@
 //! disk leaves runs.jsonl whole lines. taskbench runs in a session of its own, as under a
 //! terminal, and the signal goes to its process group, as Ctrl-C sends it.
 
+use super::session::{
+    DEADLINE, finish, fixture_contestants, has_measured, lines, marker, no_process_left,
+    signal_group, start, wait_for,
+};
 use super::util::read_json;
-use std::fs::File;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
-
-/// Long enough for the fixture's first build; every wait below ends by then.
-const DEADLINE: Duration = Duration::from_secs(180);
-const MARKER: &str = "TASKBENCH_INTERRUPT_TEST";
 
 /// A contestants folder: `fixture-quick` (honest), `fixture-slow` (sleeps 3 s per run)
 /// and `fixture-slower` (10 s).
 fn contestants() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for (name, behaviour) in [
+    fixture_contestants(&[
         ("quick", "honest"),
         ("slow", "touch-1-3000"),
         ("slower", "touch-1-10000"),
-    ] {
-        let folder = dir.path().join(name);
-        std::fs::create_dir(&folder).unwrap();
-        let manifest = format!(
-            r#"name = "fixture-{name}"
-language = "Rust"
-runtime = "test fixture ({behaviour})"
-detect = ["cargo", "--version"]
-install = "install Rust with rustup"
-build = ["cargo", "build", "--release", "--quiet", "-p", "taskbench-fixture", "--manifest-path", "{{root}}/Cargo.toml", "--target-dir", "{{target}}"]
-run = ["{{target}}/release/taskbench-fixture", "{behaviour}"]
-version = {{ crate = "taskbench-catalogue" }}
-"#
-        );
-        std::fs::write(folder.join("contestant.toml"), manifest).unwrap();
-    }
-    dir
-}
-
-/// taskbench in a session of its own, its stderr to `stderr`, every descendant marked by
-/// `marker` in its environment.
-fn start(contestants: &Path, args: &[&str], marker: &str, stderr: &Path) -> Child {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_taskbench"));
-    command
-        .arg("--contestants")
-        .arg(contestants)
-        .args(args)
-        .env(MARKER, marker)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(File::create(stderr).unwrap());
-    // SAFETY: setsid is async-signal-safe.
-    unsafe {
-        command.pre_exec(|| match libc::setsid() {
-            -1 => Err(std::io::Error::last_os_error()),
-            _ => Ok(()),
-        });
-    }
-    command.spawn().expect("taskbench starts")
-}
-
-/// Waits for `child`; past `limit` its session's group is killed and the test fails.
-fn finish(child: &mut Child, limit: Duration) -> ExitStatus {
-    let deadline = Instant::now() + limit;
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status;
-        }
-        if Instant::now() > deadline {
-            signal_group(child, libc::SIGKILL);
-            let _ = child.wait();
-            panic!("taskbench did not end within {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-fn signal_group(child: &Child, signal: i32) {
-    // SAFETY: kill has no memory preconditions.
-    unsafe { libc::kill(-(child.id() as i32), signal) };
-}
-
-/// Waits until `ready` holds, failing the test past the deadline.
-fn wait_for(what: &str, mut ready: impl FnMut() -> bool) {
-    let deadline = Instant::now() + DEADLINE;
-    while !ready() {
-        assert!(Instant::now() < deadline, "never happened: {what}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-fn lines(path: &Path) -> Vec<serde_json::Value> {
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
-/// Whether runs.jsonl holds a measured record of `contestant`.
-fn has_measured(out: &Path, contestant: &str) -> bool {
-    let text = std::fs::read_to_string(out.join("runs.jsonl")).unwrap_or_default();
-    text.lines().filter(|l| l.ends_with('}')).any(|l| {
-        let record: serde_json::Value = serde_json::from_str(l).unwrap_or_default();
-        record["contestant"] == contestant && record["phase"] == "measured"
-    })
-}
-
-/// Processes whose environment holds the marker.
-fn marked(marker: &str) -> Vec<u32> {
-    let needle = format!("{MARKER}={marker}\0");
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
-        .filter(|pid| {
-            std::fs::read(format!("/proc/{pid}/environ"))
-                .is_ok_and(|env| env.windows(needle.len()).any(|w| w == needle.as_bytes()))
-        })
-        .collect()
-}
-
-fn no_process_left(marker: &str) {
-    let deadline = Instant::now() + Duration::from_secs(5);
-    while !marked(marker).is_empty() {
-        assert!(
-            Instant::now() < deadline,
-            "left behind: {:?}",
-            marked(marker)
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
-fn marker(name: &str) -> String {
-    format!("{name}-{}", std::process::id())
+    ])
 }
 
 const CASES: &[&str] = &[

@@ -27,6 +27,7 @@ impl Executor for Fake {
                 peak_rss_bytes: 4096,
                 ..Usage::default()
             },
+            stdout_bytes: stdout.len() as u64,
             stdout,
             stderr_tail: "the reason".into(),
             timeline: Vec::new(),

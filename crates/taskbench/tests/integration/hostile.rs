@@ -1,0 +1,152 @@
+//! Hostile contestants: each gets a status, the harness's memory stays bounded whatever
+//! they print, nothing they start outlives the run, and a harness killed outright takes
+//! its contestant along.
+
+use super::session::{
+    finish, fixture_contestants, marked, marker, no_process_left, start, wait_for,
+};
+use super::util::{measured, read_json};
+use std::time::{Duration, Instant};
+
+/// Fixture name, behaviour, and the status each of its runs must get.
+const HOSTILE: &[(&str, &str, &str)] = &[
+    ("ignore-term", "ignore-term", "timeout"),
+    ("outlive", "outlive", "ok"),
+    ("daemon", "daemon", "ok"),
+    ("flood-stdout", "flood-stdout-512", "bad_output"),
+    ("flood-stderr", "flood-stderr-512", "ok"),
+    ("long-line", "long-line-100", "bad_output"),
+    ("extra-line", "extra-line", "bad_output"),
+    ("line-then-fail", "line-then-fail", "failed"),
+    ("close-stdout", "close-stdout", "timeout"),
+    ("silent", "silent", "bad_output"),
+    ("pristine", "pristine", "ok"),
+];
+
+/// The harness's own peak RSS may not grow with what its contestants print (512 MiB on
+/// each stream here, 100 MiB in one line): it keeps 1 MiB of a run's stdout and 2 KiB of
+/// its stderr.
+const HARNESS_PEAK_LIMIT_KIB: u64 = 64 * 1024;
+
+#[test]
+fn hostile_contestants_get_a_status_and_leave_nothing_behind() {
+    let pairs: Vec<(&str, &str)> = HOSTILE.iter().map(|(n, b, _)| (*n, *b)).collect();
+    let contestants = fixture_contestants(&pairs);
+    let out = tempfile::tempdir().unwrap();
+    let names: Vec<String> = HOSTILE
+        .iter()
+        .map(|(n, ..)| format!("fixture-{n}"))
+        .collect();
+    let marker = marker("hostile");
+    let results_dir = out.path().join("results");
+    let log = out.path().join("stderr");
+    let mut harness = start(
+        contestants.path(),
+        &[
+            "run",
+            "--quiet",
+            "--out",
+            results_dir.to_str().unwrap(),
+            "--contestant",
+            &names.join(","),
+            "--scenario",
+            "spawn",
+            "--tasks",
+            "10",
+            "-r",
+            "2",
+            "-w",
+            "0",
+            "--timeout",
+            "3s",
+        ],
+        &marker,
+        &log,
+    );
+    // The harness's own high-water mark (VmHWM: its peak RSS, not its children's), read
+    // until it exits; it only grows, so the last reading is the peak.
+    let status_file = format!("/proc/{}/status", harness.id());
+    let mut peak_kib = 0;
+    let deadline = Instant::now() + Duration::from_secs(600);
+    while harness.try_wait().unwrap().is_none() && Instant::now() < deadline {
+        if let Some(hwm) = std::fs::read_to_string(&status_file).ok().and_then(|s| {
+            s.lines().find_map(|l| {
+                l.strip_prefix("VmHWM:")?
+                    .trim()
+                    .strip_suffix(" kB")?
+                    .trim()
+                    .parse::<u64>()
+                    .ok()
+            })
+        }) {
+            peak_kib = hwm;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let status = finish(&mut harness, Duration::from_secs(1));
+    let stderr = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(status.success(), "{stderr}");
+    let results = read_json(&results_dir.join("results.json"));
+    for (name, _, expected) in HOSTILE {
+        let runs = measured(&results, &format!("fixture-{name}"));
+        let statuses: Vec<&str> = runs.iter().map(|r| r["status"].as_str().unwrap()).collect();
+        assert!(
+            !statuses.is_empty() && statuses.iter().all(|s| s == expected),
+            "fixture-{name}: {statuses:?}, expected {expected}: {:?}",
+            runs.first().map(|r| &r["figures"]["stderr_tail"])
+        );
+    }
+    let flood = &measured(&results, "fixture-flood-stdout")[0];
+    let reason = flood["reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.contains("512 MiB on stdout, more than the 1.00 MiB kept"),
+        "{flood}"
+    );
+    eprintln!("harness peak RSS: {peak_kib} KiB");
+    assert!(
+        peak_kib > 0 && peak_kib < HARNESS_PEAK_LIMIT_KIB,
+        "the harness held {peak_kib} KiB while its contestants flooded it"
+    );
+    no_process_left(&marker);
+}
+
+#[test]
+fn a_harness_killed_outright_takes_its_contestant_along() {
+    let contestants = fixture_contestants(&[("ignore-term", "ignore-term")]);
+    let out = tempfile::tempdir().unwrap();
+    let marker = marker("sigkill");
+    let log = out.path().join("stderr");
+    let mut harness = start(
+        contestants.path(),
+        &[
+            "run",
+            "--quiet",
+            "--out",
+            out.path().join("results").to_str().unwrap(),
+            "--scenario",
+            "spawn",
+            "--tasks",
+            "10",
+            "-r",
+            "1",
+            "-w",
+            "0",
+            "--timeout",
+            "60s",
+        ],
+        &marker,
+        &log,
+    );
+    let running = || {
+        marked(&marker).iter().any(|pid| {
+            std::fs::read(format!("/proc/{pid}/cmdline"))
+                .is_ok_and(|c| c.windows(11).any(|w| w == b"ignore-term"))
+        })
+    };
+    wait_for("the contestant runs", running);
+    // SAFETY: kill has no memory preconditions.
+    unsafe { libc::kill(harness.id() as i32, libc::SIGKILL) };
+    finish(&mut harness, Duration::from_secs(10));
+    // The launcher dies with the harness, the contestant with the launcher.
+    no_process_left(&marker);
+}
