@@ -1,0 +1,36 @@
+// The `node-davy` contestant: the scenarios of lib/promise-chains.js on lvivski's davy, a
+// small Promises/A+ library, with davy.all and davy.wrap, its helper for Node callbacks.
+// Two quirks of davy 1.3 shape the code. davy.wrap makes one deferred per wrapped function,
+// not per call, so a function wrapped once resolves every later call at once with the first
+// call's outcome (the seed wrapped its fakes once, so its davy runs waited for one I/O op
+// per fake, not one per step); here the op is wrapped afresh for each call. And
+// davy.resolve(value) passes the value to the constructor, which throws unless it is a
+// function, so a resolved promise is made with the constructor. davy has no timer of its
+// own: sleeps and yields wrap setTimeout and setImmediate in its promise.
+
+import Davy from "davy";
+import { promiseScenarios } from "../lib/promise-chains.js";
+import { run } from "../lib/protocol.js";
+import { fakeIo } from "../lib/requests.js";
+
+/** davy's constructor, all and a working resolve, as lib/promise-chains.js uses them. */
+function DavyPromise(executor) {
+  return new Davy(executor);
+}
+DavyPromise.all = Davy.all;
+DavyPromise.resolve = (value) => new Davy((resolve) => resolve(value));
+
+/** The fake I/O op through davy.wrap, wrapped for each call (see above). */
+const davyIo = (ioMs) => {
+  const io = fakeIo(ioMs);
+  return (tx) => Davy.wrap(io)(tx);
+};
+
+run(
+  promiseScenarios({
+    Promise: DavyPromise,
+    promiseIo: davyIo,
+    sleep: (ms) => new Davy((resolve) => setTimeout(resolve, ms)),
+    nextTurn: () => new Davy((resolve) => setImmediate(resolve)),
+  }),
+);
