@@ -13,6 +13,7 @@
 
 use std::ffi::{CString, OsString};
 use std::os::unix::ffi::OsStrExt;
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
 /// First argument that turns `taskbench` into the launcher.
 pub const LAUNCH_ARG: &str = "__launch";
@@ -100,6 +101,14 @@ pub fn main(args: &[OsString]) -> ! {
         // The contestant's orphans (a daemon that left its group, say) become the
         // launcher's children rather than init's, so they can be found and killed below.
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
+        // The harness's death (or a kill) arrives as SIGTERM: the launcher then kills the
+        // contestant's group and, below, everything else the contestant started.
+        for signal in [libc::SIGTERM, libc::SIGHUP] {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = on_abandoned as extern "C" fn(libc::c_int) as usize;
+            libc::sigemptyset(&mut action.sa_mask);
+            libc::sigaction(signal, &action, std::ptr::null_mut());
+        }
         let launcher = libc::getpid();
         // A close-on-exec pipe tells the launcher whether exec worked: it reads EOF when it
         // did, the errno when it did not, so "pid" is only reported for a running program.
@@ -118,6 +127,10 @@ pub fn main(args: &[OsString]) -> ! {
         // The group is also set from this side, before anything is reported, so that it
         // exists whichever process runs first (after the child's exec this fails harmlessly).
         libc::setpgid(pid, pid);
+        CONTESTANT.store(pid, Ordering::SeqCst);
+        if ABANDONED.load(Ordering::SeqCst) {
+            libc::kill(-pid, libc::SIGKILL);
+        }
         libc::close(exec_pipe[1]);
         let mut errno = 0i32;
         if libc::read(exec_pipe[0], (&mut errno as *mut i32).cast(), 4) == 4 {
@@ -148,6 +161,22 @@ pub fn main(args: &[OsString]) -> ! {
     std::process::exit(0);
 }
 
+/// The contestant's pid (its group), once forked; 0 before.
+static CONTESTANT: AtomicI32 = AtomicI32::new(0);
+/// Whether SIGTERM or SIGHUP came: the harness is gone, or someone wants the run over.
+static ABANDONED: AtomicBool = AtomicBool::new(false);
+
+/// SIGTERM, SIGHUP: kill the contestant's group; `wait4` then returns and the rest of what
+/// it started is killed as after any exit.
+extern "C" fn on_abandoned(_: libc::c_int) {
+    ABANDONED.store(true, Ordering::SeqCst);
+    let pid = CONTESTANT.load(Ordering::SeqCst);
+    if pid > 0 {
+        // SAFETY: kill is async-signal-safe.
+        unsafe { libc::kill(-pid, libc::SIGKILL) };
+    }
+}
+
 /// The forked child, up to its `exec`. The launcher has a single thread, so the child
 /// could call anything; it keeps to async-signal-safe calls anyway (signal-safety(7)):
 /// `execv` on a path resolved before the fork, not `execvp`, which may allocate.
@@ -163,9 +192,9 @@ unsafe fn child(
     // SAFETY: async-signal-safe syscalls on valid pointers; the caller's contract.
     unsafe {
         libc::setpgid(0, 0);
-        // The contestant dies with its launcher, and the launcher with the harness: a
-        // SIGKILLed harness leaves no contestant behind. Checked after, in case the
-        // launcher died before the call.
+        // The contestant dies with its launcher (should the launcher itself be SIGKILLed;
+        // the harness's death reaches the launcher as SIGTERM, which it handles). Checked
+        // after, in case the launcher died before the call.
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
         if libc::getppid() != launcher {
             libc::_exit(127);

@@ -98,11 +98,11 @@ pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, ExecError> {
             } else {
                 libc::dup2(write_fd, REPORT_FD)
             };
-            // The launcher dies with the harness, however it dies (SIGKILL, the OOM
-            // killer): the signal comes when the thread that spawned it exits, and
-            // `execute` runs on the harness's main thread. Checked after, in case the
-            // harness died before the call.
-            if moved == -1 || libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == -1 {
+            // However the harness dies (SIGKILL, the OOM killer), the launcher gets SIGTERM
+            // and takes the contestant and all it started down. The signal comes when the
+            // thread that spawned the launcher exits, and `execute` runs on the harness's
+            // main thread. Checked after, in case the harness died before the call.
+            if moved == -1 || libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM) == -1 {
                 return Err(std::io::Error::last_os_error());
             }
             if libc::getppid() != harness {

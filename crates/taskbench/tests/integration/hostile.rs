@@ -112,7 +112,8 @@ fn hostile_contestants_get_a_status_and_leave_nothing_behind() {
 
 #[test]
 fn a_harness_killed_outright_takes_its_contestant_along() {
-    let contestants = fixture_contestants(&[("ignore-term", "ignore-term")]);
+    // It has started a child in a session of its own, then hangs.
+    let contestants = fixture_contestants(&[("daemon-hang", "daemon-hang")]);
     let out = tempfile::tempdir().unwrap();
     let marker = marker("sigkill");
     let log = out.path().join("stderr");
@@ -140,13 +141,13 @@ fn a_harness_killed_outright_takes_its_contestant_along() {
     let running = || {
         marked(&marker).iter().any(|pid| {
             std::fs::read(format!("/proc/{pid}/cmdline"))
-                .is_ok_and(|c| c.windows(11).any(|w| w == b"ignore-term"))
+                .is_ok_and(|c| c.windows(6).any(|w| w == b"linger"))
         })
     };
     wait_for("the contestant runs", running);
     // SAFETY: kill has no memory preconditions.
     unsafe { libc::kill(harness.id() as i32, libc::SIGKILL) };
     finish(&mut harness, Duration::from_secs(10));
-    // The launcher dies with the harness, the contestant with the launcher.
+    // The launcher is told (SIGTERM) and kills the contestant and all it started.
     no_process_left(&marker);
 }
