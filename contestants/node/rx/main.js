@@ -1,0 +1,64 @@
+// The `node-rx` contestant: doxbee, parallel and sleep as RxJS 4 observables (the `rx`
+// package, the version bluebird's benchmark measured), in Rx 4's own idiom of chained
+// operators. A fake I/O op is Observable.fromNodeCallback of lib/requests.js's callback op;
+// a request is one chain of flatMaps, one per step; fan-outs and the joins over requests
+// are forkJoin; a sleep is Observable.timer. The other scenarios have no natural Rx form
+// (observables are not tasks, and Rx has no channel), so they are n/a.
+
+import Rx from "rx";
+import { run } from "../lib/protocol.js";
+import { Transaction, Upload, fakeIo } from "../lib/requests.js";
+import { sum } from "../lib/sum.js";
+
+const { Observable } = Rx;
+
+run({
+  sleep: ({ tasks, delayMs }, done) =>
+    joinSum(tasks, (i) => Observable.timer(delayMs).map(() => i), done),
+  doxbee: ({ requests, ioMs }, done) => {
+    const io = Observable.fromNodeCallback(fakeIo(ioMs));
+    joinSum(requests, (i) => upload(i, io), done);
+  },
+  parallel: ({ requests, fanout, ioMs }, done) => {
+    const io = Observable.fromNodeCallback(fakeIo(ioMs));
+    joinSum(requests, () => fanOut(fanout, io), done);
+  },
+});
+
+/** Subscribes to task(0) … task(n - 1) with forkJoin; `done` gets the sum of their values. */
+function joinSum(n, task, done) {
+  Observable.forkJoin(Array.from({ length: n }, (_, i) => task(i)))
+    .map(sum)
+    .subscribe(
+      (total) => done(null, total),
+      (err) => done(err),
+    );
+}
+
+/** One doxbee upload (PROTOCOL.md §4): every step a flatMap of one chain. */
+function upload(request, io) {
+  const upload = new Upload(request); // 1. create the blob, begin the transaction
+  const { tx } = upload;
+  return io(tx) // 2. put the blob
+    .flatMap(() => io(tx)) // 3. look the file up: it never exists
+    .flatMap(() => {
+      upload.buildVersion(); // 4. the version record
+      return io(tx); // 5. insert the version
+    })
+    .flatMap(() => {
+      upload.buildFileQuery(); // 6. the "create file" query, executed
+      return io(tx);
+    })
+    .flatMap(() => io(tx)) // 7. insert the file–version link
+    .flatMap(() => io(tx)) // 8. update the file's current version
+    .flatMap(() => io(tx)) // 9. commit
+    .map(() => upload.tx.ios);
+}
+
+/** One madeup-parallel request: `fanout` ops in one forkJoin, then a commit. */
+function fanOut(fanout, io) {
+  const tx = new Transaction();
+  return Observable.forkJoin(Array.from({ length: fanout }, () => io(tx)))
+    .flatMap(() => io(tx)) // commit
+    .map(() => tx.ios);
+}
