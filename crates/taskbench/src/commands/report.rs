@@ -30,7 +30,18 @@ pub fn report(dir: &Path) -> anyhow::Result<()> {
     }
     // A run still writing into the folder is left alone.
     let _lock = export::lock(dir)?;
-    let (records, notice) = export::read_records(&log)?;
+    let runs = rebuild(dir)?;
+    println!(
+        "{} (rebuilt from runs.jsonl: {runs} runs)",
+        dir.join("report.html").display(),
+    );
+    Ok(())
+}
+
+/// Writes `dir`'s results (JSON, CSV, Markdown, HTML), marked interrupted, from its
+/// runs.jsonl and run.json; the number of runs. The caller holds the folder's lock.
+pub(super) fn rebuild(dir: &Path) -> anyhow::Result<usize> {
+    let (records, notice) = export::read_records(&dir.join("runs.jsonl"))?;
     if let Some(notice) = notice {
         eprintln!("taskbench: {notice}");
     }
@@ -44,12 +55,7 @@ pub fn report(dir: &Path) -> anyhow::Result<()> {
     });
     let results = assemble(records, &run_file, None, true);
     write_results(&results, dir, [None; 3])?;
-    println!(
-        "{} (rebuilt from runs.jsonl: {} runs)",
-        dir.join("report.html").display(),
-        results.runs.len()
-    );
-    Ok(())
+    Ok(results.runs.len())
 }
 
 #[cfg(test)]

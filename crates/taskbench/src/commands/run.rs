@@ -227,7 +227,19 @@ fn start(
         .collect();
     let records = execute(
         &subjects, &plan, settings, limits, &out, args.quiet, &mut watch, &made,
-    )?;
+    )
+    .map_err(|fault| {
+        // The run stops (the harness cannot start processes, runs.jsonl cannot be
+        // written): what finished is written as results if it can be, marked interrupted.
+        match super::report::rebuild(&out) {
+            Ok(runs) => anyhow::anyhow!(
+                "{fault:#}; the {runs} finished runs are in {dir} \
+                 (`taskbench run --resume {dir}` runs the rest)",
+                dir = out.display()
+            ),
+            Err(_) => fault,
+        }
+    })?;
     let interrupted = interrupt::requested();
     let machine = watch.finish();
     run_file.contestants = infos;
