@@ -1,13 +1,13 @@
 // The `node-davy` contestant: the scenarios of lib/promise-chains.js on lvivski's davy, a
 // small Promises/A+ library, with davy.all and davy.wrap, its helper for Node callbacks.
 // Two quirks of davy 1.3 shape the code. davy.wrap makes one deferred per wrapped function,
-// not per call, so a function wrapped once resolves every later call at once with the first
-// call's outcome (the seed wrapped its fakes once, so its davy runs waited for one I/O op
-// per fake, not one per step); here the op is wrapped afresh for each call. And
-// davy.resolve(value) passes the value to the constructor, which throws unless it is a
-// function, so a resolved promise is made with the constructor. davy has no timer of its
-// own: sleeps and yields wrap setTimeout and setImmediate in its promise.
-
+// not per call, so a function wrapped once returns the first call's promise to every later
+// call (the seed wrapped each fake once, at load, so its davy runs waited for almost no
+// I/O: every op after a fake's first got a promise already resolved); here the op is
+// wrapped afresh for each call. And davy.resolve(value) passes the value to the
+// constructor, which throws unless it is a function, so a resolved promise is made with
+// the constructor. davy has no timer of its own: sleeps and yields wrap setTimeout and
+// setImmediate in its promise.
 import Davy from "davy";
 import { promiseScenarios } from "../lib/promise-chains.js";
 import { run } from "../lib/protocol.js";
