@@ -8,6 +8,7 @@
 // constructor, which throws unless it is a function, so a resolved promise is made with
 // the constructor. davy has no timer of its own: sleeps and yields wrap setTimeout and
 // setImmediate in its promise.
+
 import Davy from "davy";
 import { promiseScenarios } from "../lib/promise-chains.js";
 import { run } from "../lib/protocol.js";
