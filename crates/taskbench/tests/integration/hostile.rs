@@ -151,3 +151,40 @@ fn a_harness_killed_outright_takes_its_contestant_along() {
     // The launcher is told (SIGTERM) and kills the contestant and all it started.
     no_process_left(&marker);
 }
+
+#[test]
+fn a_harness_fault_stops_the_run_and_keeps_what_finished() {
+    // The launcher is the taskbench binary itself: a copy deleted mid-run cannot start one.
+    let scratch = tempfile::tempdir().unwrap();
+    let binary = scratch.path().join("taskbench");
+    std::fs::copy(env!("CARGO_BIN_EXE_taskbench"), &binary).unwrap();
+    let contestants = fixture_contestants(&[("quick", "honest"), ("slow", "touch-1-2000")]);
+    let out = scratch.path().join("results");
+    let mut harness = std::process::Command::new(&binary)
+        .arg("--contestants")
+        .arg(contestants.path())
+        .args(["run", "--quiet", "--out"])
+        .arg(&out)
+        .args(["--scenario", "spawn", "--tasks", "10", "-r", "3", "-w", "0"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::fs::File::create(scratch.path().join("stderr")).unwrap())
+        .spawn()
+        .unwrap();
+    let log = out.join("runs.jsonl");
+    wait_for("a run finished", || {
+        std::fs::read_to_string(&log).is_ok_and(|l| l.lines().count() >= 2)
+    });
+    std::fs::remove_file(&binary).unwrap();
+    let status = finish(&mut harness, Duration::from_secs(60));
+    let stderr = std::fs::read_to_string(scratch.path().join("stderr")).unwrap();
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("the run stops: cannot start the launcher") && stderr.contains("--resume"),
+        "{stderr}"
+    );
+    let results = read_json(&out.join("results.json"));
+    let logged = std::fs::read_to_string(&log).unwrap().lines().count();
+    assert_eq!(results["interrupted"], true);
+    assert_eq!(results["runs"].as_array().unwrap().len(), logged);
+    assert!(out.join("report.html").exists());
+}
