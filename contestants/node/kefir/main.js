@@ -1,13 +1,13 @@
-// The `node-kefir` contestant: doxbee, parallel and sleep as Kefir streams, in Kefir's idiom:
-// a fake I/O op is Kefir.fromNodeCallback around lib/requests.js's callback op; a request is
-// one chain of flatMaps, one per step; fan-outs and the joins over requests are
-// Kefir.combine, which emits once every stream has; a sleep is Kefir.later. Kefir has no
-// tasks or channels, so the other scenarios are n/a.
+// The `node-kefir` contestant: doxbee, parallel and sleep as Kefir streams, in Kefir's
+// idiom: a fake I/O op is Kefir.fromNodeCallback around lib/requests.js's callback op; a
+// request is one chain of flatMaps, one per step; a fan-out is Kefir.combine, which emits
+// once every stream has; the join over requests merges them and scans them to the sum, its
+// last value the result; a sleep is Kefir.later. Kefir has no tasks or channels, so the
+// other scenarios are n/a.
 
 import Kefir from "kefir";
 import { run } from "../lib/protocol.js";
 import { Transaction, Upload, fakeIo } from "../lib/requests.js";
-import { sum } from "../lib/sum.js";
 
 /** The fake I/O op as a Kefir stream of one event. */
 const kefirIo = (ioMs) => {
@@ -27,10 +27,11 @@ run({
   },
 });
 
-/** Observes the combination of task(0) … task(n - 1); `done` gets the sum of their values. */
+/** Merges task(0) … task(n - 1) and sums them; `done` gets the sum once all have ended. */
 function joinSum(n, task, done) {
-  Kefir.combine(Array.from({ length: n }, (_, i) => task(i)), (...values) => sum(values))
-    .take(1)
+  Kefir.merge(Array.from({ length: n }, (_, i) => task(i)))
+    .scan((total, value) => total + value, 0)
+    .last()
     .observe({ value: (total) => done(null, total), error: (err) => done(err) });
 }
 

@@ -1,13 +1,22 @@
 // The `node-rxjs` contestant: doxbee, parallel and sleep as observables of today's RxJS 7,
-// in its idiom of pipeable operators: a fake I/O op is bindNodeCallback of lib/requests.js's
-// callback op; a request is one pipe of mergeMaps, one per step; fan-outs and the joins over
-// requests are forkJoin; a sleep is timer(). As in node-rx, the other scenarios have no
-// natural form in observables and are n/a.
+// in its idiom of pipeable operators: a fake I/O op is bindNodeCallback of
+// lib/requests.js's callback op; a request is one pipe of mergeMaps, one per step; a
+// fan-out is a forkJoin; the join over requests merges them and reduces them to the sum,
+// awaited with lastValueFrom; a sleep is timer(). As in node-rx, the other scenarios have
+// no natural form in observables and are n/a.
 
-import { bindNodeCallback, forkJoin, lastValueFrom, map, mergeMap, timer } from "rxjs";
+import {
+  bindNodeCallback,
+  forkJoin,
+  lastValueFrom,
+  map,
+  merge,
+  mergeMap,
+  reduce,
+  timer,
+} from "rxjs";
 import { run } from "../lib/protocol.js";
 import { Transaction, Upload, fakeIo } from "../lib/requests.js";
-import { sum } from "../lib/sum.js";
 
 run({
   sleep: ({ tasks, delayMs }) => joinSum(tasks, (i) => timer(delayMs).pipe(map(() => i))),
@@ -21,9 +30,10 @@ run({
   },
 });
 
-/** Subscribes to task(0) … task(n - 1) with forkJoin: a promise of the sum of their values. */
+/** Merges task(0) … task(n - 1) and reduces them: a promise of the sum of their values. */
 function joinSum(n, task) {
-  return lastValueFrom(forkJoin(Array.from({ length: n }, (_, i) => task(i))).pipe(map(sum)));
+  const tasks = Array.from({ length: n }, (_, i) => task(i));
+  return lastValueFrom(merge(...tasks).pipe(reduce((total, value) => total + value, 0)));
 }
 
 /** One doxbee upload (PROTOCOL.md §4): every step a mergeMap of one pipe. */
