@@ -1,8 +1,8 @@
 // The `node-bacon` contestant: doxbee, parallel and sleep as Bacon.js streams, in Bacon's
-// idiom: a fake I/O op is Bacon.fromNodeCallback of lib/requests.js's callback op; a request
-// is one chain of flatMaps, one per step; fan-outs and the joins over requests are
-// Bacon.combineAsArray; a sleep is Bacon.later. Bacon has no tasks or channels, so the other
-// scenarios are n/a.
+// idiom: a fake I/O op is Bacon.fromNodeCallback of lib/requests.js's callback op; a
+// request is one chain of flatMaps, one per step; fan-outs and the joins over requests are
+// Bacon.combineAsArray, the last handed over with toPromise; a sleep is Bacon.later. Bacon
+// has no tasks or channels, so the other scenarios are n/a.
 
 import * as Bacon from "baconjs";
 import { run } from "../lib/protocol.js";
@@ -16,22 +16,22 @@ const baconIo = (ioMs) => {
 };
 
 run({
-  sleep: ({ tasks, delayMs }, done) => joinSum(tasks, (i) => Bacon.later(delayMs, i), done),
-  doxbee: ({ requests, ioMs }, done) => {
+  sleep: ({ tasks, delayMs }) => joinSum(tasks, (i) => Bacon.later(delayMs, i)),
+  doxbee: ({ requests, ioMs }) => {
     const io = baconIo(ioMs);
-    joinSum(requests, (i) => upload(i, io), done);
+    return joinSum(requests, (i) => upload(i, io));
   },
-  parallel: ({ requests, fanout, ioMs }, done) => {
+  parallel: ({ requests, fanout, ioMs }) => {
     const io = baconIo(ioMs);
-    joinSum(requests, () => fanOut(fanout, io), done);
+    return joinSum(requests, () => fanOut(fanout, io));
   },
 });
 
-/** Combines task(0) … task(n - 1); `done` gets the sum of their values. */
-function joinSum(n, task, done) {
-  const total = Bacon.combineAsArray(Array.from({ length: n }, (_, i) => task(i))).map(sum);
-  total.onError((err) => done(err));
-  total.onValue((value) => done(null, value));
+/** Combines task(0) … task(n - 1): a promise of the sum of their values. */
+function joinSum(n, task) {
+  return Bacon.combineAsArray(Array.from({ length: n }, (_, i) => task(i)))
+    .map(sum)
+    .toPromise();
 }
 
 /** One doxbee upload (PROTOCOL.md §4): every step a flatMap of one chain. */
