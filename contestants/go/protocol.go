@@ -13,10 +13,12 @@ import (
 )
 
 // warmupFlag sets the iterations run unmeasured before the measured ones, iterationsFlag
-// how many are measured (at least 1).
+// how many are measured (at least 1); `--warmup-<param> V` gives a parameter another value
+// in the warm-up iterations only.
 const (
-	warmupFlag     = "inner-warmup"
-	iterationsFlag = "iterations"
+	warmupFlag      = "inner-warmup"
+	iterationsFlag  = "iterations"
+	warmupParamFlag = "warmup-"
 )
 
 // params holds the value of every parameter of a scenario by its command-line name.
@@ -47,13 +49,13 @@ func checksum(sum int) outcome {
 // serve runs the invocation in args and returns the exit status: 0, or 2 when the command
 // line is not understood.
 func serve(args []string) int {
-	sc, values, warmup, iterations, err := parse(args)
+	sc, values, warmValues, warmup, iterations, err := parse(args)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "go-contestant: %v\n", err)
 		return 2
 	}
 	for k := 0; k < warmup; k++ {
-		sc.run(values)
+		sc.run(warmValues)
 	}
 	for k := 0; k < iterations; k++ {
 		start := time.Now()
@@ -65,45 +67,67 @@ func serve(args []string) int {
 	return 0
 }
 
-// parse reads `<scenario> --<param> <value> … --inner-warmup K --iterations M`; every
-// parameter is required.
-func parse(args []string) (scenario, params, int, int, error) {
+// parse reads `<scenario> --<param> <value> … [--warmup-<param> <value> …] --inner-warmup K
+// --iterations M`; every parameter is required. It returns the measured iterations'
+// parameters and the warm-up iterations' (the same, but for the `--warmup-<param>` ones).
+func parse(args []string) (sc scenario, values, warmValues params, warmup, iterations int, err error) {
 	if len(args) == 0 {
-		return scenario{}, nil, 0, 0, fmt.Errorf("missing scenario")
+		return sc, nil, nil, 0, 0, fmt.Errorf("missing scenario")
 	}
 	sc, ok := scenarios[args[0]]
 	if !ok {
-		return scenario{}, nil, 0, 0, fmt.Errorf("unknown scenario %q", args[0])
+		return sc, nil, nil, 0, 0, fmt.Errorf("unknown scenario %q", args[0])
 	}
-	values := params{}
+	values, overrides := params{}, params{}
 	for rest := args[1:]; len(rest) > 0; rest = rest[2:] {
 		name := strings.TrimPrefix(rest[0], "--")
 		if name == rest[0] || len(rest) < 2 {
-			return scenario{}, nil, 0, 0, fmt.Errorf("expected --<param> <value>, got %q", rest)
+			return sc, nil, nil, 0, 0, fmt.Errorf("expected --<param> <value>, got %q", rest)
 		}
 		value, err := strconv.Atoi(rest[1])
 		if err != nil || value < 0 {
-			return scenario{}, nil, 0, 0, fmt.Errorf("--%s: %q is not a count", name, rest[1])
+			return sc, nil, nil, 0, 0, fmt.Errorf("--%s: %q is not a count", name, rest[1])
 		}
-		values[name] = value
+		if param := strings.TrimPrefix(name, warmupParamFlag); param != name && sc.takes(param) {
+			overrides[param] = value
+		} else {
+			values[name] = value
+		}
 	}
 	flags := append(sc.params, warmupFlag, iterationsFlag)
 	for _, name := range flags {
 		if _, ok := values[name]; !ok {
-			return scenario{}, nil, 0, 0, fmt.Errorf("%s needs --%s", args[0], name)
+			return sc, nil, nil, 0, 0, fmt.Errorf("%s needs --%s", args[0], name)
 		}
 	}
 	if len(values) != len(flags) {
-		return scenario{}, nil, 0, 0, fmt.Errorf("%s takes only --%s",
-			args[0], strings.Join(flags, ", --"))
+		return sc, nil, nil, 0, 0, fmt.Errorf("%s takes only --%s and --%s<param>",
+			args[0], strings.Join(flags, ", --"), warmupParamFlag)
 	}
-	warmup, iterations := values[warmupFlag], values[iterationsFlag]
+	warmup, iterations = values[warmupFlag], values[iterationsFlag]
 	if iterations < 1 {
-		return scenario{}, nil, 0, 0, fmt.Errorf("--%s must be at least 1", iterationsFlag)
+		return sc, nil, nil, 0, 0, fmt.Errorf("--%s must be at least 1", iterationsFlag)
 	}
 	delete(values, warmupFlag)
 	delete(values, iterationsFlag)
-	return sc, values, warmup, iterations, nil
+	warmValues = params{}
+	for name, value := range values {
+		warmValues[name] = value
+	}
+	for name, value := range overrides {
+		warmValues[name] = value
+	}
+	return sc, values, warmValues, warmup, iterations, nil
+}
+
+// takes says whether param is one of the scenario's parameters.
+func (sc scenario) takes(param string) bool {
+	for _, name := range sc.params {
+		if name == param {
+			return true
+		}
+	}
+	return false
 }
 
 // resultLine is `{"elapsed_ns":…,"checksum":…,"extra":{…}}`, written by hand as every

@@ -8,14 +8,56 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"time"
 )
+
+// transaction is a request's transaction. It counts the fake I/O ops completed in it and
+// holds each op's query until the op completes; every op has a slot of its own, so the ops
+// of a fan-out never write the same one.
+type transaction struct {
+	queries []*query
+	ops     atomic.Int32
+}
+
+// query is one fake I/O op's query, as bluebird's fake database call makes one per call
+// (docs/PROTOCOL.md §4 "One fake I/O op"): its params and the transaction it runs in.
+type query struct {
+	params *queryParams
+	tx     *transaction
+}
+
+// queryParams are a query's parameters: the op's index within its request.
+type queryParams struct {
+	index int
+}
+
+// begin starts a transaction for ops with indexes below slots.
+func begin(slots int) *transaction {
+	return &transaction{queries: make([]*query, slots)}
+}
+
+// fakeIO is one fake I/O op of the transaction: a new query (a heap object, stored in the
+// transaction) for op index, time.Sleep in the calling goroutine, whose state is the op's
+// completion, then the op is counted and its query let go.
+func (tx *transaction) fakeIO(index int, io time.Duration) {
+	q := &query{params: &queryParams{index: index}, tx: tx}
+	tx.queries[index] = q
+	time.Sleep(io)
+	q.tx.queries[q.params.index] = nil
+	q.tx.ops.Add(1)
+}
+
+// done is the number of the transaction's ops that have completed.
+func (tx *transaction) done() int {
+	return int(tx.ops.Load())
+}
 
 // upload is what one doxbee request builds in its synchronous steps; it lives until the
 // request ends, as in the original's closures.
 type upload struct {
 	blob    string
-	tx      int
+	tx      *transaction
 	version version
 	file    string
 	uuid    string
@@ -36,16 +78,12 @@ func doxbee(requests int, io time.Duration) int {
 }
 
 // doxbeeRequest runs the steps of one upload in sequence and returns its fake I/O count.
+// Each I/O op's params are its step number.
 func doxbeeRequest(i int, io time.Duration) int {
-	ios := 0
-	fakeIO := func() {
-		time.Sleep(io)
-		ios++
-	}
 	// 1. Create the blob and begin the transaction.
-	u := upload{blob: fmt.Sprintf("blob-%d", i), tx: i}
-	fakeIO() // 2. put the blob
-	fakeIO() // 3. look the file up: it never exists
+	u := upload{blob: fmt.Sprintf("blob-%d", i), tx: begin(10)}
+	u.tx.fakeIO(2, io) // put the blob
+	u.tx.fakeIO(3, io) // look the file up: it never exists
 	// 4. Build the version record.
 	u.version = version{
 		userID:     i,
@@ -55,30 +93,31 @@ func doxbeeRequest(i int, io time.Duration) int {
 		previousID: nil, // the file is new
 		hash:       "hash",
 	}
-	fakeIO() // 5. insert the version
+	u.tx.fakeIO(5, io) // insert the version
 	// 6. Name the file after the path's last segment, make its uuid, run the query.
 	segments := strings.Split(fmt.Sprintf("/files/%d/upload.bin", i), "/")
 	u.file, u.uuid = segments[len(segments)-1], fmt.Sprintf("%032x", i)
-	fakeIO()
-	fakeIO() // 7. insert the file–version link
-	fakeIO() // 8. update the file's current version
-	fakeIO() // 9. commit
+	u.tx.fakeIO(6, io)
+	u.tx.fakeIO(7, io) // insert the file–version link
+	u.tx.fakeIO(8, io) // update the file's current version
+	u.tx.fakeIO(9, io) // commit
 	// What the steps built lives until the request ends.
 	runtime.KeepAlive(&u)
-	return ios
+	return u.tx.done()
 }
 
 func parallel(requests, fanout int, io time.Duration) int {
 	return spawnSum(requests, func(int) int { return parallelRequest(fanout, io) })
 }
 
-// parallelRequest starts fanout fake I/O ops at once, joins them, then commits; it returns
-// the ops done.
+// parallelRequest starts fanout fake I/O ops at once (indexes 0 … fanout−1), each in a
+// goroutine of its own, joins them, then commits (index fanout); it returns the ops done.
 func parallelRequest(fanout int, io time.Duration) int {
-	done := spawnSum(fanout, func(int) int {
-		time.Sleep(io)
-		return 1
+	tx := begin(fanout + 1)
+	spawnSum(fanout, func(k int) int {
+		tx.fakeIO(k, io)
+		return 0
 	})
-	time.Sleep(io) // commit
-	return done + 1
+	tx.fakeIO(fanout, io) // commit
+	return tx.done()
 }
