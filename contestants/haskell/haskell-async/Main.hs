@@ -7,7 +7,7 @@
 
 module Main (main) where
 
-import Control.Concurrent.Async (async, concurrently, mapConcurrently, replicateConcurrently)
+import Control.Concurrent.Async (async, concurrently, mapConcurrently, mapConcurrently_)
 import Control.Concurrent.MVar (newEmptyMVar, putMVar, takeMVar)
 import Control.Monad (void)
 import Doxbee (upload)
@@ -32,12 +32,14 @@ main = runContestant $ \case
 forEach :: Int -> (Int -> IO Int) -> IO Outcome
 forEach n task = checksum . sum <$> mapConcurrently task [0 .. n - 1]
 
--- | A parallel request: @fanout@ fake I/O ops at once, joined, then the commit.
+-- | A parallel request: @fanout@ fake I/O ops at once (ops 0 … fanout − 1), joined, then the
+-- commit (op fanout); returns the ops its transaction completed.
 request :: Int -> Int -> IO Int
 request fanout ioMs = do
-  ops <- replicateConcurrently fanout (fakeIO ioMs)
-  commit <- fakeIO ioMs
-  pure $! sum ops + commit
+  tx <- begin fanout
+  mapConcurrently_ (fakeIO ioMs tx) [0 .. fanout - 1]
+  fakeIO ioMs tx fanout
+  completed tx
 
 -- | A node of the tree: a leaf returns its number; an inner node runs its 10 children
 -- concurrently, joins them and sums their results.

@@ -32,7 +32,7 @@ forEach :: Int -> (Int -> IO Int) -> IO Outcome
 forEach n task = checksum <$> joinAll [spawn (task i) | i <- [0 .. n - 1]]
 
 -- | Forks a thread for @task@; its result arrives in the returned 'MVar'.
-spawn :: IO Int -> IO (MVar Int)
+spawn :: IO a -> IO (MVar a)
 spawn task = do
   result <- newEmptyMVar
   _ <- forkIO (task >>= (putMVar result $!))
@@ -44,12 +44,14 @@ joinAll starts = do
   results <- sequence starts
   foldM (\ !total result -> (total +) <$> takeMVar result) 0 results
 
--- | A parallel request: @fanout@ fake I/O ops at once, joined, then the commit.
+-- | A parallel request: @fanout@ fake I/O ops at once (ops 0 … fanout − 1), each in a thread
+-- of its own, joined, then the commit (op fanout); returns the ops its transaction completed.
 request :: Int -> Int -> IO Int
 request fanout ioMs = do
-  ops <- joinAll (replicate fanout (spawn (fakeIO ioMs)))
-  commit <- fakeIO ioMs
-  pure (ops + commit)
+  tx <- begin fanout
+  mapM_ takeMVar =<< mapM (spawn . fakeIO ioMs tx) [0 .. fanout - 1]
+  fakeIO ioMs tx fanout
+  completed tx
 
 -- | A node of the tree: a leaf returns its number; an inner node forks its 10 children, which
 -- all report to the node's one 'MVar', and sums what it receives.

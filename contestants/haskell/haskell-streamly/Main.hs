@@ -18,7 +18,7 @@ import qualified Streamly.Data.Fold as Fold
 import Streamly.Data.Stream.Prelude (Config, Stream)
 import qualified Streamly.Data.Stream.Prelude as Stream
 import Timer (oversleep, sleepCount, timedSleep)
-import Work (fakeIO, sleepMs, yieldTimes)
+import Work (begin, completed, fakeIO, sleepMs, yieldTimes)
 
 main :: IO ()
 main = runContestant $ \case
@@ -58,12 +58,14 @@ unlimited = Stream.maxThreads (-1) . Stream.maxBuffer (-1) . Stream.eager True
 upTo :: Int -> Stream IO Int
 upTo n = Stream.enumerateFromTo 0 (n - 1)
 
--- | A parallel request: @fanout@ fake I/O ops at once, joined, then the commit.
+-- | A parallel request: @fanout@ fake I/O ops at once (ops 0 … fanout − 1), joined, then the
+-- commit (op fanout); returns the ops its transaction completed.
 request :: Int -> Int -> IO Int
 request fanout ioMs = do
-  ops <- concurrentSum (const (fakeIO ioMs)) (upTo fanout)
-  commit <- fakeIO ioMs
-  pure $! ops + commit
+  tx <- begin fanout
+  Stream.fold Fold.drain (Stream.parMapM unlimited (fakeIO ioMs tx) (upTo fanout))
+  fakeIO ioMs tx fanout
+  completed tx
 
 -- | A node of the tree: a leaf returns its number; an inner node evaluates its 10 children
 -- concurrently and sums their results.

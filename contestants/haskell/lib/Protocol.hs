@@ -14,7 +14,7 @@ import Control.Concurrent (runInUnboundThread)
 import Control.Exception (Exception, evaluate, handle, throwIO)
 import Control.Monad (replicateM_)
 import Data.Char (isDigit)
-import Data.List (intercalate)
+import Data.List (intercalate, stripPrefix)
 import Data.Maybe (fromMaybe)
 import Data.Word (Word64)
 import GHC.Clock (getMonotonicTimeNSec)
@@ -63,17 +63,18 @@ notImplemented = throwIO . NotImplemented
 -- the runtime under test; the tasks of the scenarios are GHC's lightweight threads.
 runContestant :: (Scenario -> IO Outcome) -> IO ()
 runContestant iteration = do
-  (name, scenario, warmups, iterations) <- either (failWith 2) pure . parseInvocation =<< getArgs
-  let once = runInUnboundThread (iteration scenario >>= finish)
+  Invocation name scenario warmUp warmups iterations <-
+    either (failWith 2) pure . parseInvocation =<< getArgs
+  let once s = runInUnboundThread (iteration s >>= finish)
       measured = do
         start <- getMonotonicTimeNSec
-        outcome <- once
+        outcome <- once scenario
         end <- getMonotonicTimeNSec
         putStrLn (resultLine (end - start) outcome)
         hFlush stdout -- before the next iteration starts
       decline (NotImplemented reason) = failWith 69 (name ++ " not implemented: " ++ reason)
   handle decline $ do
-    replicateM_ warmups once
+    replicateM_ warmups (once warmUp)
     replicateM_ iterations measured
 
 -- | Evaluates an outcome, extras included, so that no work is left for after the clock stops.
@@ -96,25 +97,41 @@ resultLine elapsed (Outcome sum' extra) =
     ++ ",\"extra\":{" ++ intercalate "," [show key ++ ":" ++ show value | (key, value) <- extra]
     ++ "}}"
 
--- | @<scenario> --<param> <value> … --inner-warmup K --iterations M@: the scenario's name, the
--- scenario, the warm-up count and the measured count (at least 1). The harness passes every
--- parameter; a missing one is an error rather than a default copied from the catalogue. The
--- harness also checks the values' ranges.
-parseInvocation :: [String] -> Either String (String, Scenario, Int, Int)
+-- | A command line understood.
+data Invocation = Invocation
+  { _name :: String
+  , _measured :: Scenario -- ^ the measured iterations' scenario
+  , _warmUp :: Scenario -- ^ the warm-up iterations': the same, but for @--warmup-<param>@s
+  , _warmups :: Int -- ^ K
+  , _iterations :: Int -- ^ M, at least 1
+  }
+
+-- | @<scenario> --<param> <value> … [--warmup-<param> <value> …] --inner-warmup K
+-- --iterations M@. The harness passes every parameter; a missing one is an error rather than
+-- a default copied from the catalogue. The harness also checks the values' ranges.
+parseInvocation :: [String] -> Either String Invocation
 parseInvocation [] = Left "missing scenario (spawn, sleep, timer, ...)"
 parseInvocation (name : rest) = do
   Params names build <- maybe (Left ("unknown scenario '" ++ name ++ "'")) Right (params name)
   flags <- pairs rest
-  case [flag | (flag, _) <- flags, flag `notElem` ("inner-warmup" : "iterations" : names)] of
+  let known = "inner-warmup" : "iterations" : names ++ map (warmupPrefix ++) names
+  case [flag | (flag, _) <- flags, flag `notElem` known] of
     flag : _ -> Left ("unknown parameter --" ++ flag ++ " for " ++ name)
     [] -> pure ()
   let missing = name ++ " needs " ++ unwords ["--" ++ n | n <- names]
+      -- A warm-up value is the parameter's last occurrence, so it wins over the measured one.
+      warmUpFlags = flags ++ [(n, v) | (flag, v) <- flags, Just n <- [stripPrefix warmupPrefix flag]]
   scenario <- maybe (Left missing) Right (build flags)
+  warmUp <- maybe (Left missing) Right (build warmUpFlags)
   iterations <- case latest "iterations" flags of
     Nothing -> Left (name ++ " needs --iterations")
     Just 0 -> Left "--iterations must be at least 1"
     Just m -> Right m
-  pure (name, scenario, fromMaybe 0 (latest "inner-warmup" flags), iterations)
+  pure (Invocation name scenario warmUp (fromMaybe 0 (latest "inner-warmup" flags)) iterations)
+
+-- | @--warmup-<param> V@ gives a parameter the value V in the warm-up iterations only.
+warmupPrefix :: String
+warmupPrefix = "warmup-"
 
 -- | The value of a flag's last occurrence, as on most command lines.
 latest :: String -> [(String, Int)] -> Maybe Int
