@@ -12,6 +12,8 @@ const EXIT_USAGE = 2;
 const EXIT_NOT_IMPLEMENTED = 69;
 const WARMUP_FLAG = "inner-warmup";
 const ITERATIONS_FLAG = "iterations";
+// `--warmup-<param> V`: the warm-up iterations run with <param> = V (PROTOCOL.md §1).
+const WARMUP_PARAM_PREFIX = "warmup-";
 
 // The parameters of every scenario, all passed on every invocation (PROTOCOL.md §1, §4).
 const PARAMS = {
@@ -28,7 +30,7 @@ const PARAMS = {
 
 /** Runs the protocol around `scenarios[name]` and exits the process. */
 export function run(scenarios) {
-  const { name, params, warmups, iterations } = parse(process.argv.slice(2));
+  const { name, params, warmupParams, warmups, iterations } = parse(process.argv.slice(2));
   const iteration = scenarios[name];
   if (iteration === undefined) {
     console.error(`${name} not implemented: this contestant has no ${name} scenario`);
@@ -44,7 +46,7 @@ export function run(scenarios) {
     });
   };
   const warmUp = (left) =>
-    left === 0 ? measure(iterations) : once(iteration, params, () => warmUp(left - 1));
+    left === 0 ? measure(iterations) : once(iteration, warmupParams, () => warmUp(left - 1));
   warmUp(warmups);
 }
 
@@ -69,7 +71,10 @@ function fail(err) {
   process.exit(1);
 }
 
-/** `<scenario> --<param> <value> … --inner-warmup K --iterations M`; anything else exits 2. */
+/**
+ * `<scenario> --<param> <value> … [--warmup-<param> <value> …] --inner-warmup K
+ * --iterations M`; anything else exits 2.
+ */
 function parse(argv) {
   const [name, ...flags] = argv;
   if (!Object.hasOwn(PARAMS, name ?? "")) {
@@ -79,7 +84,8 @@ function parse(argv) {
   for (let k = 0; k < flags.length; k += 2) {
     const [flag, text] = [flags[k], flags[k + 1]];
     const key = flag.startsWith("--") ? flag.slice(2) : usage(`unexpected argument '${flag}'`);
-    if (key !== WARMUP_FLAG && key !== ITERATIONS_FLAG && !PARAMS[name].includes(key)) {
+    const param = key.startsWith(WARMUP_PARAM_PREFIX) ? key.slice(WARMUP_PARAM_PREFIX.length) : key;
+    if (key !== WARMUP_FLAG && key !== ITERATIONS_FLAG && !PARAMS[name].includes(param)) {
       usage(`${name} has no parameter --${key}`);
     }
     const value = /^\d+$/.test(text ?? "") ? Number(text) : NaN;
@@ -90,10 +96,14 @@ function parse(argv) {
     if (!values.has(key)) usage(`${name} needs --${key}`);
   }
   if (values.get(ITERATIONS_FLAG) === 0) usage(`--${ITERATIONS_FLAG} must be at least 1`);
-  const params = Object.fromEntries(PARAMS[name].map((key) => [camelCase(key), values.get(key)]));
+  const paramsFor = (prefix) =>
+    Object.fromEntries(
+      PARAMS[name].map((key) => [camelCase(key), values.get(prefix + key) ?? values.get(key)]),
+    );
   return {
     name,
-    params,
+    params: paramsFor(""),
+    warmupParams: paramsFor(WARMUP_PARAM_PREFIX),
     warmups: values.get(WARMUP_FLAG),
     iterations: values.get(ITERATIONS_FLAG),
   };

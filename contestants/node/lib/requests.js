@@ -9,21 +9,38 @@
  */
 export class Transaction {
   ios = 0;
+  issued = 0;
+}
+
+/** The query a fake database call makes (bluebird's fakemaker.js `queryish()`). */
+class Query {
+  constructor(tx, params) {
+    this.tx = tx;
+    this.params = params;
+  }
 }
 
 /**
- * The fake I/O operation of bluebird's benchmark for `ioMs`: `io(tx, callback)` calls
- * back after `setTimeout(…, ioMs)`, or on the next tick when `ioMs` is 0, with no error and
- * no result. The promise styles wrap this same function: see nativePromiseIo.
+ * The fake I/O operation of bluebird's benchmark for `ioMs` (PROTOCOL.md §4, "One fake I/O
+ * op"): `io(tx, callback)` makes this call's query and params, as the seed's fake database
+ * does, and a completion of its own, which the timer fires after `ioMs` (on the next tick
+ * at 0): it counts the op in the transaction and calls back with no error and no result.
+ * The promise styles wrap this same function: see nativePromiseIo.
  */
 export function fakeIo(ioMs) {
   return ioMs === 0
-    ? (tx, callback) => process.nextTick(complete, tx, callback)
-    : (tx, callback) => setTimeout(complete, ioMs, tx, callback);
+    ? (tx, callback) => {
+        const query = new Query(tx, { index: tx.issued++ });
+        process.nextTick(() => complete(query, callback));
+      }
+    : (tx, callback) => {
+        const query = new Query(tx, { index: tx.issued++ });
+        setTimeout(() => complete(query, callback), ioMs);
+      };
 }
 
-function complete(tx, callback) {
-  tx.ios += 1;
+function complete(query, callback) {
+  query.tx.ios += 1;
   callback();
 }
 

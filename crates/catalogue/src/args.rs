@@ -9,24 +9,39 @@ pub const INNER_WARMUP_FLAG: &str = "inner-warmup";
 /// Flag that sets the measured iterations of one process (protocol v2).
 pub const ITERATIONS_FLAG: &str = "iterations";
 
+/// Prefix of the flags that set a parameter for the warm-up iterations only
+/// (`--warmup-requests 350`).
+pub const WARMUP_PREFIX: &str = "warmup-";
+
 /// What a contestant is asked to do: one scenario, `iterations` times measured after
 /// `inner_warmup` unmeasured runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Invocation {
     pub scenario: Scenario,
+    /// What the warm-up iterations run, when not `scenario` (`--warmup-<param>`).
+    pub warmup: Option<Scenario>,
     pub inner_warmup: u32,
     /// Measured iterations, at least 1; each prints its own result line.
     pub iterations: u32,
 }
 
 impl Invocation {
-    /// `<scenario> --<param> <value> … --inner-warmup K --iterations M`, without the
-    /// program name.
+    /// `<scenario> --<param> <value> … [--warmup-<param> <value> …] --inner-warmup K
+    /// --iterations M`, without the program name.
     pub fn to_args(&self) -> Vec<String> {
         let mut args = vec![self.scenario.name().to_string()];
-        for (name, value) in self.scenario.params() {
+        let params = self.scenario.params();
+        for (name, value) in &params {
             args.push(format!("--{name}"));
             args.push(value.to_string());
+        }
+        if let Some(warmup) = self.warmup {
+            for ((name, value), (_, measured)) in warmup.params().into_iter().zip(&params) {
+                if value != *measured {
+                    args.push(format!("--{WARMUP_PREFIX}{name}"));
+                    args.push(value.to_string());
+                }
+            }
         }
         args.push(format!("--{INNER_WARMUP_FLAG}"));
         args.push(self.inner_warmup.to_string());
@@ -45,6 +60,7 @@ impl Invocation {
         let (name, rest) = args.split_first().ok_or(CatalogueError::MissingScenario)?;
         let spec = crate::spec(name)?;
         let mut values: Vec<(&str, u64)> = Vec::new();
+        let mut warmup_values: Vec<(&str, u64)> = Vec::new();
         let mut inner_warmup = spec.inner_warmup;
         let mut iterations = 1;
         let mut rest = rest.iter();
@@ -75,16 +91,34 @@ impl Invocation {
                 }
                 continue;
             }
-            let param = spec.params.iter().find(|p| p.name == key).ok_or_else(|| {
+            let (name, into) = match key.strip_prefix(WARMUP_PREFIX) {
+                Some(name) => (name, &mut warmup_values),
+                None => (key, &mut values),
+            };
+            let param = spec.params.iter().find(|p| p.name == name).ok_or_else(|| {
                 CatalogueError::UnknownParam {
                     scenario: spec.name,
                     param: key.to_string(),
                 }
             })?;
-            values.push((param.name, number));
+            into.push((param.name, number));
         }
+        let scenario = Scenario::new(spec.name, &values)?;
+        let warmup = if warmup_values.is_empty() {
+            None
+        } else {
+            // Unset warm-up parameters are the measured ones.
+            let mut all = scenario.params();
+            for (name, value) in &mut all {
+                if let Some((_, v)) = warmup_values.iter().find(|(n, _)| n == name) {
+                    *value = *v;
+                }
+            }
+            Some(Scenario::new(spec.name, &all)?)
+        };
         Ok(Invocation {
-            scenario: Scenario::new(spec.name, &values)?,
+            scenario,
+            warmup,
             inner_warmup,
             iterations,
         })

@@ -53,6 +53,9 @@ pub struct ScenarioSpec {
     pub idle_size: u64,
     /// Iterations a contestant runs in-process before the measured one, unless told otherwise.
     pub inner_warmup: u32,
+    /// The seed's warm-up batch: warm-up iterations run with this parameter at most this
+    /// large (bluebird warms up with 350 requests, not a whole iteration).
+    pub warmup_batch: Option<(&'static str, u64)>,
 }
 
 const fn p(name: &'static str, default: u64, min: u64, doc: &'static str) -> ParamSpec {
@@ -64,6 +67,9 @@ const fn p(name: &'static str, default: u64, min: u64, doc: &'static str) -> Par
     }
 }
 
+/// Requests of bluebird's warm-up (benchmark/performance.js: min(350, N)).
+pub const BLUEBIRD_WARMUP_REQUESTS: u64 = 350;
+
 /// Every scenario, in the order tables and docs list them.
 pub const SCENARIOS: &[ScenarioSpec] = &[
     ScenarioSpec {
@@ -74,6 +80,7 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         size_param: Some("tasks"),
         idle_size: 0,
         inner_warmup: 1,
+        warmup_batch: None,
     },
     ScenarioSpec {
         name: "sleep",
@@ -86,6 +93,7 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         size_param: Some("tasks"),
         idle_size: 0,
         inner_warmup: 0,
+        warmup_batch: None,
     },
     ScenarioSpec {
         name: "timer",
@@ -98,6 +106,7 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         size_param: None,
         idle_size: 0,
         inner_warmup: 0,
+        warmup_batch: None,
     },
     ScenarioSpec {
         name: "doxbee",
@@ -115,6 +124,7 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         size_param: Some("requests"),
         idle_size: 0,
         inner_warmup: 1,
+        warmup_batch: Some(("requests", BLUEBIRD_WARMUP_REQUESTS)),
     },
     ScenarioSpec {
         name: "parallel",
@@ -133,6 +143,7 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         size_param: Some("requests"),
         idle_size: 0,
         inner_warmup: 1,
+        warmup_batch: Some(("requests", BLUEBIRD_WARMUP_REQUESTS)),
     },
     ScenarioSpec {
         name: "skynet",
@@ -142,6 +153,7 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         size_param: Some("size"),
         idle_size: 1,
         inner_warmup: 1,
+        warmup_batch: None,
     },
     ScenarioSpec {
         name: "pingpong",
@@ -154,6 +166,7 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         size_param: Some("pairs"),
         idle_size: 0,
         inner_warmup: 1,
+        warmup_batch: None,
     },
     ScenarioSpec {
         name: "chain",
@@ -163,6 +176,7 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         size_param: Some("length"),
         idle_size: 1,
         inner_warmup: 1,
+        warmup_batch: None,
     },
     ScenarioSpec {
         name: "yield",
@@ -175,6 +189,7 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         size_param: Some("tasks"),
         idle_size: 0,
         inner_warmup: 1,
+        warmup_batch: None,
     },
 ];
 
@@ -386,6 +401,28 @@ impl Scenario {
             })
             .collect();
         Some(Scenario::new(spec.name, &values).expect("the idle size is valid"))
+    }
+
+    /// The scenario the warm-up iterations run when the seed warms up with a smaller batch
+    /// ([`ScenarioSpec::warmup_batch`]); `None` when they run this one.
+    pub fn seed_warmup(&self) -> Option<Scenario> {
+        let (param, most) = self.spec().warmup_batch?;
+        self.with(param, |v| v.min(most))
+    }
+
+    /// This scenario with `param` mapped by `f`; `None` when that changes nothing.
+    pub fn with(&self, param: &str, f: impl Fn(u64) -> u64) -> Option<Scenario> {
+        let mut changed = false;
+        let values: Vec<(&str, u64)> = self
+            .params()
+            .into_iter()
+            .map(|(n, v)| {
+                let new = if n == param { f(v) } else { v };
+                changed |= new != v;
+                (n, new)
+            })
+            .collect();
+        changed.then(|| Scenario::new(self.name(), &values).expect("a value the catalogue accepts"))
     }
 
     /// Sleeps of the timer scenario.

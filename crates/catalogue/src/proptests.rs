@@ -76,6 +76,7 @@ fn invocation() -> impl Strategy<Value = Invocation> {
     (scenario, any::<u32>(), 1..=u32::MAX).prop_map(|(scenario, inner_warmup, iterations)| {
         Invocation {
             scenario,
+            warmup: scenario.seed_warmup(),
             inner_warmup,
             iterations,
         }
@@ -93,6 +94,8 @@ fn token() -> impl Strategy<Value = String> {
         [
             "--inner-warmup",
             "--iterations",
+            "--warmup-requests",
+            "--warmup-nap",
             "--",
             "--nap",
             "-x",

@@ -127,11 +127,37 @@ fn invocation_round_trips_through_the_command_line() {
         let scenario = Scenario::new(spec.name, &[]).unwrap();
         let invocation = Invocation {
             scenario,
+            warmup: scenario.seed_warmup(),
             inner_warmup: 3,
             iterations: 7,
         };
         assert_eq!(Invocation::parse(invocation.to_args()), Ok(invocation));
     }
+    // The seed's warm-up: doxbee and parallel warm up with min(350, requests) requests.
+    let doxbee = Scenario::Doxbee {
+        requests: 10_000,
+        io_ms: 1,
+    };
+    let invocation = Invocation {
+        scenario: doxbee,
+        warmup: doxbee.seed_warmup(),
+        inner_warmup: 1,
+        iterations: 1,
+    };
+    assert_eq!(
+        invocation.to_args().join(" "),
+        "doxbee --requests 10000 --io-ms 1 --warmup-requests 350 --inner-warmup 1 --iterations 1"
+    );
+    let small = Scenario::Doxbee {
+        requests: 100,
+        io_ms: 1,
+    };
+    assert_eq!(
+        small.seed_warmup(),
+        None,
+        "100 requests: the whole iteration"
+    );
+    assert_eq!(Scenario::Spawn { tasks: 5 }.seed_warmup(), None);
     let args = ["sleep", "--tasks", "5", "--delay-ms", "1"];
     let parsed = Invocation::parse(args).unwrap();
     assert_eq!(

@@ -74,8 +74,9 @@ where
             exit(EXIT_NOT_IMPLEMENTED);
         }
     };
+    let warmup = invocation.warmup.unwrap_or(invocation.scenario);
     for _ in 0..invocation.inner_warmup {
-        once(invocation.scenario);
+        once(warmup);
     }
     let mut stdout = std::io::stdout().lock();
     for _ in 0..invocation.iterations {

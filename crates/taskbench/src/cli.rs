@@ -111,6 +111,10 @@ pub struct RunArgs {
     /// scenario's own).
     #[arg(long, value_name = "K")]
     pub inner_warmup: Option<u32>,
+    /// Warm up doxbee and parallel in-process with whole iterations, not with the seed's
+    /// 350 requests (bluebird's harness).
+    #[arg(long)]
+    pub full_warmup: bool,
     /// Kill a run's process group after this long (e.g. 30, 90s, 2m).
     #[arg(long, default_value = "120s", value_parser = parse_duration, value_name = "TIME")]
     pub timeout: Duration,
@@ -137,7 +141,7 @@ pub struct RunArgs {
     /// the same settings, into DIR (no other flag that chooses cases or runs goes with it).
     #[arg(long, value_name = "DIR", conflicts_with_all = [
         "scenario", "preset", "preset_file", "dry_run", "contestant", "command", "runs",
-        "min_runs", "max_runs", "precision", "max_time", "warmup", "inner_warmup", "out",
+        "min_runs", "max_runs", "precision", "max_time", "warmup", "inner_warmup", "full_warmup", "out",
     ])]
     pub resume: Option<PathBuf>,
     /// No progress bar and no tables; only errors (the files are still written).

@@ -214,6 +214,7 @@ fn start(
         timeout: args.timeout,
         sample_every: Duration::from_millis(args.sample_ms),
         memory_limit: args.memory_limit.or_else(default_memory_limit),
+        full_warmup: args.full_warmup,
     };
     let mut watch = MachineWatch::start();
     let settings = Settings {

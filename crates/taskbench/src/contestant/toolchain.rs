@@ -65,6 +65,7 @@ impl Contestant {
     pub fn probe(&self, places: &Places) -> Result<(), String> {
         let idle = Invocation {
             scenario: Scenario::Spawn { tasks: 0 },
+            warmup: None,
             inner_warmup: 0,
             iterations: 1,
         };

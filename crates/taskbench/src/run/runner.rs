@@ -32,12 +32,15 @@ impl Executor for ProcessExecutor {
     }
 }
 
-/// How every run is watched.
+/// How every run is made and watched.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
     pub timeout: Duration,
     pub sample_every: Duration,
     pub memory_limit: Option<u64>,
+    /// Warm-up iterations run the whole scenario, not the seed's smaller batch
+    /// (`--full-warmup`; `Scenario::seed_warmup`).
+    pub full_warmup: bool,
 }
 
 /// How many runs each case gets.
@@ -269,6 +272,7 @@ fn run_one(
             argv.extend(
                 Invocation {
                     scenario,
+                    warmup: scenario.seed_warmup().filter(|_| !limits.full_warmup),
                     inner_warmup: step.inner_warmup(),
                     iterations: step.iterations,
                 }

@@ -163,6 +163,7 @@ fn every_contestant_passes_every_scenario_it_supports() {
             command.extend(
                 catalogue::Invocation {
                     scenario: defaults,
+                    warmup: None,
                     inner_warmup: 0,
                     iterations: 1,
                 }

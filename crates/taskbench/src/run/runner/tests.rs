@@ -57,6 +57,7 @@ fn run(fake: &mut Fake, subjects: &[Subject], workloads: &[Workload], runs: u32)
         timeout: Duration::from_secs(1),
         sample_every: Duration::from_millis(10),
         memory_limit: None,
+        full_warmup: false,
     };
     let mut sunk = 0;
     let records = run_plan(
