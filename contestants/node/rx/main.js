@@ -1,14 +1,15 @@
 // The `node-rx` contestant: doxbee, parallel and sleep as RxJS 4 observables (the `rx`
 // package, the version bluebird's benchmark measured), in Rx 4's own idiom of chained
 // operators. A fake I/O op is Observable.fromNodeCallback of lib/requests.js's callback op;
-// a request is one chain of flatMaps, one per step; a fan-out is a forkJoin; the join over
-// requests merges them and reduces them to the sum (a forkJoin of none would never emit); a
+// a request is one chain of flatMaps, one per step; fan-outs and the joins over requests
+// are forkJoin (a merge of 10,000 observables overflows Rx 4's immediate scheduler); a
 // sleep is Observable.timer. The other scenarios have no natural Rx form (observables are
 // not tasks, and Rx has no channel), so they are n/a.
 
 import Rx from "rx";
 import { run } from "../lib/protocol.js";
 import { Transaction, Upload, fakeIo } from "../lib/requests.js";
+import { sum } from "../lib/sum.js";
 
 const { Observable } = Rx;
 
@@ -25,10 +26,14 @@ run({
   },
 });
 
-/** Merges task(0) … task(n - 1) and reduces them; `done` gets the sum of their values. */
+/**
+ * Subscribes to task(0) … task(n - 1) with forkJoin; `done` gets the sum of their values
+ * (0 for no tasks: a forkJoin of none completes without a value).
+ */
 function joinSum(n, task, done) {
-  Observable.merge(Array.from({ length: n }, (_, i) => task(i)))
-    .reduce((total, value) => total + value, 0)
+  Observable.forkJoin(Array.from({ length: n }, (_, i) => task(i)))
+    .map(sum)
+    .defaultIfEmpty(0)
     .subscribe(
       (total) => done(null, total),
       (err) => done(err),

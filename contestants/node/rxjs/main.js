@@ -1,22 +1,14 @@
 // The `node-rxjs` contestant: doxbee, parallel and sleep as observables of today's RxJS 7,
 // in its idiom of pipeable operators: a fake I/O op is bindNodeCallback of
-// lib/requests.js's callback op; a request is one pipe of mergeMaps, one per step; a
-// fan-out is a forkJoin; the join over requests merges them and reduces them to the sum,
-// awaited with lastValueFrom; a sleep is timer(). As in node-rx, the other scenarios have
-// no natural form in observables and are n/a.
+// lib/requests.js's callback op; a request is one pipe of mergeMaps, one per step; fan-outs
+// and the joins over requests are forkJoin, the last awaited with lastValueFrom; a sleep is
+// timer(). As in node-rx, the other scenarios have no natural form in observables and are
+// n/a.
 
-import {
-  bindNodeCallback,
-  forkJoin,
-  lastValueFrom,
-  map,
-  merge,
-  mergeMap,
-  reduce,
-  timer,
-} from "rxjs";
+import { bindNodeCallback, forkJoin, lastValueFrom, map, mergeMap, timer } from "rxjs";
 import { run } from "../lib/protocol.js";
 import { Transaction, Upload, fakeIo } from "../lib/requests.js";
+import { sum } from "../lib/sum.js";
 
 run({
   sleep: ({ tasks, delayMs }) => joinSum(tasks, (i) => timer(delayMs).pipe(map(() => i))),
@@ -30,10 +22,13 @@ run({
   },
 });
 
-/** Merges task(0) … task(n - 1) and reduces them: a promise of the sum of their values. */
+/**
+ * Subscribes to task(0) … task(n - 1) with forkJoin: a promise of the sum of their values
+ * (0 for no tasks: a forkJoin of none completes without a value).
+ */
 function joinSum(n, task) {
   const tasks = Array.from({ length: n }, (_, i) => task(i));
-  return lastValueFrom(merge(...tasks).pipe(reduce((total, value) => total + value, 0)));
+  return lastValueFrom(forkJoin(tasks).pipe(map(sum)), { defaultValue: 0 });
 }
 
 /** One doxbee upload (PROTOCOL.md §4): every step a mergeMap of one pipe. */
