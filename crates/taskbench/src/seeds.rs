@@ -15,6 +15,9 @@ pub struct Seed {
     pub title: &'static str,
     /// Where the figures were published.
     pub source: &'static str,
+    /// How they were measured, which a reader must know before comparing them with ours
+    /// (docs/SEEDS.md, the seed's measurement section).
+    pub measured: &'static str,
 }
 
 /// One experiment of a seed and the taskbench point that reproduces it.
@@ -64,41 +67,49 @@ pub const SEEDS: &[Seed] = &[
         id: "concurrency-benchmarks",
         title: "composewell/concurrency-benchmarks",
         source: "charts/results.csv, commit 68bc820",
+        measured: "gauge (nfIO), one benchmark per process, one quick sample including the first iteration; time of the 5 s group is overhead only (5 s subtracted); memory is maxrss; GHC 8, 2018",
     },
     Seed {
         id: "bluebird-doxbee",
         title: "bluebird doxbee-sequential",
         source: "bluebird README (2018-07-16) and docs/benchmarks.md",
+        measured: "in-process (performance.js child): time from Date.now() after a warm-up of 350 requests to the last completion, including one process.memoryUsage() call per finished request (8–10 µs each on our machine, ~90 ms per 10k requests); memory = highest sampled RSS − RSS at the start (MB = 2^20 bytes), a growth not a peak; Node 10.6 on 4 threads (README 2018), Node 8.6 (docs/benchmarks.md); its promise variants overlap steps 2 and 3 and do not await the commit",
     },
     Seed {
         id: "bluebird-parallel",
         title: "bluebird madeup-parallel",
         source: "bluebird README (2018-07-16) and docs/benchmarks.md",
+        measured: "in-process (performance.js child): time from Date.now() after a warm-up of 350 requests to the last completion, including one process.memoryUsage() call per finished request (8–10 µs each on our machine); memory = highest sampled RSS − RSS at the start (MB = 2^20 bytes), a growth not a peak; Node 10.6 on 4 threads (README 2018), Node 8.6 (docs/benchmarks.md)",
     },
     Seed {
         id: "async-bench",
         title: "nathan-cruz77/async_bench",
         source: "data/all.dat, commit b399990",
+        measured: "a wall clock inside each program around creating and awaiting the tasks, in ms; no memory measured; repetitions not stated; 2018",
     },
     Seed {
         id: "ghc-1523",
         title: "GHC #1523, constant overhead of threadDelay",
         source: "gitlab.haskell.org/ghc/ghc/-/issues/1523",
+        measured: "a report, not a benchmark: threadDelay adds a constant 100–200 ms on GHC 6.7, macOS 10.4 (2007), seen in a kernel trace",
     },
     Seed {
         id: "async-runtimes-2023",
         title: "async-runtimes-benchmarks (2023)",
         source: "pkolaczk, \"How much memory do you need to run 1 million concurrent tasks?\"",
+        measured: "peak memory of the whole process, the tool not stated; one run per variant; Xeon E3-1505M, Linux 5.15, 2023",
     },
     Seed {
         id: "async-runtimes-2024",
         title: "async-runtimes-benchmarks-2024 (take 2)",
         source: "hez2010/async-runtimes-benchmarks-2024, RESULT.md",
+        measured: "memory (MB), CPU (%) and time (s) per run, the tool not named (GNU time's columns by the look of them); i7-13700K, Debian 12, 2024",
     },
     Seed {
         id: "skynet",
         title: "atemerev/skynet",
         source: "README, commit b5829d7",
+        measured: "a wall clock in the program from just before the root is spawned until the result arrives, ms; no memory; undated README",
     },
 ];
 

@@ -1,8 +1,8 @@
 //! The Markdown export: the platform header, one table per parameter point, the per-task
-//! fits after each sweep, and the warnings.
+//! fits after each sweep, the seeds' published figures beside ours, and the warnings.
 
 use super::Results;
-use crate::report::{render_markdown, tables};
+use crate::report::{render_markdown, seeds, tables};
 
 /// The whole Markdown document.
 pub fn markdown(results: &Results) -> String {
@@ -16,6 +16,11 @@ pub fn markdown(results: &Results) -> String {
     out.push_str(&format!("\n`{}`\n\n", results.command.join(" ")));
     for table in tables(&results.points, &results.fits) {
         out.push_str(&render_markdown(&table));
+    }
+    for point in &results.points {
+        for comparison in seeds::comparisons(point, &results.platform) {
+            out.push_str(&render_markdown(&comparison));
+        }
     }
     if !results.warnings.is_empty() {
         out.push_str("Warnings:\n\n");

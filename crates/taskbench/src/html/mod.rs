@@ -5,7 +5,6 @@
 //! per-task fits and their charts. Everything shown comes from the results document.
 
 mod charts;
-mod seeds;
 mod table;
 
 use crate::analysis::{Fit, PointSummary};
@@ -91,7 +90,7 @@ fn point_section(
         escape(&table.title),
         table::render(&table, Kind::Figures, false, swatch)
     );
-    for comparison in seeds::comparisons(point, &results.platform) {
+    for comparison in report::seeds::comparisons(point, &results.platform) {
         let _ = write!(
             page,
             r#"<div class="seeds">{}</div>"#,

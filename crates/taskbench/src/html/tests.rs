@@ -146,6 +146,13 @@ fn the_page_holds_every_table_chart_and_note() {
         page.contains("<td>async mapConcurrently</td><td>102 ms</td><td>43.9 MB</td>"),
         "{page}"
     );
+    // Beside them, how each side was measured, in the page and in results.md.
+    let markdown = crate::export::markdown(&results);
+    for text in [&page, &markdown] {
+        assert!(text.contains("how they were measured: gauge (nfIO), one benchmark per process"));
+        assert!(text.contains("how ours were measured: time is each contestant"));
+    }
+    assert!(markdown.contains("delay-0ms-10k — published figures beside ours"));
     assert!(page.contains("unavailable: `go` not found: install Go"));
     assert!(page.contains(&escape(&results.warnings[0].to_string())));
     assert!(

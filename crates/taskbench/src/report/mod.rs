@@ -3,6 +3,7 @@
 
 pub mod fits;
 pub mod platform;
+pub mod seeds;
 pub mod table;
 pub mod units;
 mod warnings;

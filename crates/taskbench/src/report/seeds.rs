@@ -1,6 +1,7 @@
-//! A point that re-runs a seed benchmark gets the seed's published figures beside ours: a
-//! table per experiment, the published rows labelled with their year and machine, then
-//! our rows with the same columns.
+//! A point that re-runs a seed benchmark gets the seed's published figures beside ours, in
+//! report.html and results.md: a table per experiment, the published rows labelled with
+//! their year and machine, then our rows with the same columns, and how each side was
+//! measured — they are not the same experiment until the reader knows how they differ.
 
 use crate::analysis::{CaseSummary, Outcome, PointSummary};
 use crate::report::units::{bytes, duration};
@@ -77,6 +78,10 @@ fn comparison(experiment: &Experiment, point: &PointSummary, platform: &Platform
         "published figures: {}, as the source gives them",
         seed.map_or(experiment.seed, |s| s.source)
     )];
+    if let Some(seed) = seed {
+        notes.push(format!("how they were measured: {}", seed.measured));
+    }
+    notes.push(OURS.to_string());
     notes.extend(metrics.iter().filter_map(|m| note(*m)).map(String::from));
     Table {
         title: format!(
@@ -89,6 +94,13 @@ fn comparison(experiment: &Experiment, point: &PointSummary, platform: &Platform
         notes,
     }
 }
+
+/// How our figures beside them were measured (docs/MEASUREMENT.md).
+const OURS: &str = "how ours were measured: time is each contestant's own monotonic clock \
+    around one measured iteration (the median over processes), after its in-process warm-up \
+    (doxbee and parallel: 350 requests, as bluebird's); memory is the whole process's peak \
+    RSS (wait4's ru_maxrss) in a process that ran one measured iteration; one fresh process \
+    per run, on this machine";
 
 fn header(metric: Metric) -> &'static str {
     match metric {
