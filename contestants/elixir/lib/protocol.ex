@@ -26,13 +26,13 @@ defmodule Taskbench.Protocol do
   """
   def main(contestant) do
     case parse(System.argv()) do
-      {:ok, scenario, params, warmup, iterations} ->
-        run = fn -> Taskbench.Scenarios.run(scenario, params, contestant) end
-        Enum.each(1..warmup//1, fn _ -> run.() end)
+      {:ok, scenario, params, warmup_params, warmup, iterations} ->
+        run = fn params -> Taskbench.Scenarios.run(scenario, params, contestant) end
+        Enum.each(1..warmup//1, fn _ -> run.(warmup_params) end)
 
         Enum.each(1..iterations, fn _ ->
           start = System.monotonic_time(:nanosecond)
-          outcome = run.()
+          outcome = run.(params)
           elapsed = System.monotonic_time(:nanosecond) - start
           # Returns once the I/O server has taken the line, before the next iteration.
           IO.puts(result_line(elapsed, outcome))
@@ -46,11 +46,14 @@ defmodule Taskbench.Protocol do
     end
   end
 
-  # `<scenario> --<param> <value> … --inner-warmup K --iterations M`; every parameter is
-  # required.
+  # `<scenario> --<param> <value> … [--warmup-<param> <value> …] --inner-warmup K
+  # --iterations M`; every parameter is required. A `--warmup-<param>` gives the parameter
+  # another value in the warm-up iterations only.
   defp parse([scenario | args]) when is_map_key(@params, scenario) do
     names = [:inner_warmup, :iterations | @params[scenario]]
-    {values, rest, invalid} = OptionParser.parse(args, strict: Enum.map(names, &{&1, :integer}))
+    warmup_names = Map.new(@params[scenario], &{:"warmup_#{&1}", &1})
+    switches = Enum.map(names ++ Map.keys(warmup_names), &{&1, :integer})
+    {values, rest, invalid} = OptionParser.parse(args, strict: switches)
     missing = Enum.reject(names, &Keyword.has_key?(values, &1))
 
     cond do
@@ -68,8 +71,11 @@ defmodule Taskbench.Protocol do
         {:error, "--iterations must be at least 1"}
 
       true ->
-        {counts, params} = Map.split(Map.new(values), [:inner_warmup, :iterations])
-        {:ok, scenario, params, counts.inner_warmup, counts.iterations}
+        {warmup_values, values} = Map.split(Map.new(values), Map.keys(warmup_names))
+        {counts, params} = Map.split(values, [:inner_warmup, :iterations])
+        overrides = Map.new(warmup_values, fn {name, value} -> {warmup_names[name], value} end)
+        warmup_params = Map.merge(params, overrides)
+        {:ok, scenario, params, warmup_params, counts.inner_warmup, counts.iterations}
     end
   end
 

@@ -46,16 +46,12 @@ defmodule Taskbench.Scenarios do
   end
 
   def run("parallel", %{requests: requests, fanout: fanout, io_ms: io_ms}, contestant) do
-    contestant.join_sum(requests, fn _ ->
-      done =
-        contestant.join_sum(fanout, fn _ ->
-          Process.sleep(io_ms)
-          1
-        end)
-
-      # The commit.
-      Process.sleep(io_ms)
-      done + 1
+    contestant.join_sum(requests, fn i ->
+      # Ops 0 … fanout − 1 at once, each in a process of its own and counted in its copy of
+      # the transaction, then the commit, op fanout.
+      tx = Taskbench.Transaction.begin(i)
+      done = contestant.join_sum(fanout, &Taskbench.Transaction.io(tx, &1, io_ms).ops)
+      done + Taskbench.Transaction.io(tx, fanout, io_ms).ops
     end)
   end
 
