@@ -1,7 +1,14 @@
 """The synchronous work between the fake I/O steps of one doxbee "upload" request
-(docs/PROTOCOL.md, docs/SEEDS.md#doxbee-sequential), shared by the asyncio and trio
+(docs/PROTOCOL.md, docs/SEEDS.md#doxbee-sequential), and the transaction and query of a
+fake I/O op (docs/PROTOCOL.md §4 "One fake I/O op"), shared by the asyncio and trio
 scenarios so that each only says how it waits. What the steps build is kept in the
 `Upload` until the request ends, as the original keeps it in its closures.
+
+The records are slotted classes, not dicts: the seed's objects are JavaScript object
+literals of a fixed shape, which V8 stores compactly (a hidden class and inline fields), and
+a `__slots__` instance is CPython's counterpart (`sys.getsizeof`: 48 bytes for a query and
+40 for its params, against 184 for each as a dict); a dict per query would charge Python for
+a representation the seed does not pay for.
 """
 
 import time
@@ -23,12 +30,45 @@ class Version:
 
 
 @dataclass(slots=True)
+class Transaction:
+    """A request's transaction: it counts the fake I/O ops completed in it."""
+
+    request: int
+    ops: int = 0
+
+
+@dataclass(slots=True)
+class QueryParams:
+    """A query's parameters: the op's index within its request."""
+
+    index: int
+
+
+@dataclass(slots=True)
+class Query:
+    """One fake I/O op's query, made for that op and alive until it completes: its params
+    and the transaction it runs in."""
+
+    params: QueryParams
+    tx: Transaction
+
+    @classmethod
+    def start(cls, tx: Transaction, index: int) -> "Query":
+        """A new query, with new params, for op `index` of the transaction."""
+        return cls(QueryParams(index), tx)
+
+    def complete(self) -> None:
+        """The op's completion: it counts in the transaction."""
+        self.tx.ops += 1
+
+
+@dataclass(slots=True)
 class Upload:
     """State of one upload: the blob, the transaction, and what later steps build."""
 
     request: int
     blob: str
-    tx: int
+    tx: Transaction
     version: Version | None = None
     file_name: str | None = None
     uuid: str | None = None
@@ -36,7 +76,7 @@ class Upload:
     @classmethod
     def begin(cls, request: int) -> "Upload":
         """Step 1: create the blob and begin the transaction."""
-        return cls(request=request, blob=f"blob-{request}", tx=request)
+        return cls(request=request, blob=f"blob-{request}", tx=Transaction(request))
 
     def build_version(self) -> None:
         """Step 4: the version record (the lookup of step 3 found no file)."""

@@ -20,6 +20,7 @@ EXIT_NOT_IMPLEMENTED = 69  # sysexits' EX_UNAVAILABLE: shown as n/a, not as a fa
 
 WARMUP_FLAG = "inner-warmup"
 ITERATIONS_FLAG = "iterations"  # at least 1, and always passed, like a scenario's parameters
+WARMUP_PARAM_PREFIX = "warmup-"  # --warmup-<param> V: <param> = V in the warm-up iterations
 
 # The parameters of every scenario in catalogue order, each with its least accepted value
 # (crates/catalogue/src/lib.rs).
@@ -53,14 +54,14 @@ LoopStarter = Callable[[Callable[[], Coroutine[Any, Any, Any]]], Any]
 
 def run(scenarios: Mapping[str, Scenario], start_loop: LoopStarter) -> None:
     """Runs the invocation on the command line and prints its result lines."""
-    name, params, warmup, iterations = parse(sys.argv[1:])
+    name, params, warmup_params, warmup, iterations = parse(sys.argv[1:])
     scenario = scenarios.get(name)
     if scenario is None:
         fail(EXIT_NOT_IMPLEMENTED, f"{name} not implemented by this contestant")
 
     async def warm_then_measure() -> None:
         for _ in range(warmup):
-            await scenario(**params)
+            await scenario(**warmup_params)
         for _ in range(iterations):
             start = perf_counter_ns()
             result = await scenario(**params)
@@ -76,9 +77,10 @@ def print_line(elapsed_ns: int, result: int | Outcome) -> None:
     print(json.dumps(line, separators=(",", ":")), flush=True)
 
 
-def parse(args: list[str]) -> tuple[str, dict[str, int], int, int]:
-    """`<scenario> --<param> <value> … --inner-warmup K --iterations M` → name, keyword
-    arguments, K, M."""
+def parse(args: list[str]) -> tuple[str, dict[str, int], dict[str, int], int, int]:
+    """`<scenario> --<param> <value> … [--warmup-<param> <value> …] --inner-warmup K
+    --iterations M` → name, keyword arguments of the measured iterations and of the warm-up
+    ones, K, M."""
     if not args or args[0] not in PARAMS:
         given = f"unknown scenario '{args[0]}'" if args else "no scenario named"
         fail(EXIT_USAGE, f"{given} (known: {', '.join(PARAMS)})")
@@ -86,26 +88,52 @@ def parse(args: list[str]) -> tuple[str, dict[str, int], int, int]:
     params = PARAMS[name]
     if len(flags) % 2:
         fail(EXIT_USAGE, f"'{flags[-1]}' needs a value")
-    values = {}
+    values, warmup_values = {}, {}
     for flag, text in zip(flags[::2], flags[1::2], strict=True):
         key = flag.removeprefix("--")
-        if flag == key or (key not in params and key not in (WARMUP_FLAG, ITERATIONS_FLAG)):
-            fail(EXIT_USAGE, f"{name} takes no '{flag}' (it takes --{' --'.join(params)})")
+        param = key.removeprefix(WARMUP_PARAM_PREFIX)
+        if flag == key or (
+            key not in params
+            and key not in (WARMUP_FLAG, ITERATIONS_FLAG)
+            and (param == key or param not in params)
+        ):
+            fail(
+                EXIT_USAGE,
+                f"{name} takes no '{flag}' (it takes --{' --'.join(params)}"
+                f" and --{WARMUP_PARAM_PREFIX}<param>)",
+            )
         if not (text.isascii() and text.isdigit()):
             fail(EXIT_USAGE, f"{flag}: '{text}' is not a whole number")
-        values[key] = int(text)
-    for param, least in {**params, ITERATIONS_FLAG: 1}.items():
+        if param != key:
+            warmup_values[param] = int(text)
+        else:
+            values[key] = int(text)
+    for param in (*params, ITERATIONS_FLAG):
         if param not in values:
             fail(EXIT_USAGE, f"{name} needs --{param}")
-        if values[param] < least:
-            fail(EXIT_USAGE, f"--{param} must be at least {least}, got {values[param]}")
-    # A size that is not a power of 10 would make skynet split leaves of size 0 forever.
-    if name == "skynet" and str(values["size"]).rstrip("0") != "1":
-        fail(EXIT_USAGE, f"--size must be a power of 10, got {values['size']}")
     warmup = values.pop(WARMUP_FLAG, 0)
     iterations = values.pop(ITERATIONS_FLAG)
-    kwargs = {key.replace("-", "_"): value for key, value in values.items()}
-    return name, kwargs, warmup, iterations
+    for prefix, given in (("", values), (WARMUP_PARAM_PREFIX, warmup_values)):
+        check_values(name, given, prefix)
+    if iterations < 1:
+        fail(EXIT_USAGE, f"--{ITERATIONS_FLAG} must be at least 1, got {iterations}")
+    return name, kwargs(values), kwargs({**values, **warmup_values}), warmup, iterations
+
+
+def check_values(name: str, values: dict[str, int], prefix: str) -> None:
+    """Refuses a parameter below its least value, or a skynet size that is not a power of 10
+    (it would split leaves of size 0 forever); `prefix` names the flags in the message."""
+    for param, value in values.items():
+        least = PARAMS[name][param]
+        if value < least:
+            fail(EXIT_USAGE, f"--{prefix}{param} must be at least {least}, got {value}")
+    if name == "skynet" and "size" in values and str(values["size"]).rstrip("0") != "1":
+        fail(EXIT_USAGE, f"--{prefix}size must be a power of 10, got {values['size']}")
+
+
+def kwargs(values: dict[str, int]) -> dict[str, int]:
+    """Parameters as keyword arguments: `delay-ms` as `delay_ms`."""
+    return {key.replace("-", "_"): value for key, value in values.items()}
 
 
 def oversleep_outcome(slept_ns: list[int], step_ns: int) -> Outcome:

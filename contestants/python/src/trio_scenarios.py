@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import trio
 
-from doxbee import Upload
+from doxbee import Query, Transaction, Upload
 from protocol import Outcome, Scenario, oversleep_outcome
 
 T = TypeVar("T")
@@ -33,10 +33,12 @@ async def spawn_all(count: int, task: Callable[[int], Coroutine[Any, Any, T]]) -
     return results
 
 
-async def io(seconds: float) -> int:
-    """One fake I/O op on trio's timer; returns the number of ops done, 1."""
+async def io(tx: Transaction, index: int, seconds: float) -> None:
+    """Fake I/O op `index` of the transaction on trio's timer: a new query, alive until the op
+    completes (the sleeping task is the op's completion)."""
+    query = Query.start(tx, index)
     await trio.sleep(seconds)
-    return 1
+    query.complete()
 
 
 async def spawn(tasks: int) -> int:
@@ -71,16 +73,17 @@ async def doxbee(requests: int, io_ms: int) -> int:
 
     async def upload(request: int) -> int:
         upload = Upload.begin(request)
-        ios = await io(seconds)  # put the blob
-        ios += await io(seconds)  # look the file up: it never exists
+        tx = upload.tx
+        await io(tx, 2, seconds)  # put the blob
+        await io(tx, 3, seconds)  # look the file up: it never exists
         upload.build_version()
-        ios += await io(seconds)  # insert the version
+        await io(tx, 5, seconds)  # insert the version
         upload.build_file_query()
-        ios += await io(seconds)  # execute the "create file" query
-        ios += await io(seconds)  # insert the file-version link
-        ios += await io(seconds)  # update the file's current version
-        ios += await io(seconds)  # commit
-        return ios
+        await io(tx, 6, seconds)  # execute the "create file" query
+        await io(tx, 7, seconds)  # insert the file-version link
+        await io(tx, 8, seconds)  # update the file's current version
+        await io(tx, 9, seconds)  # commit
+        return tx.ops
 
     return sum(await spawn_all(requests, upload))
 
@@ -88,9 +91,11 @@ async def doxbee(requests: int, io_ms: int) -> int:
 async def parallel(requests: int, fanout: int, io_ms: int) -> int:
     seconds = io_ms / 1_000
 
-    async def request(_: int) -> int:
-        ios = sum(await spawn_all(fanout, lambda _: io(seconds)))
-        return ios + await io(seconds)  # commit
+    async def request(i: int) -> int:
+        tx = Transaction(i)
+        await spawn_all(fanout, lambda k: io(tx, k, seconds))  # ops 0 … fanout − 1
+        await io(tx, fanout, seconds)  # commit
+        return tx.ops
 
     return sum(await spawn_all(requests, request))
 
