@@ -2,16 +2,67 @@
 //! (docs/SEEDS.md#doxbee-sequential, docs/PROTOCOL.md), shared by the Rust contestants so
 //! that each one only says how it waits. The values live across the waits, as they do in
 //! the original's closures, so a task carries them in its state (or on its stack, where
-//! tasks block).
+//! tasks block). The [`Query`] of one fake I/O op is here too, for doxbee's and
+//! parallel's.
 
+use std::hint::black_box;
 use std::time::SystemTime;
 
-/// State of one upload: the blob, the transaction, and what later steps build.
+/// The transaction a request begins (doxbee's step 1, each parallel request): what every
+/// [`Query`] of the request refers to. A contestant shares it as its runtime's tasks allow —
+/// an `Arc` where they may move between threads, an `Rc` where they stay on one.
+#[derive(Debug)]
+pub struct Transaction {
+    pub request: u64,
+}
+
+impl Transaction {
+    pub fn begin(request: u64) -> Transaction {
+        Transaction { request }
+    }
+}
+
+/// The params of one fake I/O op: its index within its request (0…fanout−1 and the commit
+/// fanout in parallel, the step number in doxbee).
+#[derive(Debug)]
+pub struct Params {
+    pub index: u64,
+}
+
+/// The query one fake I/O op makes, as bluebird's fake database call does
+/// (benchmark/lib/fakemaker.js; docs/PROTOCOL.md §4, "One fake I/O op"): a heap allocation
+/// of its own holding its [`Params`] and `tx`, the op's reference to the request's
+/// [`Transaction`]. It lives until the op completes: make it with [`Query::new`] before the
+/// runtime's timer and end it with [`Query::done`] once the timer has fired.
+#[derive(Debug)]
+pub struct Query<T> {
+    pub params: Params,
+    pub tx: T,
+}
+
+impl<T> Query<T> {
+    pub fn new(index: u64, tx: T) -> Box<Query<T>> {
+        Box::new(Query {
+            params: Params { index },
+            tx,
+        })
+    }
+
+    /// The op has completed: frees the query and returns 1, so that callers count the ops
+    /// that really completed. `black_box` keeps the compiler from eliding the allocation.
+    pub fn done(self: Box<Self>) -> u64 {
+        black_box(self);
+        1
+    }
+}
+
+/// State of one upload: the blob, the transaction (`T`: how the contestant shares it), and
+/// what later steps build.
 #[derive(Debug, Clone)]
-pub struct Upload {
+pub struct Upload<T> {
     pub request: u64,
     pub blob: String,
-    pub tx: u64,
+    pub tx: T,
 }
 
 /// The version record of step 4.
@@ -25,16 +76,18 @@ pub struct Version {
     pub hash: &'static str,
 }
 
-impl Upload {
+impl<T: From<Transaction>> Upload<T> {
     /// Step 1: create the blob and begin the transaction.
-    pub fn begin(request: u64) -> Upload {
+    pub fn begin(request: u64) -> Upload<T> {
         Upload {
             request,
             blob: format!("blob-{request}"),
-            tx: request,
+            tx: T::from(Transaction::begin(request)),
         }
     }
+}
 
+impl<T> Upload<T> {
     /// Step 4: the version record (the lookup of step 3 found no file).
     pub fn version(&self) -> Version {
         Version {
@@ -55,43 +108,49 @@ impl Upload {
     }
 }
 
-/// One whole upload request, steps 1–9 of docs/PROTOCOL.md §4: `io()` is awaited for each
-/// fake I/O op (the runtime's sleep of `io-ms`) and yields 1; the sum — the ops that
-/// really completed — is the request's share of the checksum. Contestants pass only how
-/// they wait; [`upload_blocking`] is the same request for tasks that block.
-pub async fn upload<F, Op>(request: u64, mut io: F) -> u64
+/// One whole upload request, steps 1–9 of docs/PROTOCOL.md §4: `io(step, tx)` is awaited
+/// for each fake I/O op, with its step number and a clone of the request's transaction, and
+/// yields 1 (the op makes its [`Query`] and waits on the runtime's timer for `io-ms`); the
+/// sum — the ops that really completed — is the request's share of the checksum.
+/// Contestants pass only how they wait and `T`, how they share the transaction (`Arc` or
+/// `Rc`); [`upload_blocking`] is the same request for tasks that block.
+pub async fn upload<T, F, Op>(request: u64, mut io: F) -> u64
 where
-    F: FnMut() -> Op,
+    T: From<Transaction> + Clone,
+    F: FnMut(u64, T) -> Op,
     Op: std::future::Future<Output = u64>,
 {
-    let upload = Upload::begin(request);
-    let mut done = io().await; // 2. put the blob
-    done += io().await; // 3. look the file up: it does not exist
+    let upload = Upload::<T>::begin(request);
+    let mut done = io(2, upload.tx.clone()).await; // 2. put the blob
+    done += io(3, upload.tx.clone()).await; // 3. look the file up: it does not exist
     let version = upload.version();
-    done += io().await; // 5. insert the version
+    done += io(5, upload.tx.clone()).await; // 5. insert the version
     let query = upload.file_query();
-    done += io().await; // 6. execute the "create file" query
-    done += io().await; // 7. insert the file–version link
-    done += io().await; // 8. update the file's current version
-    done += io().await; // 9. commit
-    std::hint::black_box((&upload, &version, &query));
+    done += io(6, upload.tx.clone()).await; // 6. execute the "create file" query
+    done += io(7, upload.tx.clone()).await; // 7. insert the file–version link
+    done += io(8, upload.tx.clone()).await; // 8. update the file's current version
+    done += io(9, upload.tx.clone()).await; // 9. commit
+    black_box((&upload, &version, &query));
     done
 }
 
-/// [`upload`] for runtimes whose tasks block (OS threads, stackful coroutines): `io()`
-/// blocks for each fake I/O op and returns 1, line for line as `upload` awaits it.
-pub fn upload_blocking(request: u64, mut io: impl FnMut() -> u64) -> u64 {
-    let upload = Upload::begin(request);
-    let mut done = io(); // 2. put the blob
-    done += io(); // 3. look the file up: it does not exist
+/// [`upload`] for runtimes whose tasks block (OS threads, stackful coroutines): `io(step,
+/// tx)` blocks for each fake I/O op and returns 1, line for line as `upload` awaits it.
+pub fn upload_blocking<T>(request: u64, mut io: impl FnMut(u64, T) -> u64) -> u64
+where
+    T: From<Transaction> + Clone,
+{
+    let upload = Upload::<T>::begin(request);
+    let mut done = io(2, upload.tx.clone()); // 2. put the blob
+    done += io(3, upload.tx.clone()); // 3. look the file up: it does not exist
     let version = upload.version();
-    done += io(); // 5. insert the version
+    done += io(5, upload.tx.clone()); // 5. insert the version
     let query = upload.file_query();
-    done += io(); // 6. execute the "create file" query
-    done += io(); // 7. insert the file–version link
-    done += io(); // 8. update the file's current version
-    done += io(); // 9. commit
-    std::hint::black_box((&upload, &version, &query));
+    done += io(6, upload.tx.clone()); // 6. execute the "create file" query
+    done += io(7, upload.tx.clone()); // 7. insert the file–version link
+    done += io(8, upload.tx.clone()); // 8. update the file's current version
+    done += io(9, upload.tx.clone()); // 9. commit
+    black_box((&upload, &version, &query));
     done
 }
 
@@ -100,6 +159,7 @@ mod tests {
     use super::*;
     use std::future::{Future, ready};
     use std::pin::pin;
+    use std::rc::Rc;
     use std::task::{Context, Poll, Waker};
 
     /// Polls `request` once, with a waker that does nothing: enough when no op is pending.
@@ -108,19 +168,31 @@ mod tests {
     }
 
     #[test]
-    fn both_uploads_do_seven_ios_and_return_seven() {
-        let mut calls = 0;
-        let done = upload_blocking(3, || {
-            calls += 1;
+    fn both_uploads_do_the_seven_io_steps_and_return_seven() {
+        const STEPS: [u64; 7] = [2, 3, 5, 6, 7, 8, 9];
+        let mut steps = Vec::new();
+        let done = upload_blocking(3, |step, tx: Rc<Transaction>| {
+            steps.push((step, tx.request));
             1
         });
-        assert_eq!((done, calls), (7, 7));
+        assert_eq!(done, 7);
+        assert_eq!(steps, STEPS.map(|step| (step, 3)));
 
-        let mut calls = 0;
-        let done = poll_once(upload(3, || {
-            calls += 1;
+        let mut steps = Vec::new();
+        let done = poll_once(upload(3, |step, tx: Rc<Transaction>| {
+            steps.push((step, tx.request));
             ready(1)
         }));
-        assert_eq!((done, calls), (Poll::Ready(7), 7));
+        assert_eq!(done, Poll::Ready(7));
+        assert_eq!(steps, STEPS.map(|step| (step, 3)));
+    }
+
+    #[test]
+    fn a_query_holds_its_index_and_transaction_and_counts_one() {
+        let tx = Rc::new(Transaction::begin(4));
+        let query = Query::new(25, Rc::clone(&tx));
+        assert_eq!((query.params.index, query.tx.request), (25, 4));
+        assert_eq!((Rc::strong_count(&tx), query.done()), (2, 1));
+        assert_eq!(Rc::strong_count(&tx), 1);
     }
 }

@@ -11,8 +11,10 @@ use compio::time::sleep;
 use futures_channel::{mpsc, oneshot};
 use futures_lite::future::yield_now;
 use futures_util::SinkExt;
+use kit::doxbee::{Query, Transaction};
 use kit::{Outcome, Scenario};
 use std::process::exit;
+use std::rc::Rc;
 use std::time::Duration;
 
 fn main() {
@@ -37,7 +39,7 @@ async fn iteration(scenario: Scenario) -> Outcome {
         Scenario::Sleep { tasks, delay_ms } => spawn_sum(tasks, |i| sleeper(i, ms(delay_ms))).await,
         Scenario::Doxbee { requests, io_ms } => {
             spawn_sum(requests, |i| {
-                kit::doxbee::upload(i, move || fake_io(ms(io_ms)))
+                kit::doxbee::upload(i, move |step, tx| fake_io(step, tx, ms(io_ms)))
             })
             .await
         }
@@ -45,7 +47,7 @@ async fn iteration(scenario: Scenario) -> Outcome {
             requests,
             fanout,
             io_ms,
-        } => spawn_sum(requests, |_| fan_out(fanout, ms(io_ms))).await,
+        } => spawn_sum(requests, |i| fan_out(i, fanout, ms(io_ms))).await,
         Scenario::Skynet { size } => join(spawn(skynet(0, size))).await,
         Scenario::Pingpong { pairs, rounds } => spawn_sum(pairs, |_| pinger(rounds)).await,
         Scenario::Chain { length } => {
@@ -86,17 +88,20 @@ async fn sleeper(i: u64, delay: Duration) -> u64 {
     i
 }
 
-/// One fake I/O operation: a sleep on compio's timer. Returns 1 so that callers count the
-/// operations they really awaited.
-async fn fake_io(io: Duration) -> u64 {
+/// One fake I/O operation: its [`Query`], alive across a sleep on compio's timer. Returns 1
+/// so that callers count the operations they really awaited.
+async fn fake_io(index: u64, tx: Rc<Transaction>, io: Duration) -> u64 {
+    let query = Query::new(index, tx);
     sleep(io).await;
-    1
+    query.done()
 }
 
-/// One madeup-parallel request: `fanout` I/O operations at once, each its own task, then
-/// one commit.
-async fn fan_out(fanout: u64, io: Duration) -> u64 {
-    spawn_sum(fanout, |_| fake_io(io)).await + fake_io(io).await
+/// One madeup-parallel request, in one transaction: `fanout` I/O operations at once, each
+/// its own task, then one commit.
+async fn fan_out(request: u64, fanout: u64, io: Duration) -> u64 {
+    let tx = Rc::new(Transaction::begin(request));
+    let op = |i| fake_io(i, tx.clone(), io);
+    spawn_sum(fanout, op).await + op(fanout).await
 }
 
 /// A skynet node: a leaf returns its number, an inner node spawns its ten children and sums

@@ -4,8 +4,10 @@
 use crate::executor::{spawn, yield_now};
 use crate::timer::sleep;
 use crate::{mpsc, oneshot};
+use kit::doxbee::{Query, Transaction};
 use kit::{Outcome, Scenario, oversleep_outcome};
 use std::future::Future;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 /// One iteration of `scenario`, as the main task.
@@ -26,7 +28,7 @@ pub async fn run(scenario: Scenario) -> Outcome {
         }
         Scenario::Doxbee { requests, io_ms } => {
             spawn_sum(requests, move |i| {
-                kit::doxbee::upload(i, move || fake_io(ms(io_ms)))
+                kit::doxbee::upload(i, move |step, tx| fake_io(step, tx, ms(io_ms)))
             })
             .await
         }
@@ -34,7 +36,7 @@ pub async fn run(scenario: Scenario) -> Outcome {
             requests,
             fanout,
             io_ms,
-        } => spawn_sum(requests, move |_| fan_out(fanout, ms(io_ms))).await,
+        } => spawn_sum(requests, move |i| fan_out(i, fanout, ms(io_ms))).await,
         Scenario::Skynet { size } => skynet(0, size).await,
         Scenario::Pingpong { pairs, rounds } => spawn_sum(pairs, move |_| pinger(rounds)).await,
         Scenario::Chain { length } => chain(length).await,
@@ -57,10 +59,12 @@ where
     sum
 }
 
-/// One fake I/O operation: a sleep on floor's timer. Returns the number of operations done.
-async fn fake_io(duration: Duration) -> u64 {
+/// One fake I/O operation: its [`Query`], alive across a sleep on floor's timer. Returns
+/// the number of operations done.
+async fn fake_io(index: u64, tx: Rc<Transaction>, duration: Duration) -> u64 {
+    let query = Query::new(index, tx);
     sleep(duration).await;
-    1
+    query.done()
 }
 
 /// Sleeps `step` `count` times in sequence, measuring each sleep.
@@ -74,9 +78,12 @@ async fn timer(step: Duration, count: u64) -> Outcome {
     oversleep_outcome(&slept, step)
 }
 
-/// One madeup-parallel request: `fanout` fake I/O tasks at once, joined, then a commit.
-async fn fan_out(fanout: u64, io: Duration) -> u64 {
-    spawn_sum(fanout, move |_| fake_io(io)).await + fake_io(io).await
+/// One madeup-parallel request, in one transaction: `fanout` fake I/O tasks at once,
+/// joined, then a commit.
+async fn fan_out(request: u64, fanout: u64, io: Duration) -> u64 {
+    let tx = Rc::new(Transaction::begin(request));
+    let op = |i| fake_io(i, tx.clone(), io);
+    spawn_sum(fanout, op).await + op(fanout).await
 }
 
 /// A skynet node: a leaf returns its number, an inner node spawns its ten children and sums

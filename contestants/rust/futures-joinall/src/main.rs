@@ -8,7 +8,9 @@
 //! `tokio::task::yield_now`.
 
 use futures::future::{BoxFuture, FutureExt, join, join_all};
+use kit::doxbee::{Query, Transaction};
 use kit::{NotImplemented, Outcome, Scenario};
+use std::rc::Rc;
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::task::coop::unconstrained;
@@ -78,24 +80,29 @@ async fn timer(step_us: u64, total_ms: u64) -> Outcome {
     kit::timed_sleeps(step_us, total_ms, sleep).await
 }
 
-/// One fake I/O operation: a sleep on tokio's timer. Returns 1 so that callers count the
-/// operations they really awaited.
-async fn fake_io(io: Duration) -> u64 {
+/// One fake I/O operation: its [`Query`], alive across a sleep on tokio's timer. Returns 1
+/// so that callers count the operations they really awaited.
+async fn fake_io(index: u64, tx: Rc<Transaction>, io: Duration) -> u64 {
+    let query = Query::new(index, tx);
     sleep(io).await;
-    1
+    query.done()
 }
 
 async fn doxbee(requests: u64, io: Duration) -> u64 {
-    join_sum((0..requests).map(|i| kit::doxbee::upload(i, move || fake_io(io)))).await
+    join_sum((0..requests).map(|i| kit::doxbee::upload(i, move |step, tx| fake_io(step, tx, io))))
+        .await
 }
 
 async fn parallel(requests: u64, fanout: u64, io: Duration) -> u64 {
-    join_sum((0..requests).map(|_| fan_out(fanout, io))).await
+    join_sum((0..requests).map(|i| fan_out(i, fanout, io))).await
 }
 
-/// One madeup-parallel request: `fanout` I/O operations joined at once, then one commit.
-async fn fan_out(fanout: u64, io: Duration) -> u64 {
-    join_sum((0..fanout).map(|_| fake_io(io))).await + fake_io(io).await
+/// One madeup-parallel request, in one transaction: `fanout` I/O operations joined at once,
+/// then one commit.
+async fn fan_out(request: u64, fanout: u64, io: Duration) -> u64 {
+    let tx = Rc::new(Transaction::begin(request));
+    let op = |i| fake_io(i, tx.clone(), io);
+    join_sum((0..fanout).map(op)).await + op(fanout).await
 }
 
 /// A skynet node as a future: a leaf returns its number, an inner node joins its ten

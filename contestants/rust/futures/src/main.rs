@@ -12,8 +12,9 @@ use futures::future::{RemoteHandle, poll_fn};
 use futures::task::{Poll, SpawnExt};
 use futures::{SinkExt, StreamExt};
 use futures_timer::Delay;
+use kit::doxbee::{Query, Transaction};
 use kit::{Outcome, Scenario};
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 /// One pool for the whole process, with as many threads as cores (`ThreadPool::new`).
@@ -85,31 +86,44 @@ async fn timer(step_us: u64, total_ms: u64) -> Outcome {
     spawn(kit::timed_sleeps(step_us, total_ms, Delay::new)).await
 }
 
-/// One fake I/O operation: a sleep on futures-timer. Returns 1 so that callers count the
-/// operations they really awaited.
-async fn fake_io(io: Duration) -> u64 {
+/// One fake I/O operation: its [`Query`], alive across a sleep on futures-timer. Returns 1
+/// so that callers count the operations they really awaited.
+async fn fake_io(index: u64, tx: Arc<Transaction>, io: Duration) -> u64 {
+    let query = Query::new(index, tx);
     Delay::new(io).await;
-    1
+    query.done()
 }
 
 async fn doxbee(requests: u64, io: Duration) -> u64 {
     join_sum(
         (0..requests)
-            .map(|i| spawn(kit::doxbee::upload(i, move || fake_io(io))))
+            .map(|i| {
+                spawn(kit::doxbee::upload(i, move |step, tx| {
+                    fake_io(step, tx, io)
+                }))
+            })
             .collect(),
     )
     .await
 }
 
 async fn parallel(requests: u64, fanout: u64, io: Duration) -> u64 {
-    join_sum((0..requests).map(|_| spawn(fan_out(fanout, io))).collect()).await
+    join_sum(
+        (0..requests)
+            .map(|i| spawn(fan_out(i, fanout, io)))
+            .collect(),
+    )
+    .await
 }
 
-/// One madeup-parallel request: `fanout` I/O operations at once, each its own task as in
-/// every contestant whose unit of concurrency is a task, then one commit.
-async fn fan_out(fanout: u64, io: Duration) -> u64 {
-    let ops = (0..fanout).map(|_| spawn(fake_io(io))).collect();
-    join_sum(ops).await + fake_io(io).await
+/// One madeup-parallel request, in one transaction: `fanout` I/O operations at once, each
+/// its own task as in every contestant whose unit of concurrency is a task, then one
+/// commit.
+async fn fan_out(request: u64, fanout: u64, io: Duration) -> u64 {
+    let tx = Arc::new(Transaction::begin(request));
+    let op = |i| fake_io(i, tx.clone(), io);
+    let ops = (0..fanout).map(|i| spawn(op(i))).collect();
+    join_sum(ops).await + op(fanout).await
 }
 
 /// A skynet node as a task: a leaf returns its number, an inner node spawns its ten

@@ -7,9 +7,11 @@
 //! coroutine, as `main` is a goroutine in Go: may's sleep and yield suspend only a
 //! coroutine, and fall back to blocking the thread when called from a plain thread.
 
+use kit::doxbee::{Query, Transaction};
 use kit::{Outcome, Scenario};
 use may::sync::mpsc;
 use may::{coroutine, go};
+use std::sync::Arc;
 use std::time::Duration;
 
 fn main() {
@@ -37,13 +39,13 @@ fn run(scenario: Scenario) -> Outcome {
             return kit::timed_sleeps_blocking(step_us, total_ms, coroutine::sleep);
         }
         Scenario::Doxbee { requests, io_ms } => spawn_sum(requests, move |i| {
-            kit::doxbee::upload_blocking(i, || fake_io(ms(io_ms)))
+            kit::doxbee::upload_blocking(i, |step, tx| fake_io(step, tx, ms(io_ms)))
         }),
         Scenario::Parallel {
             requests,
             fanout,
             io_ms,
-        } => spawn_sum(requests, move |_| fan_out(fanout, ms(io_ms))),
+        } => spawn_sum(requests, move |i| fan_out(i, fanout, ms(io_ms))),
         Scenario::Skynet { size } => skynet(0, size),
         Scenario::Pingpong { pairs, rounds } => spawn_sum(pairs, move |_| pinger(rounds)),
         Scenario::Chain { length } => chain(length),
@@ -56,23 +58,33 @@ fn run(scenario: Scenario) -> Outcome {
 
 /// Spawns `count` coroutines, coroutine i running `task(i)`, then joins them all and sums
 /// what they return.
-fn spawn_sum(count: u64, task: impl Fn(u64) -> u64 + Copy + Send + 'static) -> u64 {
-    let handles: Vec<_> = (0..count).map(|i| go!(move || task(i))).collect();
+fn spawn_sum(count: u64, task: impl Fn(u64) -> u64 + Clone + Send + 'static) -> u64 {
+    let handles: Vec<_> = (0..count)
+        .map(|i| {
+            let task = task.clone();
+            go!(move || task(i))
+        })
+        .collect();
     handles
         .into_iter()
         .map(|handle| handle.join().expect("a coroutine panicked"))
         .sum()
 }
 
-/// One fake I/O operation: a sleep on may's timer. Returns the number of operations done.
-fn fake_io(duration: Duration) -> u64 {
+/// One fake I/O operation: its [`Query`], alive across a sleep on may's timer. Returns the
+/// number of operations done.
+fn fake_io(index: u64, tx: Arc<Transaction>, duration: Duration) -> u64 {
+    let query = Query::new(index, tx);
     coroutine::sleep(duration);
-    1
+    query.done()
 }
 
-/// One madeup-parallel request: `fanout` fake I/O coroutines at once, joined, then a commit.
-fn fan_out(fanout: u64, io: Duration) -> u64 {
-    spawn_sum(fanout, move |_| fake_io(io)) + fake_io(io)
+/// One madeup-parallel request, in one transaction: `fanout` fake I/O coroutines at once,
+/// joined, then a commit.
+fn fan_out(request: u64, fanout: u64, io: Duration) -> u64 {
+    let tx = Arc::new(Transaction::begin(request));
+    let op = move |i| fake_io(i, tx.clone(), io);
+    spawn_sum(fanout, op.clone()) + op(fanout)
 }
 
 /// A skynet node: a leaf returns its number, an inner node spawns its ten children and sums

@@ -6,10 +6,12 @@
 //! and futures-lite's `yield_now`. Tasks are joined by awaiting their `Task` handles in
 //! spawn order, as in the other Rust contestants.
 
+use kit::doxbee::{Query, Transaction};
 use kit::{Outcome, Scenario};
 use smol::channel::{self, Sender};
 use smol::future::yield_now;
 use smol::{Executor, Task, Timer};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The executor every task goes to; `'static` so that a task can spawn tasks.
@@ -69,17 +71,22 @@ async fn timer(ex: Ex, step_us: u64, total_ms: u64) -> Outcome {
         .await
 }
 
-/// One fake I/O operation: a sleep on async-io's timer. Returns 1 so that callers count
-/// the operations they really awaited.
-async fn fake_io(io: Duration) -> u64 {
+/// One fake I/O operation: its [`Query`], alive across a sleep on async-io's timer. Returns
+/// 1 so that callers count the operations they really awaited.
+async fn fake_io(index: u64, tx: Arc<Transaction>, io: Duration) -> u64 {
+    let query = Query::new(index, tx);
     Timer::after(io).await;
-    1
+    query.done()
 }
 
 async fn doxbee(ex: Ex, requests: u64, io: Duration) -> u64 {
     join_sum(
         (0..requests)
-            .map(|i| ex.spawn(kit::doxbee::upload(i, move || fake_io(io))))
+            .map(|i| {
+                ex.spawn(kit::doxbee::upload(i, move |step, tx| {
+                    fake_io(step, tx, io)
+                }))
+            })
             .collect(),
     )
     .await
@@ -88,17 +95,20 @@ async fn doxbee(ex: Ex, requests: u64, io: Duration) -> u64 {
 async fn parallel(ex: Ex, requests: u64, fanout: u64, io: Duration) -> u64 {
     join_sum(
         (0..requests)
-            .map(|_| ex.spawn(fan_out(ex, fanout, io)))
+            .map(|i| ex.spawn(fan_out(ex, i, fanout, io)))
             .collect(),
     )
     .await
 }
 
-/// One madeup-parallel request: `fanout` I/O operations at once, each its own task as in
-/// every contestant whose unit of concurrency is a task, then one commit.
-async fn fan_out(ex: Ex, fanout: u64, io: Duration) -> u64 {
-    let ops = (0..fanout).map(|_| ex.spawn(fake_io(io))).collect();
-    join_sum(ops).await + fake_io(io).await
+/// One madeup-parallel request, in one transaction: `fanout` I/O operations at once, each
+/// its own task as in every contestant whose unit of concurrency is a task, then one
+/// commit.
+async fn fan_out(ex: Ex, request: u64, fanout: u64, io: Duration) -> u64 {
+    let tx = Arc::new(Transaction::begin(request));
+    let op = |i| fake_io(i, tx.clone(), io);
+    let ops = (0..fanout).map(|i| ex.spawn(op(i))).collect();
+    join_sum(ops).await + op(fanout).await
 }
 
 /// A skynet node as a task: a leaf returns its number, an inner node spawns its ten

@@ -3,8 +3,9 @@
 //! `JoinHandle`, fake I/O is `thread::sleep`, channels are `std::sync::mpsc`.
 
 use crate::spawn::{plan, spawn};
+use kit::doxbee::{Query, Transaction};
 use kit::{Outcome, Scenario};
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
@@ -23,13 +24,13 @@ pub fn run(scenario: Scenario) -> Outcome {
         Scenario::Spawn { tasks } => spawn_sum(tasks, |i| i),
         Scenario::Sleep { tasks, delay_ms } => spawn_sum(tasks, move |i| sleeper(i, ms(delay_ms))),
         Scenario::Doxbee { requests, io_ms } => spawn_sum(requests, move |i| {
-            kit::doxbee::upload_blocking(i, || fake_io(ms(io_ms)))
+            kit::doxbee::upload_blocking(i, |step, tx| fake_io(step, tx, ms(io_ms)))
         }),
         Scenario::Parallel {
             requests,
             fanout,
             io_ms,
-        } => spawn_sum(requests, move |_| fan_out(fanout, ms(io_ms))),
+        } => spawn_sum(requests, move |i| fan_out(i, fanout, ms(io_ms))),
         Scenario::Skynet { size } => join(spawn(move || skynet(0, size))),
         Scenario::Pingpong { pairs, rounds } => spawn_sum(pairs, move |_| pinger(rounds)),
         Scenario::Chain { length } => chain(length),
@@ -68,9 +69,14 @@ fn join<T>(handle: JoinHandle<T>) -> T {
 /// then joins them in spawn order and sums their results.
 fn spawn_sum<F>(count: u64, task: F) -> u64
 where
-    F: Fn(u64) -> u64 + Copy + Send + 'static,
+    F: Fn(u64) -> u64 + Clone + Send + 'static,
 {
-    let handles: Vec<_> = (0..count).map(|i| spawn(move || task(i))).collect();
+    let handles: Vec<_> = (0..count)
+        .map(|i| {
+            let task = task.clone();
+            spawn(move || task(i))
+        })
+        .collect();
     handles.into_iter().map(join).sum()
 }
 
@@ -80,17 +86,20 @@ fn sleeper(i: u64, delay: Duration) -> u64 {
     i
 }
 
-/// One fake I/O operation: a `thread::sleep`. Returns 1 so that callers count the
-/// operations they really waited for.
-fn fake_io(io: Duration) -> u64 {
+/// One fake I/O operation: its [`Query`], alive across a `thread::sleep`. Returns 1 so that
+/// callers count the operations they really waited for.
+fn fake_io(index: u64, tx: Arc<Transaction>, io: Duration) -> u64 {
+    let query = Query::new(index, tx);
     thread::sleep(io);
-    1
+    query.done()
 }
 
-/// One madeup-parallel request: `fanout` I/O operations at once, a thread each, then one
-/// commit.
-fn fan_out(fanout: u64, io: Duration) -> u64 {
-    spawn_sum(fanout, move |_| fake_io(io)) + fake_io(io)
+/// One madeup-parallel request, in one transaction: `fanout` I/O operations at once, a
+/// thread each, then one commit.
+fn fan_out(request: u64, fanout: u64, io: Duration) -> u64 {
+    let tx = Arc::new(Transaction::begin(request));
+    let op = move |i| fake_io(i, tx.clone(), io);
+    spawn_sum(fanout, op.clone()) + op(fanout)
 }
 
 /// A skynet node: a leaf returns its number, an inner node spawns its ten children and sums
