@@ -11,7 +11,7 @@ use crate::measure::machine::MachineWatch;
 use crate::presets::estimate::startup;
 use crate::presets::{self, Plan, estimate, point_of};
 use crate::report::units::rough_duration;
-use crate::report::{Platform, render_terminal, tables, terminal_width, wrap};
+use crate::report::{Platform, render_terminal, side_by_side, tables, terminal_width, wrap};
 use crate::run::{
     Limits, Phase, ProcessExecutor, RunRecord, Settings, Step, Subject, Workload, interrupt,
     point_label, resume_plan,
@@ -257,6 +257,9 @@ fn start(
             println!("{line}\n");
         }
         for table in tables(&results.points, &results.fits) {
+            println!("{}", render_terminal(&table, width));
+        }
+        if let Some(table) = side_by_side(&results.points) {
             println!("{}", render_terminal(&table, width));
         }
         for warning in &results.warnings {

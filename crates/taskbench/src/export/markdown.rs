@@ -2,7 +2,7 @@
 //! fits after each sweep, the seeds' published figures beside ours, and the warnings.
 
 use super::Results;
-use crate::report::{render_markdown, seeds, tables};
+use crate::report::{render_markdown, seeds, side_by_side, tables};
 
 /// The whole Markdown document.
 pub fn markdown(results: &Results) -> String {
@@ -15,6 +15,9 @@ pub fn markdown(results: &Results) -> String {
     }
     out.push_str(&format!("\n`{}`\n\n", results.command.join(" ")));
     for table in tables(&results.points, &results.fits) {
+        out.push_str(&render_markdown(&table));
+    }
+    if let Some(table) = side_by_side(&results.points) {
         out.push_str(&render_markdown(&table));
     }
     for point in &results.points {

@@ -205,3 +205,32 @@ fn commands_are_quoted_as_a_shell_reads_them() {
         r"taskbench run --command 'sleep 1' --tasks 1,10k 'it'\''s'"
     );
 }
+
+#[test]
+fn a_few_points_read_side_by_side_like_bluebirds_table() {
+    let results = results();
+    assert!(
+        crate::report::side_by_side(&results.points).is_none(),
+        "5 points: none"
+    );
+    let table = crate::report::side_by_side(&results.points[..2]).unwrap();
+    assert_eq!(
+        table.headers,
+        [
+            "contestant",
+            "(1) time",
+            "(1) peak RSS",
+            "(2) time",
+            "(2) peak RSS"
+        ]
+    );
+    let first = &results.points[0];
+    assert!(table.title.contains(&format!("(1) {}", first.point)));
+    assert_eq!(table.rows.len(), first.rows.len());
+    let best = &first.rows[0];
+    assert_eq!(table.rows[0][0], best.contestant);
+    assert_eq!(
+        table.rows[0][1],
+        crate::report::units::duration(best.elapsed.unwrap().median)
+    );
+}

@@ -4,11 +4,13 @@
 pub mod fits;
 pub mod platform;
 pub mod seeds;
+mod side_by_side;
 pub mod table;
 pub mod units;
 mod warnings;
 
 pub use platform::Platform;
+pub use side_by_side::side_by_side;
 pub use table::{Table, render_markdown, render_terminal, table};
 
 use crate::analysis::{Fit, PointSummary};
