@@ -6,7 +6,8 @@
 
 import * as Bacon from "baconjs";
 import { run } from "../lib/protocol.js";
-import { Transaction, Upload, fakeIo } from "../lib/requests.js";
+import { flatMapUpload } from "../lib/flatmap-upload.js";
+import { Transaction, fakeIo } from "../lib/requests.js";
 import { sum } from "../lib/sum.js";
 
 /** The fake I/O op as a Bacon stream of one event. */
@@ -19,7 +20,7 @@ run({
   sleep: ({ tasks, delayMs }) => joinSum(tasks, (i) => Bacon.later(delayMs, i)),
   doxbee: ({ requests, ioMs }) => {
     const io = baconIo(ioMs);
-    return joinSum(requests, (i) => upload(i, io));
+    return joinSum(requests, (i) => flatMapUpload(i, io));
   },
   parallel: ({ requests, fanout, ioMs }) => {
     const io = baconIo(ioMs);
@@ -32,26 +33,6 @@ function joinSum(n, task) {
   return Bacon.combineAsArray(Array.from({ length: n }, (_, i) => task(i)))
     .map(sum)
     .toPromise();
-}
-
-/** One doxbee upload (PROTOCOL.md §4): every step a flatMap of one chain. */
-function upload(request, io) {
-  const upload = new Upload(request); // 1. create the blob, begin the transaction
-  const { tx } = upload;
-  return io(tx) // 2. put the blob
-    .flatMap(() => io(tx)) // 3. look the file up: it never exists
-    .flatMap(() => {
-      upload.buildVersion(); // 4. the version record
-      return io(tx); // 5. insert the version
-    })
-    .flatMap(() => {
-      upload.buildFileQuery(); // 6. the "create file" query, executed
-      return io(tx);
-    })
-    .flatMap(() => io(tx)) // 7. insert the file–version link
-    .flatMap(() => io(tx)) // 8. update the file's current version
-    .flatMap(() => io(tx)) // 9. commit
-    .map(() => upload.tx.ios);
 }
 
 /** One madeup-parallel request: `fanout` ops in one Bacon.combineAsArray, then a commit. */

@@ -7,7 +7,8 @@
 
 import Kefir from "kefir";
 import { run } from "../lib/protocol.js";
-import { Transaction, Upload, fakeIo } from "../lib/requests.js";
+import { flatMapUpload } from "../lib/flatmap-upload.js";
+import { Transaction, fakeIo } from "../lib/requests.js";
 
 /** The fake I/O op as a Kefir stream of one event. */
 const kefirIo = (ioMs) => {
@@ -19,7 +20,7 @@ run({
   sleep: ({ tasks, delayMs }, done) => joinSum(tasks, (i) => Kefir.later(delayMs, i), done),
   doxbee: ({ requests, ioMs }, done) => {
     const io = kefirIo(ioMs);
-    joinSum(requests, (i) => upload(i, io), done);
+    joinSum(requests, (i) => flatMapUpload(i, io), done);
   },
   parallel: ({ requests, fanout, ioMs }, done) => {
     const io = kefirIo(ioMs);
@@ -33,26 +34,6 @@ function joinSum(n, task, done) {
     .scan((total, value) => total + value, 0)
     .last()
     .observe({ value: (total) => done(null, total), error: (err) => done(err) });
-}
-
-/** One doxbee upload (PROTOCOL.md §4): every step a flatMap of one chain. */
-function upload(request, io) {
-  const upload = new Upload(request); // 1. create the blob, begin the transaction
-  const { tx } = upload;
-  return io(tx) // 2. put the blob
-    .flatMap(() => io(tx)) // 3. look the file up: it never exists
-    .flatMap(() => {
-      upload.buildVersion(); // 4. the version record
-      return io(tx); // 5. insert the version
-    })
-    .flatMap(() => {
-      upload.buildFileQuery(); // 6. the "create file" query, executed
-      return io(tx);
-    })
-    .flatMap(() => io(tx)) // 7. insert the file–version link
-    .flatMap(() => io(tx)) // 8. update the file's current version
-    .flatMap(() => io(tx)) // 9. commit
-    .map(() => upload.tx.ios);
 }
 
 /** One madeup-parallel request: `fanout` ops in one Kefir.combine, then a commit. */
