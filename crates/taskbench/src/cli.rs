@@ -137,6 +137,16 @@ pub struct RunArgs {
     /// Also write the Markdown tables here.
     #[arg(long, value_name = "FILE")]
     pub export_markdown: Option<PathBuf>,
+    /// Also write the HTML report here.
+    #[arg(long, value_name = "FILE")]
+    pub export_html: Option<PathBuf>,
+    /// Write bencher.dev's Bencher Metric Format (BMF) JSON here: per point and contestant,
+    /// latency (ns), cpu (ns) and peak-rss (bytes), each with its 95 % interval.
+    #[arg(long, value_name = "FILE")]
+    pub export_bmf: Option<PathBuf>,
+    /// Write github-action-benchmark's `customSmallerIsBetter` JSON here.
+    #[arg(long, value_name = "FILE")]
+    pub export_github_benchmark: Option<PathBuf>,
     /// Finish an interrupted run: the cases of DIR/run.json that have not finished, with
     /// the same settings, into DIR (no other flag that chooses cases or runs goes with it).
     #[arg(long, value_name = "DIR", conflicts_with_all = [
@@ -150,6 +160,24 @@ pub struct RunArgs {
 }
 
 impl RunArgs {
+    /// Each `--export-<flag> PATH` given, with its exporter: the one place flags meet formats.
+    pub fn exports(&self) -> Vec<(&'static dyn crate::export::Exporter, &std::path::Path)> {
+        [
+            ("json", &self.export_json),
+            ("csv", &self.export_csv),
+            ("markdown", &self.export_markdown),
+            ("html", &self.export_html),
+            ("bmf", &self.export_bmf),
+            ("github-benchmark", &self.export_github_benchmark),
+        ]
+        .into_iter()
+        .filter_map(|(flag, path)| {
+            let exporter = crate::export::exporter(flag).expect("every flag has its exporter");
+            Some((exporter, path.as_deref()?))
+        })
+        .collect()
+    }
+
     /// The options that choose the cases and how much each is measured.
     pub fn plan_options(&self) -> crate::presets::PlanOptions {
         crate::presets::PlanOptions {

@@ -54,7 +54,7 @@ pub(super) fn rebuild(dir: &Path) -> anyhow::Result<usize> {
         seeds: Vec::new(),
     });
     let results = assemble(records, &run_file, None, true);
-    write_results(&results, dir, [None; 3])?;
+    write_results(&results, dir, &[])?;
     Ok(results.runs.len())
 }
 

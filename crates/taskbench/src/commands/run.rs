@@ -4,8 +4,8 @@ use super::dry_run::{dry_run, plural};
 use crate::analysis::{fits, summarize, warnings};
 use crate::cli::{Cli, Command, RunArgs};
 use crate::contestant::{Availability, Places};
+use crate::export::Exporter;
 use crate::export::{self, Results, RunFile, SCHEMA};
-use crate::html;
 use crate::lineup::{choose, prepare, survey};
 use crate::measure::machine::MachineWatch;
 use crate::presets::estimate::startup;
@@ -266,8 +266,7 @@ fn start(
             print!("{}", wrap(&format!("warning: {warning}"), width.into()));
         }
     }
-    let exports = [&args.export_json, &args.export_csv, &args.export_markdown];
-    write_results(&results, &out, exports.map(Option::as_deref))?;
+    write_results(&results, &out, &args.exports())?;
     match interrupt::received() {
         Some(signal) => eprintln!(
             "taskbench: interrupted by {}: the {runs} finished runs are in {dir} \
@@ -393,14 +392,8 @@ fn prepare_output(args: &RunArgs) -> anyhow::Result<PathBuf> {
     std::fs::create_dir_all(&out)
         .with_context(|| format!("--out: cannot create {}", out.display()))?;
     export::check_writable(&out.join("runs.jsonl")).context("--out")?;
-    for (flag, path) in [
-        ("--export-json", &args.export_json),
-        ("--export-csv", &args.export_csv),
-        ("--export-markdown", &args.export_markdown),
-    ] {
-        if let Some(path) = path {
-            export::check_writable(path).with_context(|| flag.to_string())?;
-        }
+    for (exporter, path) in args.exports() {
+        export::check_writable(path).with_context(|| format!("--export-{}", exporter.flag()))?;
     }
     Ok(out)
 }
@@ -491,29 +484,27 @@ fn execute(
     Ok(records)
 }
 
-/// results.json, .csv, .md and report.html into `out`, and the extra copies `exports`
-/// asks for (JSON, CSV, Markdown).
+/// Every folder format into `out` (results.json, .csv, .md, report.html) and each of
+/// `exports` (`--export-<flag> PATH`) where it asks.
 pub(super) fn write_results(
     results: &Results,
     out: &Path,
-    exports: [Option<&Path>; 3],
+    exports: &[(&dyn Exporter, &Path)],
 ) -> anyhow::Result<()> {
-    let json = results.to_json();
-    let csv = export::write_csv(&results.runs)?;
-    let markdown = export::markdown(results);
-    export::write_atomically(&out.join("results.json"), json.as_bytes())?;
-    export::write_atomically(&out.join("results.csv"), &csv)?;
-    export::write_atomically(&out.join("results.md"), markdown.as_bytes())?;
-    export::write_atomically(&out.join("report.html"), html::render(results).as_bytes())?;
-    let [export_json, export_csv, export_markdown] = exports;
-    if let Some(path) = export_json {
-        export::write_atomically(path, json.as_bytes())?;
-    }
-    if let Some(path) = export_csv {
-        export::write_atomically(path, &csv)?;
-    }
-    if let Some(path) = export_markdown {
-        export::write_atomically(path, markdown.as_bytes())?;
+    for exporter in export::EXPORTERS {
+        let wanted: Vec<&Path> = exports
+            .iter()
+            .filter(|(e, _)| e.flag() == exporter.flag())
+            .map(|(_, path)| *path)
+            .collect();
+        let folder = exporter.folder_file().map(|file| out.join(file));
+        if folder.is_none() && wanted.is_empty() {
+            continue;
+        }
+        let bytes = exporter.render(results)?;
+        for path in folder.iter().map(PathBuf::as_path).chain(wanted) {
+            export::write_atomically(path, &bytes)?;
+        }
     }
     Ok(())
 }

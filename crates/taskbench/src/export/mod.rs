@@ -1,12 +1,16 @@
 //! Writes a finished run's results: JSON (everything, versioned schema), CSV (one tidy row
-//! per run) and Markdown (the tables). Each file is written whole or not at all.
+//! per run), Markdown (the tables), HTML (the report) and the ecosystem's formats, all
+//! behind [`Exporter`]. Each file is written whole or not at all.
 
 mod csv;
+mod ecosystem;
+mod exporter;
 mod json;
 mod log;
 mod markdown;
 
 pub use self::csv::write_csv;
+pub use exporter::{EXPORTERS, Exporter, exporter};
 pub use json::{ContestantInfo, Results, SCHEMA, read_results};
 pub use log::{RUN_FILE_SCHEMA, RunFile, append, lock, read_records, rewrite};
 pub use markdown::markdown;

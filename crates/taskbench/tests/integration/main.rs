@@ -4,6 +4,7 @@
 mod bad_input;
 mod browser;
 mod contestants;
+mod exports;
 mod failures;
 mod hostile;
 mod interrupts;

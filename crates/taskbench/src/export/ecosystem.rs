@@ -1,0 +1,81 @@
+//! The formats other tools read: bencher.dev's Bencher Metric Format (BMF: benchmark →
+//! measure → value with its lower and upper bound) and github-action-benchmark's
+//! `customSmallerIsBetter` (a list of name, unit, value, range). One benchmark per point
+//! and contestant with a valid row; time is the row's headline figure (the overhead where
+//! the scenario has an ideal time, else the elapsed), ns, with its 95 % interval.
+
+use super::Results;
+use crate::analysis::{CaseSummary, Outcome};
+use crate::stats::Summary;
+use serde_json::{Map, Value, json};
+
+/// `{"<point> · <contestant>": {"latency": {…}, "cpu": {…}, "peak-rss": {…}}}`.
+pub fn bmf(results: &Results) -> String {
+    let mut benchmarks = Map::new();
+    for (name, row) in rows(results) {
+        let mut measures = Map::new();
+        // bencher's built-in "latency" measure is in nanoseconds.
+        if let Some(time) = headline(row) {
+            measures.insert("latency".into(), metric(time));
+        }
+        if let Some(cpu) = &row.cpu {
+            measures.insert("cpu".into(), metric(cpu));
+        }
+        if let Some(rss) = &row.peak_rss {
+            measures.insert("peak-rss".into(), metric(rss));
+        }
+        benchmarks.insert(name, Value::Object(measures));
+    }
+    serde_json::to_string_pretty(&Value::Object(benchmarks)).expect("JSON of numbers")
+}
+
+/// `[{"name": "<point> · <contestant> · time", "unit": "ns", "value": …, "range": "±…"}, …]`.
+pub fn github_benchmark(results: &Results) -> String {
+    let mut entries = Vec::new();
+    for (name, row) in rows(results) {
+        for (what, unit, summary) in [
+            ("time", "ns", headline(row)),
+            ("peak RSS", "bytes", row.peak_rss.as_ref()),
+        ] {
+            let Some(summary) = summary else { continue };
+            let mut entry = json!({
+                "name": format!("{name} · {what}"),
+                "unit": unit,
+                "value": summary.median,
+            });
+            if let Some(ci) = &summary.median_ci {
+                entry["range"] = json!(format!("±{}", (ci.high - ci.low) / 2.0));
+            }
+            entries.push(entry);
+        }
+    }
+    serde_json::to_string_pretty(&entries).expect("JSON of numbers")
+}
+
+/// Each valid row with its benchmark name.
+fn rows(results: &Results) -> impl Iterator<Item = (String, &CaseSummary)> {
+    results.points.iter().flat_map(|point| {
+        point
+            .rows
+            .iter()
+            .filter(|row| row.outcome == Outcome::Valid)
+            .map(move |row| (format!("{} · {}", point.point, row.contestant), row))
+    })
+}
+
+/// The overhead where the scenario has an ideal time, else the elapsed.
+fn headline(row: &CaseSummary) -> Option<&Summary> {
+    match row.ideal_ns {
+        0 => row.elapsed.as_ref(),
+        _ => row.overhead.as_ref().or(row.elapsed.as_ref()),
+    }
+}
+
+fn metric(summary: &Summary) -> Value {
+    let mut value = json!({ "value": summary.median });
+    if let Some(ci) = &summary.median_ci {
+        value["lower_value"] = json!(ci.low);
+        value["upper_value"] = json!(ci.high);
+    }
+    value
+}
