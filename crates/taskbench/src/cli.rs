@@ -28,6 +28,42 @@ pub enum Command {
     Presets(PresetsArgs),
     /// Write DIR/report.html again from DIR/results.json, without running anything.
     Report(ReportArgs),
+    /// Add a results folder written earlier (or elsewhere) to the store.
+    Import(ImportArgs),
+    /// The store's runs over time: per point and contestant, each session's figure.
+    History(HistoryArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// A results folder, as `taskbench run` wrote it.
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// The store (default: results/taskbench.sqlite).
+    #[arg(long, value_name = "PATH", default_value = "results/taskbench.sqlite")]
+    pub store: PathBuf,
+    /// Tags for the imported run.
+    #[arg(long = "tag", value_name = "TAG")]
+    pub tags: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct HistoryArgs {
+    /// The store (default: results/taskbench.sqlite).
+    #[arg(long, value_name = "PATH", default_value = "results/taskbench.sqlite")]
+    pub store: PathBuf,
+    /// Only these contestants, comma-separated.
+    #[arg(short, long, value_delimiter = ',', value_name = "NAME")]
+    pub contestant: Vec<String>,
+    /// Only these scenarios, comma-separated.
+    #[arg(short, long, value_delimiter = ',', value_name = "NAME")]
+    pub scenario: Vec<String>,
+    /// Only runs with this tag (repeat for all of several).
+    #[arg(long = "tag", value_name = "TAG")]
+    pub tags: Vec<String>,
+    /// Only runs started at or after this (2026-12-01, or RFC 3339).
+    #[arg(long, value_name = "WHEN")]
+    pub since: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -137,6 +173,15 @@ pub struct RunArgs {
     /// Also write the Markdown tables here.
     #[arg(long, value_name = "FILE")]
     pub export_markdown: Option<PathBuf>,
+    /// The store the run is added to (default: taskbench.sqlite beside the run's folder).
+    #[arg(long, value_name = "PATH")]
+    pub store: Option<PathBuf>,
+    /// Do not add the run to the store.
+    #[arg(long, conflicts_with = "store")]
+    pub no_store: bool,
+    /// A tag for the run in the store (repeatable: `--tag before --tag pr-123`).
+    #[arg(long = "tag", value_name = "TAG")]
+    pub tags: Vec<String>,
     /// Also write the HTML report here.
     #[arg(long, value_name = "FILE")]
     pub export_html: Option<PathBuf>,

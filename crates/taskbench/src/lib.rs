@@ -28,6 +28,7 @@ pub mod report;
 pub mod run;
 pub mod seeds;
 pub mod stats;
+pub mod store;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -65,6 +66,8 @@ pub fn main() -> ExitCode {
         cli::Command::Run(args) => commands::run(args, &contestants, &places, argv),
         cli::Command::Presets(args) => commands::presets(args, &contestants, &places),
         cli::Command::Report(args) => commands::report(&args.dir),
+        cli::Command::Import(args) => commands::import(args),
+        cli::Command::History(args) => commands::history(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,8 +6,10 @@ mod presets;
 mod report;
 mod run;
 mod shell;
+mod store;
 
 pub use list::list;
 pub use presets::presets;
 pub use report::report;
 pub use run::run;
+pub use store::{history, import};

@@ -267,6 +267,23 @@ fn start(
         }
     }
     write_results(&results, &out, &args.exports())?;
+    if !args.no_store {
+        let path = args
+            .store
+            .clone()
+            .unwrap_or_else(|| crate::store::default_path(&out));
+        let provenance =
+            crate::store::Provenance::here(&crate::lineup::repository_root(), &out, &args.tags);
+        super::store::create_parent(&path)?;
+        crate::store::open(&path)
+            .and_then(|mut db| crate::store::record(&mut db, &results, &provenance))
+            .with_context(|| {
+                format!(
+                    "the results are in {}, but the store was not written",
+                    out.display()
+                )
+            })?;
+    }
     match interrupt::received() {
         Some(signal) => eprintln!(
             "taskbench: interrupted by {}: the {runs} finished runs are in {dir} \

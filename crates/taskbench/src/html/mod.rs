@@ -243,4 +243,4 @@ fn shell_line(argv: &[String]) -> String {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

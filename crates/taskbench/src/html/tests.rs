@@ -64,7 +64,7 @@ fn record(
     }
 }
 
-fn results() -> Results {
+pub(crate) fn results() -> Results {
     let mut runs = Vec::new();
     for run in 1..=3 {
         for (contestant, scale) in [("tokio", 1), ("threads", 3)] {

@@ -1,0 +1,153 @@
+//! The store: a run in and out again, migrations, two writers at once, a run recorded twice.
+
+use super::*;
+use crate::export::Results;
+
+fn results() -> Results {
+    crate::html::tests::results()
+}
+
+fn count(db: &Connection, table: &str) -> i64 {
+    db.query_row(&format!("SELECT COUNT(*) FROM {table}"), [], |r| r.get(0))
+        .unwrap()
+}
+
+fn provenance() -> Provenance {
+    Provenance {
+        folder: Some("results/x".into()),
+        tags: vec!["before".into(), "pr-1".into()],
+        git_commit: Some("0123456789abcdef".into()),
+        git_dirty: Some(true),
+        governor: None,
+    }
+}
+
+#[test]
+fn a_run_goes_in_and_comes_out_in_the_history() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut db = open(&dir.path().join(STORE_FILE)).unwrap();
+    let results = results();
+    record(&mut db, &results, &provenance()).unwrap();
+    let measured = results
+        .runs
+        .iter()
+        .filter(|r| r.phase == crate::run::Phase::Measured)
+        .count();
+    let rows: usize = results.points.iter().map(|p| p.rows.len()).sum();
+    assert_eq!(count(&db, "sessions"), 1);
+    assert_eq!(count(&db, "runs"), measured as i64);
+    assert_eq!(count(&db, "summaries"), rows as i64);
+    // A summary keeps the row's figures exactly.
+    let row = &results.points[0].rows[0];
+    let stored: f64 = db
+        .query_row(
+            "SELECT peak_rss_bytes FROM summaries WHERE point = ?1 AND contestant = ?2",
+            [&results.points[0].point, &row.contestant],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(stored, row.peak_rss.unwrap().median);
+
+    let all = history_table(&db, &HistoryFilter::default()).unwrap();
+    assert_eq!(all.rows.len(), rows);
+    assert_eq!(all.rows[0][4], "01234567+", "the short commit, dirty");
+    assert_eq!(all.rows[0][5], "before,pr-1");
+    let tokio = HistoryFilter {
+        contestants: vec!["tokio".into()],
+        tags: vec!["pr-1".into()],
+        ..HistoryFilter::default()
+    };
+    let only = history_table(&db, &tokio).unwrap();
+    assert!(!only.rows.is_empty() && only.rows.iter().all(|r| r[1] == "tokio"));
+    let none = HistoryFilter {
+        tags: vec!["pr".into()],
+        ..HistoryFilter::default()
+    };
+    assert!(
+        history_table(&db, &none).unwrap().rows.is_empty(),
+        "tags match whole"
+    );
+    let later = HistoryFilter {
+        since: Some("2999-01-01".into()),
+        ..HistoryFilter::default()
+    };
+    assert!(history_table(&db, &later).unwrap().rows.is_empty());
+}
+
+#[test]
+fn a_run_recorded_twice_is_there_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut db = open(&dir.path().join(STORE_FILE)).unwrap();
+    let results = results();
+    record(&mut db, &results, &provenance()).unwrap();
+    record(&mut db, &results, &Provenance::default()).unwrap();
+    assert_eq!(count(&db, "sessions"), 1);
+    let rows: usize = results.points.iter().map(|p| p.rows.len()).sum();
+    assert_eq!(count(&db, "summaries"), rows as i64);
+    let tags: String = db
+        .query_row("SELECT tags FROM sessions", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(tags, "", "the later record replaced the earlier");
+}
+
+#[test]
+fn stores_migrate_and_a_newer_one_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(STORE_FILE);
+    // An empty file is version 0: migrated to the current version.
+    std::fs::write(&path, b"").unwrap();
+    let db = open(&path).unwrap();
+    let version: u32 = db
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, SCHEMA_VERSION);
+    drop(db);
+    // Opening again changes nothing.
+    let mut db = open(&path).unwrap();
+    record(&mut db, &results(), &provenance()).unwrap();
+    drop(db);
+    assert_eq!(count(&open(&path).unwrap(), "sessions"), 1);
+    // A store from a newer taskbench is not touched.
+    let db = Connection::open(&path).unwrap();
+    db.pragma_update(None, "user_version", SCHEMA_VERSION + 1)
+        .unwrap();
+    drop(db);
+    let err = format!("{:#}", open(&path).unwrap_err());
+    assert!(err.contains("newer than this taskbench's"), "{err}");
+}
+
+#[test]
+fn two_writers_at_once_lose_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(STORE_FILE);
+    open(&path).unwrap();
+    let writers: Vec<_> = (0..2)
+        .map(|writer| {
+            let path = path.clone();
+            std::thread::spawn(move || {
+                let mut db = open(&path).unwrap();
+                for k in 0..5 {
+                    let mut results = results();
+                    results.platform.started = format!("2026-12-0{writer}T00:00:0{k}Z");
+                    record(&mut db, &results, &provenance()).unwrap();
+                }
+            })
+        })
+        .collect();
+    for writer in writers {
+        writer.join().unwrap();
+    }
+    assert_eq!(count(&open(&path).unwrap(), "sessions"), 10);
+}
+
+#[test]
+fn the_default_store_is_beside_the_run_folder() {
+    assert_eq!(
+        default_path(Path::new("results/2026-12-03T07-00-00Z")),
+        Path::new("results/taskbench.sqlite")
+    );
+    assert_eq!(
+        default_path(Path::new("out")),
+        Path::new("./taskbench.sqlite")
+    );
+}
