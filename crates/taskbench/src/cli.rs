@@ -174,7 +174,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "FILE")]
     pub export_markdown: Option<PathBuf>,
     /// The store the run is added to (default: taskbench.sqlite beside the run's folder).
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", env = "TASKBENCH_STORE")]
     pub store: Option<PathBuf>,
     /// Do not add the run to the store.
     #[arg(long, conflicts_with = "store")]

@@ -1,14 +1,15 @@
 //! Every `--export-<flag>` writes its format where asked: the ecosystem's two (bencher.dev's
 //! BMF, checked against its documented schema; github-action-benchmark's
-//! `customSmallerIsBetter`) and a copy of the HTML report.
+//! `customSmallerIsBetter`) and a copy of the HTML report; and the run reaches the store.
 
-use super::util::{read_json, run_fixtures};
+use super::util::{QUICK, read_json, run_fixtures, taskbench_within};
 
 #[test]
 fn the_ecosystem_formats_are_written_as_their_schemas_say() {
     let files = tempfile::tempdir().unwrap();
     let path = |name: &str| files.path().join(name).to_str().unwrap().to_string();
     let (bmf, github, html) = (path("bmf.json"), path("github.json"), path("report.html"));
+    let store = path("store.sqlite");
     let (_out, results) = run_fixtures(&[
         "--contestant",
         "fixture-honest,fixture-fail",
@@ -28,6 +29,10 @@ fn the_ecosystem_formats_are_written_as_their_schemas_say() {
         &github,
         "--export-html",
         &html,
+        "--store",
+        &store,
+        "--tag",
+        "ci-check",
     ]);
     // BMF (bencher.dev/bmf.json): an object of benchmarks, each an object of measures, each
     // with a number `value` and optional number bounds.
@@ -78,4 +83,14 @@ fn the_ecosystem_formats_are_written_as_their_schemas_say() {
         assert!(entry["value"].is_number());
     }
     assert!(std::fs::read_to_string(&html).unwrap().contains("<html"));
+
+    // The run is in the store, with its tag.
+    let history = taskbench_within(&["history", "--store", &store, "--tag", "ci-check"], QUICK);
+    let table = String::from_utf8_lossy(&history.stdout);
+    assert!(history.status.success());
+    assert_eq!(
+        table.matches("ci-check").count(),
+        4,
+        "two points × two contestants: {table}"
+    );
 }

@@ -160,7 +160,7 @@ fn a_harness_fault_stops_the_run_and_keeps_what_finished() {
     std::fs::copy(env!("CARGO_BIN_EXE_taskbench"), &binary).unwrap();
     let contestants = fixture_contestants(&[("quick", "honest"), ("slow", "touch-1-2000")]);
     let out = scratch.path().join("results");
-    let mut harness = std::process::Command::new(&binary)
+    let mut harness = super::util::with_test_store(&mut std::process::Command::new(&binary))
         .arg("--contestants")
         .arg(contestants.path())
         .args(["run", "--quiet", "--out"])

@@ -38,7 +38,7 @@ version = {{ crate = "taskbench-catalogue" }}
 /// `marker` in its environment.
 pub fn start(contestants: &Path, args: &[&str], marker: &str, stderr: &Path) -> Child {
     let mut command = Command::new(env!("CARGO_BIN_EXE_taskbench"));
-    command
+    super::util::with_test_store(&mut command)
         .arg("--contestants")
         .arg(contestants)
         .args(args)

@@ -35,6 +35,18 @@ pub fn skip(reason: &str) {
     eprintln!("skipped: {reason}");
 }
 
+/// The store every taskbench a test starts writes to (`TASKBENCH_STORE`): one per test
+/// binary, in a temporary folder, rather than beside each test's output folder.
+pub fn test_store() -> &'static Path {
+    static STORE: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    STORE.get_or_init(|| tempfile::tempdir().unwrap()).path()
+}
+
+/// `command` with [`test_store`] as its store.
+pub fn with_test_store(command: &mut Command) -> &mut Command {
+    command.env("TASKBENCH_STORE", test_store().join("taskbench.sqlite"))
+}
+
 /// Runs `taskbench ARGS` within [`DEADLINE`].
 pub fn taskbench(args: &[&str]) -> Output {
     taskbench_within(args, DEADLINE)
@@ -44,7 +56,7 @@ pub fn taskbench(args: &[&str]) -> Output {
 /// test fails.
 pub fn taskbench_within(args: &[&str], limit: Duration) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_taskbench"));
-    command.args(args);
+    with_test_store(&mut command).args(args);
     output_within(&mut command, limit).unwrap_or_else(|e| panic!("taskbench {args:?}: {e}"))
 }
 
