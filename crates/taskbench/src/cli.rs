@@ -32,6 +32,28 @@ pub enum Command {
     Import(ImportArgs),
     /// The store's runs over time: per point and contestant, each session's figure.
     History(HistoryArgs),
+    /// Two result folders case by case: time, peak RSS and CPU, NEW / BASE, with intervals
+    /// and verdicts; a gate with --fail-if-slower / --fail-if-bigger.
+    Compare(CompareArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The folder to compare against.
+    #[arg(value_name = "BASE")]
+    pub base: PathBuf,
+    /// The folder compared.
+    #[arg(value_name = "NEW")]
+    pub new: PathBuf,
+    /// Exit 1 when a case is significantly slower by more than this (5%, 5).
+    #[arg(long, value_parser = parse_percent, value_name = "PCT")]
+    pub fail_if_slower: Option<f64>,
+    /// Exit 1 when a case's peak RSS is significantly bigger by more than this.
+    #[arg(long, value_parser = parse_percent, value_name = "PCT")]
+    pub fail_if_bigger: Option<f64>,
+    /// Also write the table as Markdown here (a pull-request comment).
+    #[arg(long, value_name = "FILE")]
+    pub export_markdown: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

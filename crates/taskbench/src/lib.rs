@@ -68,6 +68,7 @@ pub fn main() -> ExitCode {
         cli::Command::Report(args) => commands::report(&args.dir),
         cli::Command::Import(args) => commands::import(args),
         cli::Command::History(args) => commands::history(args),
+        cli::Command::Compare(args) => commands::compare(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

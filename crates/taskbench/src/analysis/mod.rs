@@ -4,6 +4,7 @@
 //! whole run, the warnings. Renderers only format what is decided here.
 
 mod cases;
+pub mod change;
 mod compare;
 mod outliers;
 mod sweep;

@@ -1,5 +1,6 @@
 //! The subcommands, each a short story over the library's pieces.
 
+mod compare;
 mod dry_run;
 mod list;
 mod presets;
@@ -8,6 +9,7 @@ mod run;
 mod shell;
 mod store;
 
+pub use compare::compare;
 pub use list::list;
 pub use presets::presets;
 pub use report::report;

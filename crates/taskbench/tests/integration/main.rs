@@ -6,6 +6,7 @@ mod browser;
 mod contestants;
 mod exports;
 mod failures;
+mod gate;
 mod hostile;
 mod interrupts;
 mod measurement;
