@@ -114,6 +114,25 @@ pub struct CaseSummary {
 }
 
 impl CaseSummary {
+    /// What tables show instead of figures: `n/a`, or the failure's status; `None` for a
+    /// valid row.
+    pub fn status_label(&self) -> Option<String> {
+        match &self.outcome {
+            Outcome::Valid => None,
+            Outcome::NotImplemented { .. } => Some("n/a".to_string()),
+            Outcome::Failed { status } => Some(status.clone()),
+        }
+    }
+
+    /// The row's headline time: the overhead where the scenario has an ideal time (what
+    /// differs between contestants), else the elapsed.
+    pub fn headline(&self) -> Option<&crate::stats::Summary> {
+        match self.ideal_ns {
+            0 => self.elapsed.as_ref(),
+            _ => self.overhead.as_ref().or(self.elapsed.as_ref()),
+        }
+    }
+
     /// The record of [`CaseSummary::representative_run`] among `runs`.
     pub fn representative<'a>(&self, runs: &'a [RunRecord]) -> Option<&'a RunRecord> {
         let run = self.representative_run?;

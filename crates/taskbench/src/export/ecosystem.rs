@@ -15,7 +15,7 @@ pub fn bmf(results: &Results) -> String {
     for (name, row) in rows(results) {
         let mut measures = Map::new();
         // bencher's built-in "latency" measure is in nanoseconds.
-        if let Some(time) = headline(row) {
+        if let Some(time) = row.headline() {
             measures.insert("latency".into(), metric(time));
         }
         if let Some(cpu) = &row.cpu {
@@ -34,7 +34,7 @@ pub fn github_benchmark(results: &Results) -> String {
     let mut entries = Vec::new();
     for (name, row) in rows(results) {
         for (what, unit, summary) in [
-            ("time", "ns", headline(row)),
+            ("time", "ns", row.headline()),
             ("peak RSS", "bytes", row.peak_rss.as_ref()),
         ] {
             let Some(summary) = summary else { continue };
@@ -61,14 +61,6 @@ fn rows(results: &Results) -> impl Iterator<Item = (String, &CaseSummary)> {
             .filter(|row| row.outcome == Outcome::Valid)
             .map(move |row| (format!("{} · {}", point.point, row.contestant), row))
     })
-}
-
-/// The overhead where the scenario has an ideal time, else the elapsed.
-fn headline(row: &CaseSummary) -> Option<&Summary> {
-    match row.ideal_ns {
-        0 => row.elapsed.as_ref(),
-        _ => row.overhead.as_ref().or(row.elapsed.as_ref()),
-    }
 }
 
 fn metric(summary: &Summary) -> Value {

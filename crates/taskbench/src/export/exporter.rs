@@ -15,89 +15,60 @@ pub trait Exporter: Sync {
     fn render(&self, results: &Results) -> anyhow::Result<Vec<u8>>;
 }
 
-struct Json;
-struct Csv;
-struct Markdown;
-struct Html;
-struct Bmf;
-struct GithubBenchmark;
+/// A format: its flag, its folder file and how it renders; every exporter is one.
+struct Format {
+    flag: &'static str,
+    folder_file: Option<&'static str>,
+    render: fn(&Results) -> anyhow::Result<Vec<u8>>,
+}
+
+impl Exporter for Format {
+    fn flag(&self) -> &'static str {
+        self.flag
+    }
+    fn folder_file(&self) -> Option<&'static str> {
+        self.folder_file
+    }
+    fn render(&self, results: &Results) -> anyhow::Result<Vec<u8>> {
+        (self.render)(results)
+    }
+}
 
 /// Every exporter, in the order the folder's files are written.
-pub const EXPORTERS: &[&dyn Exporter] = &[&Json, &Csv, &Markdown, &Html, &Bmf, &GithubBenchmark];
+pub const EXPORTERS: &[&dyn Exporter] = &[
+    &Format {
+        flag: "json",
+        folder_file: Some("results.json"),
+        render: |r| Ok(r.to_json().into_bytes()),
+    },
+    &Format {
+        flag: "csv",
+        folder_file: Some("results.csv"),
+        render: |r| write_csv(&r.runs),
+    },
+    &Format {
+        flag: "markdown",
+        folder_file: Some("results.md"),
+        render: |r| Ok(markdown(r).into_bytes()),
+    },
+    &Format {
+        flag: "html",
+        folder_file: Some("report.html"),
+        render: |r| Ok(crate::html::render(r).into_bytes()),
+    },
+    &Format {
+        flag: "bmf",
+        folder_file: None,
+        render: |r| Ok(ecosystem::bmf(r).into_bytes()),
+    },
+    &Format {
+        flag: "github-benchmark",
+        folder_file: None,
+        render: |r| Ok(ecosystem::github_benchmark(r).into_bytes()),
+    },
+];
 
 /// The exporter of `--export-<flag>`.
 pub fn exporter(flag: &str) -> Option<&'static dyn Exporter> {
     EXPORTERS.iter().copied().find(|e| e.flag() == flag)
-}
-
-impl Exporter for Json {
-    fn flag(&self) -> &'static str {
-        "json"
-    }
-    fn folder_file(&self) -> Option<&'static str> {
-        Some("results.json")
-    }
-    fn render(&self, results: &Results) -> anyhow::Result<Vec<u8>> {
-        Ok(results.to_json().into_bytes())
-    }
-}
-
-impl Exporter for Csv {
-    fn flag(&self) -> &'static str {
-        "csv"
-    }
-    fn folder_file(&self) -> Option<&'static str> {
-        Some("results.csv")
-    }
-    fn render(&self, results: &Results) -> anyhow::Result<Vec<u8>> {
-        write_csv(&results.runs)
-    }
-}
-
-impl Exporter for Markdown {
-    fn flag(&self) -> &'static str {
-        "markdown"
-    }
-    fn folder_file(&self) -> Option<&'static str> {
-        Some("results.md")
-    }
-    fn render(&self, results: &Results) -> anyhow::Result<Vec<u8>> {
-        Ok(markdown(results).into_bytes())
-    }
-}
-
-impl Exporter for Html {
-    fn flag(&self) -> &'static str {
-        "html"
-    }
-    fn folder_file(&self) -> Option<&'static str> {
-        Some("report.html")
-    }
-    fn render(&self, results: &Results) -> anyhow::Result<Vec<u8>> {
-        Ok(crate::html::render(results).into_bytes())
-    }
-}
-
-impl Exporter for Bmf {
-    fn flag(&self) -> &'static str {
-        "bmf"
-    }
-    fn folder_file(&self) -> Option<&'static str> {
-        None
-    }
-    fn render(&self, results: &Results) -> anyhow::Result<Vec<u8>> {
-        Ok(ecosystem::bmf(results).into_bytes())
-    }
-}
-
-impl Exporter for GithubBenchmark {
-    fn flag(&self) -> &'static str {
-        "github-benchmark"
-    }
-    fn folder_file(&self) -> Option<&'static str> {
-        None
-    }
-    fn render(&self, results: &Results) -> anyhow::Result<Vec<u8>> {
-        Ok(ecosystem::github_benchmark(results).into_bytes())
-    }
 }

@@ -3,7 +3,7 @@
 //! their year and machine, then our rows with the same columns, and how each side was
 //! measured — they are not the same experiment until the reader knows how they differ.
 
-use crate::analysis::{CaseSummary, Outcome, PointSummary};
+use crate::analysis::{CaseSummary, PointSummary};
 use crate::report::units::{bytes, duration};
 use crate::report::{Platform, Table};
 use crate::seeds::{self, Experiment, Figure, Metric};
@@ -136,10 +136,8 @@ fn published(figure: &Figure) -> String {
 
 /// Our counterpart of a published metric, or the row's status.
 fn ours(case: &CaseSummary, metric: Metric) -> String {
-    match &case.outcome {
-        Outcome::Valid => {}
-        Outcome::NotImplemented { .. } => return "n/a".into(),
-        Outcome::Failed { status } => return status.clone(),
+    if let Some(status) = case.status_label() {
+        return status;
     }
     let value = match metric {
         Metric::Time => case.elapsed.map(|s| duration(s.median)),

@@ -6,7 +6,7 @@
 
 use super::Table;
 use super::units::{bytes, duration};
-use crate::analysis::{CaseSummary, Outcome, PointSummary};
+use crate::analysis::{CaseSummary, PointSummary};
 
 /// Column headers for up to four points: the title numbers the points.
 const HEADERS: [&str; 8] = [
@@ -69,12 +69,7 @@ pub fn side_by_side(points: &[PointSummary]) -> Option<Table> {
 
 /// Time and peak RSS of one case, or its status twice.
 fn figures(row: &CaseSummary) -> [String; 2] {
-    let status = match &row.outcome {
-        Outcome::Valid => None,
-        Outcome::NotImplemented { .. } => Some("n/a".to_string()),
-        Outcome::Failed { status } => Some(status.clone()),
-    };
-    if let Some(status) = status {
+    if let Some(status) = row.status_label() {
         return [status.clone(), status];
     }
     let time = row.elapsed.map_or("–".into(), |s| duration(s.median));

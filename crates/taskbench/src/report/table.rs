@@ -108,11 +108,7 @@ struct Layout {
 
 fn cells(row: &CaseSummary, layout: Layout) -> Vec<String> {
     let blank = || "–".to_string();
-    let status = match &row.outcome {
-        Outcome::Valid => None,
-        Outcome::NotImplemented { .. } => Some("n/a".to_string()),
-        Outcome::Failed { status } => Some(status.clone()),
-    };
+    let status = row.status_label();
     let time = match layout.overhead {
         true => row.overhead,
         false => row.elapsed,

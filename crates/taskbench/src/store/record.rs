@@ -1,7 +1,6 @@
 //! Adds one finished run (a results document) to the store, with where it came from: the
 //! machine's fingerprint, the project's commit and whether its tree was dirty, the tags.
 
-use crate::analysis::Outcome;
 use crate::contestant::command;
 use crate::export::Results;
 use crate::run::Phase;
@@ -136,16 +135,8 @@ pub fn record(
     }
     for point in &results.points {
         for row in &point.rows {
-            // The row's headline figure: the overhead where there is an ideal time.
-            let time = match row.ideal_ns {
-                0 => row.elapsed.as_ref(),
-                _ => row.overhead.as_ref().or(row.elapsed.as_ref()),
-            };
-            let outcome = match &row.outcome {
-                Outcome::Valid => "valid".to_string(),
-                Outcome::NotImplemented { .. } => "n/a".to_string(),
-                Outcome::Failed { status } => status.clone(),
-            };
+            let time = row.headline();
+            let outcome = row.status_label().unwrap_or_else(|| "valid".to_string());
             tx.execute(
                 "INSERT INTO summaries (session, contestant, version, scenario, point, outcome,
                     time_ns, time_low_ns, time_high_ns, peak_rss_bytes, cpu_ns, summary)
