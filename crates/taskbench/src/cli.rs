@@ -39,30 +39,50 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
-    /// The folder to compare against.
+    /// What to compare against: a results folder, or from the store `last` (`last~1` the
+    /// session before), a baseline saved with `run --save-baseline NAME`, or a tag (its
+    /// newest session).
     #[arg(value_name = "BASE")]
-    pub base: PathBuf,
-    /// The folder compared.
+    pub base: String,
+    /// What is compared, named the same ways; without it, each variant of BASE
+    /// (`tokio@patch`) against its contestant (`tokio`), measured in the same run.
     #[arg(value_name = "NEW")]
-    pub new: PathBuf,
+    pub new: Option<String>,
+    /// The store BASE and NEW are looked up in when they are not folders.
+    #[arg(long, value_name = "PATH", env = "TASKBENCH_STORE", default_value = DEFAULT_STORE)]
+    pub store: PathBuf,
+    #[command(flatten)]
+    pub gate: GateArgs,
+    /// Also write the table as Markdown here (a pull-request comment).
+    #[arg(long, value_name = "FILE")]
+    pub export_markdown: Option<PathBuf>,
+    /// Also write the table as an HTML page here.
+    #[arg(long, value_name = "FILE")]
+    pub export_html: Option<PathBuf>,
+}
+
+/// The regression gate of `compare`, and of `run --baseline`.
+#[derive(Debug, Clone, Default, Args)]
+pub struct GateArgs {
     /// Exit 1 when a case is significantly slower by more than this (5%, 5).
     #[arg(long, value_parser = parse_percent, value_name = "PCT")]
     pub fail_if_slower: Option<f64>,
     /// Exit 1 when a case's peak RSS is significantly bigger by more than this.
     #[arg(long, value_parser = parse_percent, value_name = "PCT")]
     pub fail_if_bigger: Option<f64>,
-    /// Also write the table as Markdown here (a pull-request comment).
-    #[arg(long, value_name = "FILE")]
-    pub export_markdown: Option<PathBuf>,
 }
+
+/// The store `import`, `history` and `compare` read when neither --store nor
+/// TASKBENCH_STORE says another: the one `taskbench run` writes beside `results/<time>`.
+pub const DEFAULT_STORE: &str = "results/taskbench.sqlite";
 
 #[derive(Debug, Args)]
 pub struct ImportArgs {
     /// A results folder, as `taskbench run` wrote it.
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
-    /// The store (default: results/taskbench.sqlite).
-    #[arg(long, value_name = "PATH", default_value = "results/taskbench.sqlite")]
+    /// The store.
+    #[arg(long, value_name = "PATH", env = "TASKBENCH_STORE", default_value = DEFAULT_STORE)]
     pub store: PathBuf,
     /// Tags for the imported run.
     #[arg(long = "tag", value_name = "TAG")]
@@ -71,8 +91,8 @@ pub struct ImportArgs {
 
 #[derive(Debug, Args)]
 pub struct HistoryArgs {
-    /// The store (default: results/taskbench.sqlite).
-    #[arg(long, value_name = "PATH", default_value = "results/taskbench.sqlite")]
+    /// The store.
+    #[arg(long, value_name = "PATH", env = "TASKBENCH_STORE", default_value = DEFAULT_STORE)]
     pub store: PathBuf,
     /// Only these contestants, comma-separated.
     #[arg(short, long, value_delimiter = ',', value_name = "NAME")]
@@ -86,6 +106,10 @@ pub struct HistoryArgs {
     /// Only runs started at or after this (2026-12-01, or RFC 3339).
     #[arg(long, value_name = "WHEN")]
     pub since: Option<String>,
+    /// Also write an HTML page with a trend chart per point (median and interval per
+    /// session, a ring where the contestant's version changed).
+    #[arg(long, value_name = "FILE")]
+    pub export_html: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -198,8 +222,8 @@ pub struct RunArgs {
     /// The store the run is added to (default: taskbench.sqlite beside the run's folder).
     #[arg(long, value_name = "PATH", env = "TASKBENCH_STORE")]
     pub store: Option<PathBuf>,
-    /// Do not add the run to the store.
-    #[arg(long, conflicts_with = "store")]
+    /// Do not add the run to the store (whatever --store or TASKBENCH_STORE say).
+    #[arg(long)]
     pub no_store: bool,
     /// A tag for the run in the store (repeatable: `--tag before --tag pr-123`).
     #[arg(long = "tag", value_name = "TAG")]
@@ -214,6 +238,25 @@ pub struct RunArgs {
     /// Write github-action-benchmark's `customSmallerIsBetter` JSON here.
     #[arg(long, value_name = "FILE")]
     pub export_github_benchmark: Option<PathBuf>,
+    /// Save this run in the store as the baseline NAME (an older one of that name is
+    /// replaced), for `--baseline NAME` and `taskbench compare NAME …` later.
+    #[arg(long, value_name = "NAME", conflicts_with = "no_store")]
+    pub save_baseline: Option<String>,
+    /// When the run ends, compare it with the baseline NAME from the store (or `last`, a
+    /// tag, a results folder, as `taskbench compare` takes them); with --fail-if-slower /
+    /// --fail-if-bigger, a gate.
+    #[arg(long, value_name = "NAME")]
+    pub baseline: Option<String>,
+    #[command(flatten)]
+    pub gate: GateArgs,
+    /// Pin each contestant to N cores, its runtime told N workers where it has a knob;
+    /// comma-separated, a sweep: `--cpus 1,2` runs `tokio cpus=1` and `tokio cpus=2`.
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
+    pub cpus: Vec<u32>,
+    /// Build the NAME@patch contestants with CRATE replaced by the checkout at PATH
+    /// (repeatable), recorded with that checkout's commit.
+    #[arg(long, value_parser = crate::contestant::variant::parse_patch, value_name = "CRATE=PATH")]
+    pub patch: Vec<crate::contestant::variant::Patch>,
     /// Finish an interrupted run: the cases of DIR/run.json that have not finished, with
     /// the same settings, into DIR (no other flag that chooses cases or runs goes with it).
     #[arg(long, value_name = "DIR", conflicts_with_all = [

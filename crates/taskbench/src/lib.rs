@@ -9,8 +9,10 @@
 //! - [`run`]: the schedule, one run's execution and judgement, the stored record;
 //! - [`measure`]: one process, exactly: wall, `wait4` rusage, the /proc sampler;
 //! - [`stats`] numbers only, [`analysis`] what they mean, [`report`] what is shown;
-//! - [`export`]: JSON, CSV, Markdown; [`plot`] and [`html`]: the charts and report.html,
-//!   with [`seeds`], the seed benchmarks' published figures, beside ours.
+//! - [`results`]: the document a run produces, which everything after it reads;
+//! - [`export`]: JSON, CSV, Markdown, the ecosystem's formats; [`plot`] and [`html`]: the charts and report.html,
+//!   with [`seeds`], the seed benchmarks' published figures, beside ours;
+//! - [`store`]: every run kept in SQLite, its history, the baselines `compare` reads.
 
 pub mod analysis;
 pub mod cli;
@@ -25,6 +27,7 @@ pub mod presets;
 #[cfg(test)]
 mod proptest_support;
 pub mod report;
+pub mod results;
 pub mod run;
 pub mod seeds;
 pub mod stats;

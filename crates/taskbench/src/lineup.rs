@@ -1,9 +1,11 @@
-//! The contestants of one invocation: found, chosen by `--contestant`, checked for their
-//! toolchain and built. A contestant that cannot run is kept with its reason, so that
-//! `list`, the tables and the JSON say why it is missing.
+//! The contestants of one invocation: found, chosen by `--contestant` (variants such as
+//! `tokio@1.38.0` among them), checked for their toolchain, built, and under `--cpus`
+//! made one subject per core count. A contestant that cannot run is kept with its reason,
+//! so that `list`, the tables and the JSON say why it is missing.
 
+use crate::contestant::variant::{self, Patch};
 use crate::contestant::{Availability, Contestant, Places, discover};
-use crate::export::ContestantInfo;
+use crate::results::ContestantInfo;
 use crate::run::Subject;
 use anyhow::bail;
 use std::path::{Path, PathBuf};
@@ -50,34 +52,56 @@ pub fn survey(dir: &Path, places: &Places) -> anyhow::Result<Vec<Entry>> {
 }
 
 /// Narrows to the contestants named (all available ones when none are); naming an unknown
-/// or unavailable contestant is an error.
-pub fn choose(entries: Vec<Entry>, names: &[String]) -> anyhow::Result<Vec<Entry>> {
+/// or unavailable contestant is an error. `tokio@1.38.0` and `tokio@patch` are variants of
+/// `tokio` (contestant/variant.rs), built with `patches` for the latter.
+pub fn choose(
+    entries: Vec<Entry>,
+    names: &[String],
+    patches: &[Patch],
+    places: &Places,
+) -> anyhow::Result<Vec<Entry>> {
+    if !patches.is_empty() && !names.iter().any(|n| n.ends_with("@patch")) {
+        bail!(
+            "--patch builds the NAME@patch contestants, and none is named \
+             (example: -c tokio,tokio@patch --patch tokio=../tokio)"
+        );
+    }
     if names.is_empty() {
         return Ok(entries);
     }
-    let mut chosen = Vec::new();
+    let mut chosen: Vec<Entry> = Vec::new();
     for name in names {
-        let Some(entry) = entries.iter().find(|e| e.contestant.name() == name) else {
+        let (base, spec) = variant::split(name)?;
+        let Some(entry) = entries.iter().find(|e| e.contestant.name() == base) else {
             let known: Vec<&str> = entries.iter().map(|e| e.contestant.name()).collect();
-            bail!("unknown contestant '{name}' (known: {})", known.join(", "));
+            bail!("unknown contestant '{base}' (known: {})", known.join(", "));
         };
         if let Availability::Unavailable(reason) = &entry.availability {
-            bail!("contestant '{name}' is unavailable: {reason}");
+            bail!("contestant '{base}' is unavailable: {reason}");
         }
-        if chosen.iter().any(|e: &Entry| e.contestant.name() == name) {
+        if chosen.iter().any(|e| e.contestant.name() == name) {
             bail!("contestant '{name}' is named twice");
         }
-        chosen.push(entry.clone());
+        let contestant = match &spec {
+            None => entry.contestant.clone(),
+            Some(spec) => entry.contestant.variant(spec, patches, places)?,
+        };
+        chosen.push(Entry {
+            contestant,
+            availability: Availability::Available,
+        });
     }
     Ok(chosen)
 }
 
 /// Builds and probes every available entry (a failed build, or a runtime that cannot start
-/// here, makes it unavailable with the reason), and
-/// returns the subjects to run and the description of every entry.
+/// here, makes it unavailable with the reason), and returns the subjects to run and the
+/// description of every entry. With `cpus` (`--cpus 1,2`), each contestant is a subject
+/// per value, pinned to that many cores and its runtime told so (`tokio cpus=2`).
 pub fn prepare(
     entries: Vec<Entry>,
     places: &Places,
+    cpus: &[u32],
     announce: &mut dyn FnMut(&str),
 ) -> (Vec<Subject>, Vec<ContestantInfo>) {
     let mut subjects = Vec::new();
@@ -97,26 +121,74 @@ pub fn prepare(
             }
         }
         let unavailable = match availability {
-            Availability::Available => {
-                subjects.push(Subject {
-                    name: contestant.name().to_string(),
-                    argv: contestant.run_command(places),
-                    cwd: contestant.dir.clone(),
-                    unsupported: contestant.manifest.unsupported.clone(),
-                    startup: crate::presets::estimate::startup(&contestant.manifest.language),
-                    baseline: None,
-                });
-                None
-            }
+            Availability::Available => None,
             Availability::Unavailable(reason) => Some(reason),
         };
-        infos.push(ContestantInfo {
+        let subject = Subject {
+            name: contestant.name().to_string(),
+            argv: contestant.run_command(places),
+            cwd: contestant.dir.clone(),
+            unsupported: contestant.manifest.unsupported.clone(),
+            startup: crate::presets::estimate::startup(&contestant.manifest.language),
+            baseline: None,
+            cpus: None,
+            env: Vec::new(),
+        };
+        let info = ContestantInfo {
             name: contestant.name().to_string(),
             language: contestant.manifest.language.clone(),
             runtime: contestant.manifest.runtime.clone(),
             version: contestant.version(places),
             unavailable,
-        });
+            cpus: None,
+        };
+        let pinned: Vec<(Subject, ContestantInfo)> = match cpus {
+            [] => vec![(subject, info)],
+            _ => cpus
+                .iter()
+                .map(|&n| {
+                    let subject = subject.pinned(n, contestant.manifest.workers_env(n));
+                    let info = ContestantInfo {
+                        name: subject.name.clone(),
+                        cpus: Some(n),
+                        ..info.clone()
+                    };
+                    (subject, info)
+                })
+                .collect(),
+        };
+        for (subject, info) in pinned {
+            if info.unavailable.is_none() {
+                subjects.push(subject);
+            }
+            infos.push(info);
+        }
     }
     (subjects, infos)
+}
+
+/// `--cpus`: each value at most the cores taskbench may use here, none twice.
+pub fn check_cpus(cpus: &[u32]) -> anyhow::Result<()> {
+    let allowed = crate::measure::affinity::allowed().len();
+    if let Some(n) = cpus.iter().find(|&&n| n as usize > allowed) {
+        bail!("--cpus {n}: taskbench may use {allowed} cores here");
+    }
+    if let Some(n) = cpus
+        .iter()
+        .find(|&&n| cpus.iter().filter(|&&m| m == n).count() > 1)
+    {
+        bail!("--cpus: {n} is given twice");
+    }
+    Ok(())
+}
+
+/// The `--command` subjects, one per `--cpus` value (as given when there is none).
+pub fn pinned(subjects: Vec<Subject>, cpus: &[u32]) -> Vec<Subject> {
+    match cpus {
+        [] => subjects,
+        _ => subjects
+            .iter()
+            .flat_map(|s| cpus.iter().map(|&n| s.pinned(n, Vec::new())))
+            .collect(),
+    }
 }

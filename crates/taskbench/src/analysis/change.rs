@@ -3,7 +3,7 @@
 //! over the time processes' iterations, peak RSS and CPU over the memory processes — with
 //! its two-level bootstrap interval (processes, then iterations, each side resampled on
 //! its own, as the tables' × best), and a verdict: a change only when the interval
-//! excludes 1.
+//! excludes 1. Within one run, each variant against its contestant the same way.
 
 use super::cases::{Case, PointKey, group};
 use crate::run::RunRecord;
@@ -26,12 +26,20 @@ pub struct Change {
     pub ratio: f64,
     pub interval: Option<Interval>,
     pub verdict: Verdict,
+    /// The bootstrap interval of these two runs' processes alone.
+    pub bootstrap: Option<Interval>,
+    /// The run-to-run spread of the store's other sessions, when the interval takes it in
+    /// (analysis/run_to_run.rs).
+    pub spread: Option<super::run_to_run::RunToRun>,
 }
 
 /// The changes of one point and contestant.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CaseChange {
     pub point: String,
+    /// BASE's contestant, whose history the store is asked for.
+    pub base: String,
+    /// `tokio`, or `tokio@1.38.0 → tokio` when a variant is paired with its contestant.
     pub contestant: String,
     pub time: Option<Change>,
     pub peak_rss: Option<Change>,
@@ -47,32 +55,82 @@ pub fn changes(base: &[RunRecord], new: &[RunRecord]) -> Vec<CaseChange> {
             continue;
         };
         for case in &point.cases {
-            let Some(base_case) = base_point
-                .cases
-                .iter()
-                .find(|c| c.contestant == case.contestant)
-            else {
-                continue;
-            };
-            let memory = |c: &Case, figure: fn(&RunRecord) -> Option<f64>| -> Vec<Vec<f64>> {
-                c.memory_runs()
-                    .into_iter()
-                    .filter_map(figure)
-                    .map(|v| vec![v])
-                    .collect()
-            };
-            let rss = |r: &RunRecord| r.figures.as_ref().map(|f| f.peak_rss_bytes as f64);
-            let cpu = |r: &RunRecord| r.figures.as_ref().map(|f| f.cpu_ns as f64);
-            out.push(CaseChange {
-                point: label(&point.key, case),
-                contestant: case.contestant.to_string(),
-                time: change(&base_case.iteration_groups(), &case.iteration_groups()),
-                peak_rss: change(&memory(base_case, rss), &memory(case, rss)),
-                cpu: change(&memory(base_case, cpu), &memory(case, cpu)),
-            });
+            if let Some(base_case) = counterpart(&base_point.cases, &point.cases, case) {
+                out.push(case_change(&point.key, base_case, case));
+            }
         }
     }
     out
+}
+
+/// Within one run: each variant (`tokio@patch`, `tokio@1.38.0`) against its contestant
+/// (`tokio`), measured in the same rounds, so that what the machine does to one it does to
+/// the other.
+pub fn variant_changes(runs: &[RunRecord]) -> Vec<CaseChange> {
+    let mut out = Vec::new();
+    for point in group(runs) {
+        for case in &point.cases {
+            let of = family(case.contestant);
+            if of == case.contestant {
+                continue;
+            }
+            if let Some(base) = point.cases.iter().find(|c| c.contestant == of) {
+                out.push(case_change(&point.key, base, case));
+            }
+        }
+    }
+    out
+}
+
+/// NEW / BASE of time, peak RSS and CPU for one case.
+fn case_change(key: &PointKey, base: &Case, new: &Case) -> CaseChange {
+    let memory = |c: &Case, figure: fn(&RunRecord) -> Option<f64>| -> Vec<Vec<f64>> {
+        c.memory_runs()
+            .into_iter()
+            .filter_map(figure)
+            .map(|v| vec![v])
+            .collect()
+    };
+    let rss = |r: &RunRecord| r.figures.as_ref().map(|f| f.peak_rss_bytes as f64);
+    let cpu = |r: &RunRecord| r.figures.as_ref().map(|f| f.cpu_ns as f64);
+    CaseChange {
+        point: label(key, new),
+        base: base.contestant.to_string(),
+        contestant: match base.contestant == new.contestant {
+            true => new.contestant.to_string(),
+            false => format!("{} → {}", base.contestant, new.contestant),
+        },
+        time: change(&base.iteration_groups(), &new.iteration_groups()),
+        peak_rss: change(&memory(base, rss), &memory(new, rss)),
+        cpu: change(&memory(base, cpu), &memory(new, cpu)),
+    }
+}
+
+/// The case of `base` that `case` is compared with: the same contestant, else the one
+/// variant of the same contestant when each side has exactly one (`tokio@1.38.0` in BASE,
+/// `tokio` in NEW: two versions of tokio, run apart).
+fn counterpart<'a, 'b>(base: &'b [Case<'a>], new: &[Case], case: &Case) -> Option<&'b Case<'a>> {
+    if let Some(same) = base.iter().find(|c| c.contestant == case.contestant) {
+        return Some(same);
+    }
+    let of = family(case.contestant);
+    let base_kin: Vec<&Case> = base.iter().filter(|c| family(c.contestant) == of).collect();
+    let new_kin = new.iter().filter(|c| family(c.contestant) == of).count();
+    match (base_kin.as_slice(), new_kin) {
+        ([only], 1) if !new.iter().any(|c| c.contestant == only.contestant) => Some(only),
+        _ => None,
+    }
+}
+
+/// `tokio@1.38.0 cpus=2` → `tokio cpus=2`: the contestant a variant is of.
+pub fn family(name: &str) -> String {
+    match name.split_once('@') {
+        None => name.to_string(),
+        Some((base, rest)) => match rest.find(' ') {
+            Some(at) => format!("{base}{}", &rest[at..]),
+            None => base.to_string(),
+        },
+    }
 }
 
 fn label(key: &PointKey, case: &Case) -> String {
@@ -99,16 +157,23 @@ pub fn change(base: &[Vec<f64>], new: &[Vec<f64>]) -> Option<Change> {
     } else {
         None
     };
-    let verdict = match interval {
-        Some(i) if i.low > 1.0 => Verdict::Higher,
-        Some(i) if i.high < 1.0 => Verdict::Lower,
-        _ => Verdict::NoChange,
-    };
+    let verdict = verdict(interval);
     Some(Change {
         ratio: n / b,
         interval,
         verdict,
+        bootstrap: interval,
+        spread: None,
     })
+}
+
+/// Higher or lower when the interval excludes 1.
+pub fn verdict(interval: Option<Interval>) -> Verdict {
+    match interval {
+        Some(i) if i.low > 1.0 => Verdict::Higher,
+        Some(i) if i.high < 1.0 => Verdict::Lower,
+        _ => Verdict::NoChange,
+    }
 }
 
 #[cfg(test)]
@@ -148,5 +213,63 @@ mod tests {
             (one.ratio, one.interval, one.verdict),
             (1.5, None, Verdict::NoChange)
         );
+    }
+
+    #[test]
+    fn a_variant_is_compared_with_its_contestant_when_each_side_has_one() {
+        assert_eq!(family("tokio@1.38.0 cpus=2"), "tokio cpus=2");
+        assert_eq!(family("tokio@patch"), "tokio");
+        assert_eq!(family("tokio cpus=1"), "tokio cpus=1");
+        let new = crate::html::tests::results().runs;
+        let renamed = |from: &str, to: &str| -> Vec<RunRecord> {
+            let mut runs = new.clone();
+            for run in runs.iter_mut().filter(|r| r.contestant == from) {
+                run.contestant = to.into();
+            }
+            runs
+        };
+        let base = renamed("tokio", "tokio@1.38.0");
+        let found = changes(&base, &new);
+        assert!(found.iter().any(|c| c.contestant == "tokio@1.38.0 → tokio"));
+        assert_eq!(
+            found.len(),
+            changes(&new, &new).len(),
+            "every case still paired"
+        );
+        // Both versions in NEW as well: tokio is compared with itself only.
+        let mut both = new.clone();
+        both.extend(
+            base.iter()
+                .filter(|r| r.contestant == "tokio@1.38.0")
+                .cloned(),
+        );
+        let found = changes(&new, &both);
+        assert!(found.iter().all(|c| !c.contestant.contains('→')));
+    }
+
+    #[test]
+    fn within_a_run_each_variant_is_compared_with_its_contestant() {
+        let mut runs = crate::html::tests::results().runs;
+        let variant: Vec<RunRecord> = runs
+            .iter()
+            .filter(|r| r.contestant == "tokio")
+            .map(|r| RunRecord {
+                contestant: "tokio@patch".into(),
+                ..r.clone()
+            })
+            .collect();
+        assert!(
+            variant_changes(&runs).is_empty(),
+            "no variant, nothing to compare"
+        );
+        runs.extend(variant);
+        let found = variant_changes(&runs);
+        assert!(!found.is_empty());
+        for case in &found {
+            assert_eq!(case.contestant, "tokio → tokio@patch");
+            assert_eq!(case.base, "tokio");
+            let time = case.time.unwrap();
+            assert_eq!((time.ratio, time.verdict), (1.0, Verdict::NoChange));
+        }
     }
 }

@@ -1,49 +1,178 @@
-//! `taskbench compare BASE NEW`: two result folders side by side, case by case (see
-//! analysis/change.rs), as a terminal table (and Markdown with `--export-markdown`, for a
-//! pull-request comment); with `--fail-if-slower PCT` / `--fail-if-bigger PCT` a gate that
-//! exits 1 when a significant change passes the threshold, naming it.
+//! `taskbench compare BASE NEW`: two runs side by side, case by case (see
+//! analysis/change.rs) — each a results folder, or a session of the store named `last`,
+//! a baseline or a tag — their intervals widened by the run-to-run variation of the
+//! store's other sessions of each case (analysis/run_to_run.rs); `compare RUN` alone: each
+//! variant of that run against its contestant. A terminal table, Markdown (a pull-request
+//! comment) and HTML; with `--fail-if-slower PCT` / `--fail-if-bigger PCT` a gate that
+//! exits 1 when a significant change passes the threshold, naming it. `run` ends the same
+//! way with `--baseline`, or the gate flags alone.
 
-use crate::analysis::change::{CaseChange, Change, Verdict, changes};
-use crate::cli::CompareArgs;
-use crate::export::{read_results, write_atomically};
+use crate::analysis::change::{CaseChange, Change, Verdict, changes, family, variant_changes};
+use crate::analysis::run_to_run::{interval_at, with_spread};
+use crate::cli::{CompareArgs, GateArgs};
+use crate::export::write_atomically;
 use crate::report::{Table, render_markdown, render_terminal, terminal_width};
+use crate::results::read_results;
+use crate::run::RunRecord;
+use crate::store::Machine;
 use std::path::Path;
 
+/// One side of a comparison: what it is called and its measured runs.
+pub(super) struct Side {
+    pub label: String,
+    pub runs: Vec<RunRecord>,
+    /// When it started and where, to find the store's other sessions of its cases.
+    pub started: String,
+    pub machine: Machine,
+}
+
+/// Where the comparison goes besides the terminal.
+#[derive(Default)]
+pub(super) struct Outputs<'a> {
+    pub markdown: Option<&'a Path>,
+    pub html: Option<&'a Path>,
+}
+
 pub fn compare(args: &CompareArgs) -> anyhow::Result<()> {
-    let read = |dir: &Path| read_results(&dir.join("results.json"));
-    let (base, new) = (read(&args.base)?, read(&args.new)?);
-    let found = changes(&base.runs, &new.runs);
+    let base = side(&args.base, &args.store)?;
+    let outputs = Outputs {
+        markdown: args.export_markdown.as_deref(),
+        html: args.export_html.as_deref(),
+    };
+    let comparison = match &args.new {
+        Some(new) => across(&base, &side(new, &args.store)?, &args.store)?,
+        None => within(&base)?,
+    };
+    report(&comparison, &args.gate, &outputs)
+}
+
+/// What a comparison found, and what its table is called.
+pub(super) struct Comparison {
+    pub title: String,
+    pub found: Vec<CaseChange>,
+    /// Across sessions: a case without history is marked as such.
+    pub across: bool,
+}
+
+/// BASE against NEW, each case widened by the store's other sessions of it on NEW's machine.
+pub(super) fn across(base: &Side, new: &Side, store: &Path) -> anyhow::Result<Comparison> {
+    let mut found = changes(&base.runs, &new.runs);
     anyhow::ensure!(
         !found.is_empty(),
         "{} and {} have no point and contestant in common",
-        args.base.display(),
-        args.new.display()
+        base.label,
+        new.label
     );
-    let table = table(&found, &args.base, &args.new);
+    if store.is_file() {
+        let db = crate::store::open(store)?;
+        let exclude = [base.started.clone(), new.started.clone()];
+        for case in &mut found {
+            let of =
+                |name: &str| crate::store::spreads(&db, &new.machine, &case.point, name, &exclude);
+            // A variant without history of its own (`tokio@1.38.0`) takes its contestant's.
+            let mut spreads = of(&case.base)?;
+            if spreads.time.is_none() && family(&case.base) != case.base {
+                spreads = of(&family(&case.base))?;
+            }
+            case.time = case.time.map(|c| with_spread(c, spreads.time));
+            case.peak_rss = case.peak_rss.map(|c| with_spread(c, spreads.peak_rss));
+            case.cpu = case.cpu.map(|c| with_spread(c, spreads.cpu));
+        }
+    }
+    Ok(Comparison {
+        title: format!("compare · {} → {}", base.label, new.label),
+        found,
+        across: true,
+    })
+}
+
+/// Each variant of one run against its contestant, measured in the same rounds.
+pub(super) fn within(run: &Side) -> anyhow::Result<Comparison> {
+    let found = variant_changes(&run.runs);
+    anyhow::ensure!(
+        !found.is_empty(),
+        "{} has no variant to compare with its contestant (run `-c tokio,tokio@patch …`, \
+         or name a second run)",
+        run.label
+    );
+    Ok(Comparison {
+        title: format!(
+            "compare · variants against their contestants · {}",
+            run.label
+        ),
+        found,
+        across: false,
+    })
+}
+
+/// A results folder by its path, else the store's session of that name.
+pub(super) fn side(name: &str, store: &Path) -> anyhow::Result<Side> {
+    let dir = Path::new(name);
+    if dir.is_dir() {
+        let results = read_results(&dir.join("results.json"))?;
+        return Ok(Side {
+            label: name.to_string(),
+            runs: results.runs,
+            started: results.platform.started,
+            machine: Machine {
+                cpu: results.platform.cpu,
+                cores: results.platform.cores as u32,
+            },
+        });
+    }
+    anyhow::ensure!(
+        store.is_file(),
+        "'{name}' is not a results folder, and there is no store at {} to look it up in \
+         (--store PATH)",
+        store.display()
+    );
+    let db = crate::store::open(store)?;
+    let session = crate::store::find(&db, name)?;
+    Ok(Side {
+        label: session.label,
+        runs: crate::store::runs(&db, session.id)?,
+        started: session.started,
+        machine: session.machine,
+    })
+}
+
+/// Prints the comparison's table, writes it where `outputs` ask, and fails when `gate`
+/// finds a significant change past its threshold.
+pub(super) fn report(
+    comparison: &Comparison,
+    gate: &GateArgs,
+    outputs: &Outputs,
+) -> anyhow::Result<()> {
+    let table = table(comparison);
     println!("{}", render_terminal(&table, terminal_width()));
-    if let Some(path) = &args.export_markdown {
+    if let Some(path) = outputs.markdown {
         write_atomically(path, render_markdown(&table).as_bytes())?;
     }
-    let mut failures = Vec::new();
-    for case in &found {
-        let gates = [
-            ("slower", args.fail_if_slower, case.time),
-            ("bigger", args.fail_if_bigger, case.peak_rss),
-        ];
-        for (what, threshold, change) in gates {
-            if let (Some(threshold), Some(change)) = (threshold, change)
-                && change.verdict == Verdict::Higher
-                && change.ratio > 1.0 + threshold
-            {
-                failures.push(format!(
-                    "{} · {}: {what} by {:.1} % (more than {:.1} %)",
-                    case.point,
-                    case.contestant,
-                    (change.ratio - 1.0) * 100.0,
-                    threshold * 100.0
-                ));
-            }
-        }
+    if let Some(path) = outputs.html {
+        let page = crate::html::standalone(&table.title, &crate::html::figures_table(&table));
+        write_atomically(path, page.as_bytes())?;
+    }
+    if gate.fail_if_slower.is_none() && gate.fail_if_bigger.is_none() {
+        return Ok(());
+    }
+    let (failures, judged, coverage) = failures(&comparison.found, gate);
+    println!(
+        "gate: {judged} judgements, each at {:.4} % (Bonferroni: {:.0} % false alarms for all \
+         of them together)",
+        coverage * 100.0,
+        FAMILY_WISE * 100.0
+    );
+    let unhistoried = judgements(&comparison.found, gate)
+        .iter()
+        .filter(|(_, _, _, change)| change.spread.is_none())
+        .count();
+    if comparison.across && unhistoried > 0 {
+        eprintln!(
+            "warning: {unhistoried} of the {judged} judgements have fewer than {} other sessions \
+             of their case in the store, so only these two runs' processes bound them: separate \
+             runs differ by more (docs/HISTORY.md measures how much)",
+            crate::analysis::run_to_run::MIN_SESSIONS
+        );
     }
     anyhow::ensure!(
         failures.is_empty(),
@@ -51,24 +180,117 @@ pub fn compare(args: &CompareArgs) -> anyhow::Result<()> {
         failures.len(),
         failures.join("; ")
     );
+    println!("gate passed: no significant change past the threshold");
     Ok(())
 }
 
-fn table(found: &[CaseChange], base: &Path, new: &Path) -> Table {
-    let rows = found
+/// The gate's false-alarm rate over all its judgements at once.
+pub const FAMILY_WISE: f64 = 0.05;
+
+/// What the gate judges: each case's time (`--fail-if-slower`) and peak RSS
+/// (`--fail-if-bigger`) that has an interval, with its threshold.
+fn judgements<'a>(
+    found: &'a [CaseChange],
+    gate: &GateArgs,
+) -> Vec<(&'a CaseChange, &'static str, f64, Change)> {
+    found
+        .iter()
+        .flat_map(|case| {
+            [
+                ("slower", gate.fail_if_slower, case.time),
+                ("bigger", gate.fail_if_bigger, case.peak_rss),
+            ]
+            .into_iter()
+            .filter_map(move |(what, threshold, change)| {
+                let change = change.filter(|c| c.bootstrap.is_some())?;
+                Some((case, what, threshold?, change))
+            })
+        })
+        .collect()
+}
+
+/// Each judgement whose change is higher by more than its threshold and significant at
+/// 1 − 5 %/m for the m judgements (Bonferroni): an A/A comparison fails the gate with
+/// probability at most 5 %, however many cases it holds. With the coverage used.
+fn failures(found: &[CaseChange], gate: &GateArgs) -> (Vec<String>, usize, f64) {
+    let judged = judgements(found, gate);
+    let coverage = 1.0 - FAMILY_WISE / judged.len().max(1) as f64;
+    let failures = judged
+        .iter()
+        .filter(|(_, _, threshold, change)| {
+            change.ratio > 1.0 + threshold
+                && interval_at(change, coverage).is_some_and(|i| i.low > 1.0)
+        })
+        .map(|(case, what, threshold, change)| {
+            format!(
+                "{} · {}: {what} by {:.1} % (more than {:.1} %)",
+                case.point,
+                case.contestant,
+                (change.ratio - 1.0) * 100.0,
+                threshold * 100.0
+            )
+        })
+        .collect();
+    (failures, judged.len(), coverage)
+}
+
+fn table(comparison: &Comparison) -> Table {
+    let mark = |change: Option<Change>| match (change, comparison.across) {
+        (
+            Some(Change {
+                spread: Some(_), ..
+            }),
+            _,
+        ) => " ‡",
+        (
+            Some(Change {
+                interval: Some(_), ..
+            }),
+            true,
+        ) => " †",
+        _ => "",
+    };
+    let rows = comparison
+        .found
         .iter()
         .map(|c| {
             vec![
                 c.point.clone(),
                 c.contestant.clone(),
-                cell(c.time, ("faster", "slower")),
-                cell(c.peak_rss, ("smaller", "bigger")),
-                cell(c.cpu, ("less", "more")),
+                cell(c.time, ("faster", "slower"), mark(c.time)),
+                cell(c.peak_rss, ("smaller", "bigger"), mark(c.peak_rss)),
+                cell(c.cpu, ("less", "more"), mark(c.cpu)),
             ]
         })
         .collect();
+    let mut notes = vec![
+        "ratio of pooled medians with its 95 % two-level bootstrap interval; a verdict only \
+         when the interval excludes 1, and no interval with fewer than 2 processes a side"
+            .to_string(),
+    ];
+    let marked = |m: &str| {
+        comparison.found.iter().any(|c| {
+            [c.time, c.peak_rss, c.cpu]
+                .into_iter()
+                .any(|f| mark(f) == m)
+        })
+    };
+    if marked(" ‡") {
+        notes.push(
+            "‡ the interval also takes in the run-to-run spread of the store's other sessions \
+             of the case on this machine (Student's t on their medians, in quadrature)"
+                .into(),
+        );
+    }
+    if marked(" †") {
+        notes.push(format!(
+            "† fewer than {} other sessions of the case in the store: the interval covers these \
+             two runs' processes only, and understates how much separate runs differ",
+            crate::analysis::run_to_run::MIN_SESSIONS
+        ));
+    }
     Table {
-        title: format!("compare · {} → {}", base.display(), new.display()),
+        title: comparison.title.clone(),
         headers: vec![
             "point",
             "contestant",
@@ -77,16 +299,12 @@ fn table(found: &[CaseChange], base: &Path, new: &Path) -> Table {
             "CPU\nnew / base",
         ],
         rows,
-        notes: vec![
-            "ratio of pooled medians with its 95 % two-level bootstrap interval; a verdict only \
-             when the interval excludes 1, and no interval with fewer than 2 processes a side"
-                .into(),
-        ],
+        notes,
     }
 }
 
 /// `1.12 slower` over `1.05–1.19`, or `1.01` over its interval when it holds 1.
-fn cell(change: Option<Change>, (lower, higher): (&str, &str)) -> String {
+fn cell(change: Option<Change>, (lower, higher): (&str, &str), mark: &str) -> String {
     let Some(change) = change else {
         return "–".into();
     };
@@ -96,7 +314,10 @@ fn cell(change: Option<Change>, (lower, higher): (&str, &str)) -> String {
         Verdict::NoChange => String::new(),
     };
     match change.interval {
-        Some(i) => format!("{:.3}{verdict}\n{:.3}–{:.3}", change.ratio, i.low, i.high),
+        Some(i) => format!(
+            "{:.3}{verdict}\n{:.3}–{:.3}{mark}",
+            change.ratio, i.low, i.high
+        ),
         None => format!("{:.3}{verdict}", change.ratio),
     }
 }

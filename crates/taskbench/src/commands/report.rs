@@ -5,8 +5,9 @@
 //! interrupted.
 
 use super::run::{assemble, write_results};
-use crate::export::{self, RunFile, read_results};
+use crate::export::{self, RunFile};
 use crate::html;
+use crate::results::read_results;
 use anyhow::Context;
 use std::path::Path;
 

@@ -5,16 +5,17 @@ use crate::analysis::{fits, summarize, warnings};
 use crate::cli::{Cli, Command, RunArgs};
 use crate::contestant::{Availability, Places};
 use crate::export::Exporter;
-use crate::export::{self, Results, RunFile, SCHEMA};
+use crate::export::{self, RunFile};
 use crate::lineup::{choose, prepare, survey};
 use crate::measure::machine::MachineWatch;
 use crate::presets::estimate::startup;
 use crate::presets::{self, Plan, estimate, point_of};
 use crate::report::units::rough_duration;
 use crate::report::{Platform, render_terminal, side_by_side, tables, terminal_width, wrap};
+use crate::results::{Results, SCHEMA};
 use crate::run::{
     Limits, Phase, ProcessExecutor, RunRecord, Settings, Step, Subject, Workload, interrupt,
-    point_label, resume_plan,
+    pinned_name, point_label, resume_plan,
 };
 use anyhow::{Context, anyhow, bail};
 use clap::Parser;
@@ -98,8 +99,21 @@ fn start(
         }
         false => Plan::commands(&options)?,
     };
+    crate::lineup::check_cpus(&args.cpus)?;
+    let gated = args.gate.fail_if_slower.is_some() || args.gate.fail_if_bigger.is_some();
+    let variants = args.contestant.iter().any(|name| name.contains('@'));
+    anyhow::ensure!(
+        !gated || args.baseline.is_some() || variants,
+        "--fail-if-slower and --fail-if-bigger gate a comparison: --baseline NAME compares with \
+         another run, or name a variant (-c tokio,tokio@patch) to compare within this one"
+    );
     let entries = match args.command.is_empty() {
-        true => Some(choose(survey(contestants_dir, places)?, &args.contestant)?),
+        true => Some(choose(
+            survey(contestants_dir, places)?,
+            &args.contestant,
+            &args.patch,
+            places,
+        )?),
         false => None,
     };
     if args.dry_run {
@@ -118,11 +132,30 @@ fn start(
                 .map(|c| (c.clone(), startup("")))
                 .collect(),
         };
+        let names: Vec<(String, Duration)> = match args.cpus.as_slice() {
+            [] => names,
+            cpus => names
+                .iter()
+                .flat_map(|(name, up)| cpus.iter().map(|&n| (pinned_name(name, n), *up)))
+                .collect(),
+        };
         print!("{}", dry_run(&plan, &names));
         return Ok(());
     }
+    let out = out_path(args);
+    let store = args
+        .store
+        .clone()
+        .unwrap_or_else(|| crate::store::default_path(&out));
+    // Looked up before anything is written or run, so that a misspelt baseline costs nothing.
+    let baseline = args
+        .baseline
+        .as_deref()
+        .map(|name| super::compare::side(name, &store))
+        .transpose()
+        .context("--baseline")?;
     interrupt::install();
-    let out = prepare_output(args)?;
+    prepare_output(args, &out)?;
     // Held until the run ends: a second run into the same folder is refused.
     let _lock = export::lock(&out)?;
     let (mut run_file, earlier) = match resuming {
@@ -145,7 +178,7 @@ fn start(
         }
     };
     let (subjects, infos) = match entries {
-        Some(entries) => prepare(entries, places, &mut |name| {
+        Some(entries) => prepare(entries, places, &args.cpus, &mut |name| {
             if !args.quiet {
                 eprintln!("building {name}…");
             }
@@ -154,7 +187,7 @@ fn start(
             let shell = if args.no_shell { "none" } else { &args.shell };
             let cwd = std::env::current_dir().unwrap_or_else(|_| ".".into());
             let subjects = super::shell::subjects(&args.command, &args.command_name, shell, &cwd)?;
-            (subjects, Vec::new())
+            (crate::lineup::pinned(subjects, &args.cpus), Vec::new())
         }
     };
     // Builds stopped by Ctrl-C leave no subject, and the (empty) results are still written.
@@ -268,21 +301,7 @@ fn start(
     }
     write_results(&results, &out, &args.exports())?;
     if !args.no_store {
-        let path = args
-            .store
-            .clone()
-            .unwrap_or_else(|| crate::store::default_path(&out));
-        let provenance =
-            crate::store::Provenance::here(&crate::lineup::repository_root(), &out, &args.tags);
-        super::store::create_parent(&path)?;
-        crate::store::open(&path)
-            .and_then(|mut db| crate::store::record(&mut db, &results, &provenance))
-            .with_context(|| {
-                format!(
-                    "the results are in {}, but the store was not written",
-                    out.display()
-                )
-            })?;
+        super::store::keep(&store, &results, &out, args)?;
     }
     match interrupt::received() {
         Some(signal) => eprintln!(
@@ -294,7 +313,30 @@ fn start(
         None if !args.quiet => println!("results: {}", out.display()),
         None => {}
     }
-    Ok(())
+    if interrupt::requested() {
+        return Ok(());
+    }
+    // The run against its baseline, or its variants against their contestants.
+    let this = super::compare::Side {
+        label: format!("this run ({})", out.display()),
+        runs: results.runs,
+        started: results.platform.started,
+        machine: crate::store::Machine {
+            cpu: results.platform.cpu,
+            cores: results.platform.cores as u32,
+        },
+    };
+    let comparison = match baseline {
+        Some(baseline) => super::compare::across(&baseline, &this, &store)?,
+        // A run of variants whose contestants it does not hold has nothing to gate.
+        None if gated => super::compare::within(&this)?,
+        None => match super::compare::within(&this) {
+            Ok(comparison) => comparison,
+            Err(_) => return Ok(()),
+        },
+    };
+    println!();
+    super::compare::report(&comparison, &args.gate, &Default::default())
 }
 
 /// The results document of `records`, with what run.json says of the run.
@@ -400,19 +442,23 @@ fn default_memory_limit() -> Option<u64> {
     Some(Platform::probe_memory_bytes() / 2).filter(|&limit| limit > 0)
 }
 
-/// Creates the output folder and checks every export path before anything runs.
-fn prepare_output(args: &RunArgs) -> anyhow::Result<PathBuf> {
-    let out = args.out.clone().unwrap_or_else(|| {
+/// `--out`, or `results/<start time>`.
+fn out_path(args: &RunArgs) -> PathBuf {
+    args.out.clone().unwrap_or_else(|| {
         let stamp = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
         PathBuf::from("results").join(stamp.replace(':', "-"))
-    });
-    std::fs::create_dir_all(&out)
+    })
+}
+
+/// Creates the output folder and checks every export path before anything runs.
+fn prepare_output(args: &RunArgs, out: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(out)
         .with_context(|| format!("--out: cannot create {}", out.display()))?;
     export::check_writable(&out.join("runs.jsonl")).context("--out")?;
     for (exporter, path) in args.exports() {
         export::check_writable(path).with_context(|| format!("--export-{}", exporter.flag()))?;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Runs the plan with a progress bar over its cases, appending each record to runs.jsonl

@@ -40,6 +40,8 @@ pub fn subjects(
                 unsupported: Vec::new(),
                 startup: startup(""),
                 baseline,
+                cpus: None,
+                env: Vec::new(),
             })
         })
         .collect()

@@ -1,9 +1,9 @@
 //! `taskbench import DIR` and `taskbench history`: a results folder into the store, and
-//! the store's figures over time (see `store`).
+//! the store's figures over time, as a table and (`--export-html`) trend charts (see `store`).
 
 use crate::cli::{HistoryArgs, ImportArgs};
-use crate::export::read_results;
 use crate::report::{render_terminal, terminal_width};
+use crate::results::read_results;
 use crate::store::{self, HistoryFilter, Provenance};
 use anyhow::Context;
 
@@ -43,11 +43,81 @@ pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
         tags: args.tags.clone(),
         since: args.since.clone(),
     };
-    let table = store::history_table(&db, &filter)?;
+    let entries = store::entries(&db, &filter)?;
+    let table = store::history_table(&entries);
     if table.rows.is_empty() {
         println!("nothing in {} matches", args.store.display());
     } else {
         println!("{}", render_terminal(&table, terminal_width()));
+    }
+    if let Some(path) = &args.export_html {
+        let page = crate::html::trend_page(&entries, &table);
+        crate::export::write_atomically(path, page.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// Adds a finished run to the store at `path` and saves it as `--save-baseline`'s name.
+pub(super) fn keep(
+    path: &std::path::Path,
+    results: &crate::results::Results,
+    out: &std::path::Path,
+    args: &crate::cli::RunArgs,
+) -> anyhow::Result<()> {
+    let provenance = Provenance::here(&crate::lineup::repository_root(), out, &args.tags);
+    create_parent(path)?;
+    let db = store::open(path).and_then(|mut db| {
+        let session = store::record(&mut db, results, &provenance)?;
+        Ok((db, session))
+    });
+    let (db, session) = db.with_context(|| {
+        format!(
+            "the results are in {}, but the store was not written",
+            out.display()
+        )
+    })?;
+    if let Some(name) = &args.save_baseline {
+        store::save_baseline(&db, name, session)?;
+        if !args.quiet {
+            println!("baseline {name}: this run, in {}", path.display());
+        }
+    }
+    trend(&db, results, out)
+}
+
+/// DIR/trend.html, when the store holds an earlier session of one of the run's cases: its
+/// points and contestants over every session (`history --export-html` for other choices).
+fn trend(
+    db: &rusqlite::Connection,
+    results: &crate::results::Results,
+    out: &std::path::Path,
+) -> anyhow::Result<()> {
+    let cases: Vec<(&str, &str)> = results
+        .points
+        .iter()
+        .flat_map(|p| {
+            p.rows
+                .iter()
+                .map(|r| (p.point.as_str(), r.contestant.as_str()))
+        })
+        .collect();
+    let filter = HistoryFilter {
+        contestants: cases.iter().map(|(_, c)| c.to_string()).collect(),
+        ..HistoryFilter::default()
+    };
+    let entries: Vec<store::Entry> = store::entries(db, &filter)?
+        .into_iter()
+        .filter(|e| cases.contains(&(e.point.as_str(), e.contestant.as_str())))
+        .collect();
+    let sessions = |point: &str, contestant: &str| {
+        entries
+            .iter()
+            .filter(|e| e.point == point && e.contestant == contestant)
+            .count()
+    };
+    if cases.iter().any(|&(p, c)| sessions(p, c) >= 2) {
+        let page = crate::html::trend_page(&entries, &store::history_table(&entries));
+        crate::export::write_atomically(&out.join("trend.html"), page.as_bytes())?;
     }
     Ok(())
 }

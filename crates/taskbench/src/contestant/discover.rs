@@ -45,6 +45,7 @@ fn walk(dir: &Path, found: &mut Vec<Contestant>) -> anyhow::Result<()> {
         found.push(Contestant {
             manifest: Manifest::load(&manifest)?,
             dir,
+            variant: None,
         });
     }
     let entries =

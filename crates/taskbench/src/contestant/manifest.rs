@@ -34,6 +34,11 @@ pub struct Manifest {
     /// Scenarios the runtime cannot express; shown as n/a without being run.
     #[serde(default)]
     pub unsupported: Vec<String>,
+    /// How the runtime is told its worker count under `--cpus N`: environment variables,
+    /// `{cpus}` in each value standing for N (`TOKIO_WORKER_THREADS = "{cpus}"`). A runtime
+    /// without a knob runs pinned to N cores with its own default.
+    #[serde(default)]
+    pub workers: std::collections::BTreeMap<String, String>,
 }
 
 /// Where a contestant's version comes from.
@@ -118,6 +123,14 @@ impl Manifest {
             .collect()
     }
 
+    /// The environment that tells the runtime to use `cpus` workers.
+    pub fn workers_env(&self, cpus: u32) -> Vec<(String, String)> {
+        self.workers
+            .iter()
+            .map(|(var, value)| (var.clone(), value.replace("{cpus}", &cpus.to_string())))
+            .collect()
+    }
+
     /// Whether the manifest marks a scenario as not expressible.
     pub fn is_unsupported(&self, scenario: &str) -> bool {
         self.unsupported.iter().any(|s| s == scenario)
@@ -138,6 +151,7 @@ mod tests {
         run = ["{target}/release/contestant-tokio"]
         version = { crate = "tokio" }
         unsupported = ["timer"]
+        workers = { TOKIO_WORKER_THREADS = "{cpus}" }
     "#;
 
     fn write(text: &str) -> (tempfile::TempDir, PathBuf) {
@@ -153,6 +167,10 @@ mod tests {
         let manifest = Manifest::load(&path).unwrap();
         assert_eq!(manifest.version, VersionSource::Crate("tokio".into()));
         assert!(manifest.is_unsupported("timer"));
+        assert_eq!(
+            manifest.workers_env(2),
+            [("TOKIO_WORKER_THREADS".to_string(), "2".to_string())]
+        );
         let places = Places {
             root: "/r".into(),
             target: "/r/target/contestants".into(),

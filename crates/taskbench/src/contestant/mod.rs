@@ -6,6 +6,7 @@ pub mod command;
 mod discover;
 mod manifest;
 mod toolchain;
+pub mod variant;
 
 pub use discover::discover;
 pub use manifest::{MANIFEST_FILE, Manifest, Places, VersionSource};
@@ -19,6 +20,9 @@ pub struct Contestant {
     pub manifest: Manifest,
     /// The folder holding the manifest; commands run there.
     pub dir: PathBuf,
+    /// For a variant (`tokio@1.38.0`, `tokio@patch`): its own lock file and what it was
+    /// built with.
+    pub variant: Option<variant::Built>,
 }
 
 impl Contestant {

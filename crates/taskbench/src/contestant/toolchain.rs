@@ -95,9 +95,13 @@ impl Contestant {
 
     /// The runtime version, or a short reason it could not be learnt.
     pub fn version(&self, places: &Places) -> String {
+        let lockfile = match &self.variant {
+            Some(variant) => variant.lockfile.clone(),
+            None => places.root.join("Cargo.lock"),
+        };
         let found = match &self.manifest.version {
-            VersionSource::Crate(name) => crate_versions(places, std::slice::from_ref(name)),
-            VersionSource::Crates(names) => crate_versions(places, names),
+            VersionSource::Crate(name) => crate_versions(&lockfile, std::slice::from_ref(name)),
+            VersionSource::Crates(names) => crate_versions(&lockfile, names),
             VersionSource::Command(command) => {
                 let command = self.manifest.expand(command, &self.dir, places);
                 checked(&command, &self.dir, VERSION_TIMEOUT)
@@ -111,7 +115,11 @@ impl Contestant {
                     })
             }
         };
-        found.unwrap_or_else(|e| format!("unknown ({e})"))
+        let found = found.unwrap_or_else(|e| format!("unknown ({e})"));
+        match self.variant.as_ref().and_then(|v| v.note.as_ref()) {
+            Some(note) => format!("{found} ({note})"),
+            None => found,
+        }
     }
 }
 
@@ -155,12 +163,11 @@ fn checked(command: &[String], dir: &Path, limit: Duration) -> Result<String, Fa
     )))
 }
 
-/// `name version` of each crate from the workspace lock file, joined by commas.
-fn crate_versions(places: &Places, names: &[String]) -> Result<String, String> {
-    let lockfile = places.root.join("Cargo.lock");
+/// `name version` of each crate from a lock file, joined by commas.
+fn crate_versions(lockfile: &Path, names: &[String]) -> Result<String, String> {
     let versions: Result<Vec<String>, String> = names
         .iter()
-        .map(|name| lockfile_version(&lockfile, name).map(|v| format!("{name} {v}")))
+        .map(|name| lockfile_version(lockfile, name).map(|v| format!("{name} {v}")))
         .collect();
     versions.map(|v| v.join(", "))
 }

@@ -3,8 +3,8 @@
 //! the file is valid up to its last whole line whatever happens; and DIR/run.json, what
 //! `taskbench run --resume DIR` and `taskbench report DIR` need besides the records.
 
-use super::ContestantInfo;
 use crate::report::Platform;
+use crate::results::ContestantInfo;
 use crate::run::{RunRecord, Stopping};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};

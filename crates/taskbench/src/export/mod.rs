@@ -5,13 +5,12 @@
 mod csv;
 mod ecosystem;
 mod exporter;
-mod json;
 mod log;
 mod markdown;
 
 pub use self::csv::write_csv;
+pub use crate::results::Results;
 pub use exporter::{EXPORTERS, Exporter, exporter};
-pub use json::{ContestantInfo, Results, SCHEMA, read_results};
 pub use log::{RUN_FILE_SCHEMA, RunFile, append, lock, read_records, rewrite};
 pub use markdown::markdown;
 

@@ -48,6 +48,8 @@ pub fn point_charts(point: &PointSummary, runs: &[RunRecord], palette: &Palette)
                     .map(|s| (s.at_us as f64 * 1e3, s.rss_bytes as f64))
                     .collect(),
                 fit: None,
+                ranges: Vec::new(),
+                rings: Vec::new(),
             })
         })
         .collect();
@@ -94,6 +96,8 @@ pub fn sweep_charts(fits: &[&Fit], palette: &Palette) -> Vec<String> {
                     slope: f.slope,
                     intercept: f.intercept,
                 }),
+                ranges: Vec::new(),
+                rings: Vec::new(),
             })
             .collect();
         let chart = LineChart {
@@ -176,7 +180,7 @@ fn timeline<'a>(runs: &'a [RunRecord], row: &CaseSummary) -> Option<&'a [Sample]
 }
 
 /// The SVG, or a short note in its place.
-fn svg(drawn: anyhow::Result<String>) -> String {
+pub(super) fn svg(drawn: anyhow::Result<String>) -> String {
     drawn.unwrap_or_else(|err| {
         format!(
             r#"<p class="chart-error">chart not drawn: {}</p>"#,

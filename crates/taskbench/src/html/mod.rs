@@ -6,11 +6,14 @@
 
 mod charts;
 mod table;
+mod trend;
+
+pub use trend::trend_page;
 
 use crate::analysis::{Fit, PointSummary};
-use crate::export::Results;
 use crate::plot::Palette;
 use crate::report::{self, Table};
+use crate::results::Results;
 use std::fmt::Write;
 use table::{Kind, escape};
 
@@ -34,13 +37,6 @@ pub fn render(results: &Results) -> String {
             .then(|| palette.css(name))
     };
     let mut page = String::new();
-    let _ = write!(
-        page,
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>taskbench report · {}</title><style>{STYLE}</style></head>\n<body><main>\n",
-        escape(&results.platform.started)
-    );
     header(&mut page, results);
     contestants(&mut page, results, &swatch);
     warnings(&mut page, results);
@@ -62,15 +58,33 @@ pub fn render(results: &Results) -> String {
             sweep_section(&mut page, table, fits, &palette, &swatch);
         }
     }
-    let _ = write!(
+    let _ = writeln!(
         page,
         "<footer>Written by taskbench {} from results.json ({}); every table and chart on \
          this page is drawn from that file, and <code>taskbench report DIR</code> writes it \
-         again.</footer>\n</main></body></html>\n",
+         again.</footer>",
         escape(env!("CARGO_PKG_VERSION")),
         escape(&results.schema)
     );
-    page
+    standalone(
+        &format!("taskbench report · {}", results.platform.started),
+        &page,
+    )
+}
+
+/// A self-contained page around `body`: the style inline, no script, nothing fetched.
+pub fn standalone(title: &str, body: &str) -> String {
+    format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{}</title><style>{STYLE}</style></head>\n<body><main>\n{body}</main></body></html>\n",
+        escape(title)
+    )
+}
+
+/// A table of figures with its caption and notes, as a page's section.
+pub fn figures_table(table: &Table) -> String {
+    table::render(table, Kind::Figures, true, &|_| None)
 }
 
 /// A point: its table, the seeds' published figures beside it, its charts.

@@ -3,9 +3,9 @@
 
 use super::*;
 use crate::analysis::{Warning, fits, summarize};
-use crate::export::{ContestantInfo, SCHEMA};
 use crate::measure::Sample;
 use crate::report::Platform;
+use crate::results::{ContestantInfo, SCHEMA};
 use crate::run::{Figures, Phase, RunRecord, RunStatus};
 use std::collections::BTreeMap;
 
@@ -124,6 +124,7 @@ fn info(name: &str, unavailable: Option<&str>) -> ContestantInfo {
         runtime: name.into(),
         version: "1.0".into(),
         unavailable: unavailable.map(String::from),
+        cpus: None,
     }
 }
 

@@ -2,6 +2,7 @@
 //! rusage from `wait4` (peak RSS, user/system CPU, context switches), an RSS/thread
 //! timeline sampled from /proc, and what it printed. Knows nothing of scenarios.
 
+pub mod affinity;
 pub mod capture;
 pub mod launcher;
 pub mod machine;

@@ -36,6 +36,10 @@ pub struct Job {
     pub sample_every: Duration,
     /// The process group is killed when its leader's RSS passes this many bytes.
     pub memory_limit: Option<u64>,
+    /// Pinned to this many cores (the first of those the harness may use).
+    pub cpus: Option<u32>,
+    /// Set in its environment.
+    pub env: Vec<(String, String)>,
 }
 
 /// Why a run was not made, and whose fault that is.
@@ -85,7 +89,9 @@ pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, ExecError> {
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        .envs(job.env.iter().map(|(k, v)| (k, v)))
         .process_group(0);
+    let cores = job.cpus.map(super::affinity::first_cores).transpose()?;
     // SAFETY: getpid has no preconditions.
     let harness = unsafe { libc::getpid() };
     // SAFETY: the closure runs between fork and exec and makes only async-signal-safe
@@ -107,6 +113,12 @@ pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, ExecError> {
             }
             if libc::getppid() != harness {
                 return Err(std::io::Error::other("the harness is gone"));
+            }
+            // The launcher, and so the contestant it forks, runs on these cores only.
+            if let Some(cores) = &cores
+                && libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), cores) != 0
+            {
+                return Err(std::io::Error::last_os_error());
             }
             Ok(())
         });

@@ -31,6 +31,10 @@ pub struct Series {
     pub points: Vec<(f64, f64)>,
     /// A straight line y = slope·x + intercept fitted to the points, drawn thin.
     pub fit: Option<Fit>,
+    /// Intervals drawn as whiskers: (x, low, high).
+    pub ranges: Vec<(f64, f64, f64)>,
+    /// Points circled (a trend's version changes).
+    pub rings: Vec<(f64, f64)>,
 }
 
 /// A least-squares line as analysis reported it (base units).
@@ -50,7 +54,14 @@ const FIT_SAMPLES: usize = 48;
 /// Draws the chart as SVG.
 pub fn lines(chart: &LineChart, palette: &Palette) -> anyhow::Result<String> {
     let all = chart.series.iter().flat_map(|s| s.points.iter());
-    let (xs, ys): (Vec<f64>, Vec<f64>) = all.copied().unzip();
+    let (xs, mut ys): (Vec<f64>, Vec<f64>) = all.copied().unzip();
+    // Whiskers stay inside the axis.
+    ys.extend(
+        chart
+            .series
+            .iter()
+            .flat_map(|s| s.ranges.iter().flat_map(|&(_, low, high)| [low, high])),
+    );
     let x_unit = chart.x.unit_for(xs.iter().copied().fold(0.0, f64::max));
     let y_unit = chart.y.unit_for(ys.iter().copied().fold(0.0, f64::max));
     let xs: Vec<f64> = xs.iter().map(|v| v / x_unit.divisor).collect();
@@ -71,6 +82,19 @@ pub fn lines(chart: &LineChart, palette: &Palette) -> anyhow::Result<String> {
                 slope: f.slope * x_unit.divisor / y_unit.divisor,
                 intercept: f.intercept / y_unit.divisor,
             }),
+            ranges: s
+                .ranges
+                .iter()
+                .map(|(x, low, high)| {
+                    let y = y_unit.divisor;
+                    (x / x_unit.divisor, low / y, high / y)
+                })
+                .collect(),
+            rings: s
+                .rings
+                .iter()
+                .map(|(x, y)| (x / x_unit.divisor, y / y_unit.divisor))
+                .collect(),
         })
         .collect();
     let labels = Labels {
@@ -149,6 +173,20 @@ where
         if points.len() <= MARKED {
             plot.draw_series(points.iter().map(|p| Circle::new(*p, 4, colour.filled())))?;
         }
+        for &(x, low, high) in &line.ranges {
+            let (x, low, high) = (x_scale.clamp(x), y_scale.clamp(low), y_scale.clamp(high));
+            plot.draw_series([PathElement::new(
+                [(x, low), (x, high)],
+                colour.stroke_width(1),
+            )])?;
+        }
+        plot.draw_series(line.rings.iter().map(|&(x, y)| {
+            Circle::new(
+                (x_scale.clamp(x), y_scale.clamp(y)),
+                8,
+                colour.stroke_width(2),
+            )
+        }))?;
         if let Some(fit) = line.fit {
             plot.draw_series(LineSeries::new(
                 fitted(fit, x_scale, y_scale),
@@ -209,6 +247,8 @@ mod tests {
                     slope: 300.0,
                     intercept: 3.0 * 1048576.0,
                 }),
+                ranges: Vec::new(),
+                rings: Vec::new(),
             }],
             log: true,
             size: (640, 360),

@@ -9,7 +9,7 @@ pub mod runner;
 pub mod status;
 pub mod stopping;
 
-pub use plan::{Phase, Step, Subject, Workload};
+pub use plan::{Phase, Step, Subject, Workload, pinned_name};
 pub use record::{Figures, RunRecord, point_label, record_params};
 pub use runner::{Executor, Limits, ProcessExecutor, Settings, counts, resume_plan, run_plan};
 pub use status::RunStatus;

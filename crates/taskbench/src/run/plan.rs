@@ -24,6 +24,26 @@ pub struct Subject {
     /// For a command run through a shell: the shell with an empty command, whose times are
     /// subtracted from the command's (measured in the idle phase).
     pub baseline: Option<Vec<String>>,
+    /// `--cpus N`: pinned to N cores, with the environment that tells its runtime so.
+    pub cpus: Option<u32>,
+    pub env: Vec<(String, String)>,
+}
+
+impl Subject {
+    /// This subject pinned to `cpus` cores, its runtime told so by `env`: `tokio cpus=2`.
+    pub fn pinned(&self, cpus: u32, env: Vec<(String, String)>) -> Subject {
+        Subject {
+            name: pinned_name(&self.name, cpus),
+            cpus: Some(cpus),
+            env,
+            ..self.clone()
+        }
+    }
+}
+
+/// The name of a subject under `--cpus N`.
+pub fn pinned_name(name: &str, cpus: u32) -> String {
+    format!("{name} cpus={cpus}")
 }
 
 impl Step {

@@ -297,6 +297,8 @@ fn run_one(
         timeout: limits.timeout,
         sample_every: limits.sample_every,
         memory_limit: limits.memory_limit,
+        cpus: subject.cpus,
+        env: subject.env.clone(),
     };
     let measurement = match executor.execute(&job) {
         Ok(m) => m,

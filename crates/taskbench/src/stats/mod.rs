@@ -1,8 +1,9 @@
 //! Numbers only: summary statistics of a sample, bootstrap intervals, robust outlier
-//! scores and least squares. Nothing here formats or decides.
+//! scores, least squares, and normal and t quantiles. Nothing here formats or decides.
 
 mod bootstrap;
 mod outliers;
+mod quantiles;
 mod regression;
 
 pub use bootstrap::{
@@ -10,6 +11,7 @@ pub use bootstrap::{
     ratio_of_medians_ci,
 };
 pub use outliers::modified_z_scores;
+pub use quantiles::{normal_quantile, t_quantile};
 pub use regression::LinearFit;
 
 use serde::{Deserialize, Serialize};

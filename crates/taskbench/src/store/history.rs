@@ -16,11 +16,31 @@ pub struct HistoryFilter {
     pub since: Option<String>,
 }
 
-/// The table of every summary `filter` takes, by point, contestant and time.
-pub fn history_table(db: &Connection, filter: &HistoryFilter) -> anyhow::Result<Table> {
+/// One session's summary of a point and contestant.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    /// The session's id: two sessions may start in the same second.
+    pub session: i64,
+    pub started: String,
+    pub tags: String,
+    pub commit: Option<String>,
+    pub dirty: Option<bool>,
+    pub point: String,
+    pub contestant: String,
+    pub version: Option<String>,
+    /// `valid`, or the status the row was shown with.
+    pub outcome: String,
+    pub time: Option<f64>,
+    pub time_low: Option<f64>,
+    pub time_high: Option<f64>,
+    pub peak_rss: Option<f64>,
+}
+
+/// Every summary `filter` takes, by point, contestant and time.
+pub fn entries(db: &Connection, filter: &HistoryFilter) -> anyhow::Result<Vec<Entry>> {
     let mut sql = String::from(
         "SELECT s.started, s.tags, s.git_commit, s.git_dirty, m.point, m.contestant, m.version,
-                m.outcome, m.time_ns, m.time_low_ns, m.time_high_ns, m.peak_rss_bytes
+                m.outcome, m.time_ns, m.time_low_ns, m.time_high_ns, m.peak_rss_bytes, s.id
          FROM summaries m JOIN sessions s ON s.id = m.session WHERE 1 = 1",
     );
     let mut args: Vec<String> = Vec::new();
@@ -41,48 +61,70 @@ pub fn history_table(db: &Connection, filter: &HistoryFilter) -> anyhow::Result<
         sql.push_str(" AND s.started >= ?");
         args.push(since.clone());
     }
-    sql.push_str(" ORDER BY m.point, m.contestant, s.started");
+    sql.push_str(" ORDER BY m.point, m.contestant, s.started, s.id");
     let mut query = db.prepare(&sql)?;
     let rows = query.query_map(params_from_iter(args), |row| {
-        let started: String = row.get(0)?;
-        let tags: String = row.get(1)?;
-        let commit: Option<String> = row.get(2)?;
-        let dirty: Option<bool> = row.get(3)?;
-        let outcome: String = row.get(7)?;
-        let time: Option<f64> = row.get(8)?;
-        let low: Option<f64> = row.get(9)?;
-        let high: Option<f64> = row.get(10)?;
-        let rss: Option<f64> = row.get(11)?;
-        let commit = commit.map_or("–".into(), |c| {
-            let short: String = c.chars().take(8).collect();
-            if dirty == Some(true) {
-                format!("{short}+")
-            } else {
-                short
-            }
-        });
-        let time = match (outcome.as_str(), time) {
-            ("valid", Some(t)) => match low.zip(high) {
-                Some((low, high)) => {
-                    format!("{}\n{}–{}", duration(t), duration(low), duration(high))
-                }
-                None => duration(t),
-            },
-            (_, _) => outcome.clone(),
-        };
-        Ok(vec![
-            row.get::<_, String>(4)?,
-            row.get::<_, String>(5)?,
-            started.replace('T', " ").trim_end_matches('Z').to_string(),
-            row.get::<_, Option<String>>(6)?
-                .unwrap_or_else(|| "–".into()),
-            commit,
-            if tags.is_empty() { "–".into() } else { tags },
-            time,
-            rss.map_or("–".into(), bytes),
-        ])
+        Ok(Entry {
+            session: row.get(12)?,
+            started: row.get(0)?,
+            tags: row.get(1)?,
+            commit: row.get(2)?,
+            dirty: row.get(3)?,
+            point: row.get(4)?,
+            contestant: row.get(5)?,
+            version: row.get(6)?,
+            outcome: row.get(7)?,
+            time: row.get(8)?,
+            time_low: row.get(9)?,
+            time_high: row.get(10)?,
+            peak_rss: row.get(11)?,
+        })
     })?;
-    Ok(Table {
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The table of `entries`: one row per session, point and contestant.
+pub fn history_table(entries: &[Entry]) -> Table {
+    let rows = entries
+        .iter()
+        .map(|e| {
+            let commit = e.commit.as_ref().map_or("–".into(), |c| {
+                let short: String = c.chars().take(8).collect();
+                if e.dirty == Some(true) {
+                    format!("{short}+")
+                } else {
+                    short
+                }
+            });
+            let time = match (e.outcome.as_str(), e.time) {
+                ("valid", Some(t)) => match e.time_low.zip(e.time_high) {
+                    Some((low, high)) => {
+                        format!("{}\n{}–{}", duration(t), duration(low), duration(high))
+                    }
+                    None => duration(t),
+                },
+                (_, _) => e.outcome.clone(),
+            };
+            vec![
+                e.point.clone(),
+                e.contestant.clone(),
+                e.started
+                    .replace('T', " ")
+                    .trim_end_matches('Z')
+                    .to_string(),
+                e.version.clone().unwrap_or_else(|| "–".into()),
+                commit,
+                if e.tags.is_empty() {
+                    "–".into()
+                } else {
+                    e.tags.clone()
+                },
+                time,
+                e.peak_rss.map_or("–".into(), bytes),
+            ]
+        })
+        .collect();
+    Table {
         title: "history".into(),
         headers: vec![
             "point",
@@ -94,11 +136,11 @@ pub fn history_table(db: &Connection, filter: &HistoryFilter) -> anyhow::Result<
             "time\n(95 % CI)",
             "peak RSS",
         ],
-        rows: rows.collect::<Result<_, _>>()?,
+        rows,
         notes: vec![
             "time: the overhead where the scenario has an ideal time, else the elapsed; \
              commit+: the tree had changes not committed"
                 .into(),
         ],
-    })
+    }
 }

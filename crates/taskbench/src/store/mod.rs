@@ -3,14 +3,18 @@
 //! commits. By default `results/taskbench.sqlite`, beside the result folders (`--store`
 //! for another). One row per session (a `taskbench run`, with the machine's fingerprint,
 //! the project's commit and the tags), per measured run, and per summary row. A versioned
-//! schema (`PRAGMA user_version`) migrated on open; WAL and a busy timeout, so two runs
+//! schema (`PRAGMA user_version`) migrated on open; baselines by name (`--save-baseline`); WAL and a busy timeout, so two runs
 //! may write at once.
 
 mod history;
 mod record;
+mod select;
+mod spread;
 
-pub use history::{HistoryFilter, history_table};
+pub use history::{Entry, HistoryFilter, entries, history_table};
 pub use record::{Provenance, record};
+pub use select::{Session, find, runs, save_baseline};
+pub use spread::{Machine, Spreads, spreads};
 
 use anyhow::Context;
 use rusqlite::Connection;
@@ -74,6 +78,13 @@ const MIGRATIONS: &[&str] = &[
         summary TEXT NOT NULL
     );
     CREATE INDEX summaries_by_point ON summaries (point, contestant);",
+    // 2: baselines by name (`run --save-baseline NAME`), each a session.
+    "CREATE TABLE baselines (
+        name TEXT PRIMARY KEY,
+        session INTEGER NOT NULL REFERENCES sessions(id),
+        saved TEXT NOT NULL
+    );
+    CREATE INDEX runs_by_session ON runs (session);",
 ];
 
 /// The store a run writes to: `--store`, else `taskbench.sqlite` beside the run's folder.

@@ -2,9 +2,9 @@
 //! machine's fingerprint, the project's commit and whether its tree was dirty, the tags.
 
 use crate::contestant::command;
-use crate::export::Results;
+use crate::results::Results;
 use crate::run::Phase;
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
 use std::time::Duration;
 
@@ -68,19 +68,29 @@ pub fn record(
     let tx = db.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
     let platform = &results.platform;
     let command = serde_json::to_string(&results.command)?;
-    for table in ["runs", "summaries"] {
-        tx.execute(
-            &format!(
-                "DELETE FROM {table} WHERE session IN
-                    (SELECT id FROM sessions WHERE started = ?1 AND command = ?2)"
-            ),
+    // A baseline of the run replaced names its new session.
+    let earlier: Option<i64> = tx
+        .query_row(
+            "SELECT id FROM sessions WHERE started = ?1 AND command = ?2",
             params![platform.started, command],
-        )?;
+            |row| row.get(0),
+        )
+        .optional()?;
+    let mut renamed: Vec<String> = Vec::new();
+    if let Some(earlier) = earlier {
+        let mut names = tx.prepare("SELECT name FROM baselines WHERE session = ?1")?;
+        renamed = names
+            .query_map([earlier], |row| row.get(0))?
+            .collect::<Result<_, _>>()?;
+        drop(names);
+        for table in ["baselines", "runs", "summaries"] {
+            tx.execute(
+                &format!("DELETE FROM {table} WHERE session = ?1"),
+                [earlier],
+            )?;
+        }
+        tx.execute("DELETE FROM sessions WHERE id = ?1", [earlier])?;
     }
-    tx.execute(
-        "DELETE FROM sessions WHERE started = ?1 AND command = ?2",
-        params![platform.started, command],
-    )?;
     tx.execute(
         "INSERT INTO sessions (started, command, folder, tags, interrupted, taskbench,
             cpu, cores, memory_bytes, kernel, governor, git_commit, git_dirty, recorded)
@@ -103,6 +113,13 @@ pub fn record(
         ],
     )?;
     let session = tx.last_insert_rowid();
+    for name in renamed {
+        tx.execute(
+            "INSERT INTO baselines (name, session, saved)
+             VALUES (?1, ?2, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
+            params![name, session],
+        )?;
+    }
     let version = |contestant: &str| {
         results
             .contestants

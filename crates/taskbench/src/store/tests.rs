@@ -1,7 +1,7 @@
 //! The store: a run in and out again, migrations, two writers at once, a run recorded twice.
 
 use super::*;
-use crate::export::Results;
+use crate::results::Results;
 
 fn results() -> Results {
     crate::html::tests::results()
@@ -48,7 +48,7 @@ fn a_run_goes_in_and_comes_out_in_the_history() {
         .unwrap();
     assert_eq!(stored, row.peak_rss.unwrap().median);
 
-    let all = history_table(&db, &HistoryFilter::default()).unwrap();
+    let all = history_table(&entries(&db, &HistoryFilter::default()).unwrap());
     assert_eq!(all.rows.len(), rows);
     assert_eq!(all.rows[0][4], "01234567+", "the short commit, dirty");
     assert_eq!(all.rows[0][5], "before,pr-1");
@@ -57,21 +57,25 @@ fn a_run_goes_in_and_comes_out_in_the_history() {
         tags: vec!["pr-1".into()],
         ..HistoryFilter::default()
     };
-    let only = history_table(&db, &tokio).unwrap();
+    let only = history_table(&entries(&db, &tokio).unwrap());
     assert!(!only.rows.is_empty() && only.rows.iter().all(|r| r[1] == "tokio"));
     let none = HistoryFilter {
         tags: vec!["pr".into()],
         ..HistoryFilter::default()
     };
     assert!(
-        history_table(&db, &none).unwrap().rows.is_empty(),
+        history_table(&entries(&db, &none).unwrap()).rows.is_empty(),
         "tags match whole"
     );
     let later = HistoryFilter {
         since: Some("2999-01-01".into()),
         ..HistoryFilter::default()
     };
-    assert!(history_table(&db, &later).unwrap().rows.is_empty());
+    assert!(
+        history_table(&entries(&db, &later).unwrap())
+            .rows
+            .is_empty()
+    );
 }
 
 #[test]
@@ -149,5 +153,92 @@ fn the_default_store_is_beside_the_run_folder() {
     assert_eq!(
         default_path(Path::new("out")),
         Path::new("./taskbench.sqlite")
+    );
+}
+
+#[test]
+fn a_version_1_store_migrates_with_its_sessions_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(STORE_FILE);
+    // A store as taskbench wrote it before baselines: migration 1 only, one session.
+    let db = Connection::open(&path).unwrap();
+    db.execute_batch(MIGRATIONS[0]).unwrap();
+    db.pragma_update(None, "user_version", 1).unwrap();
+    db.execute(
+        "INSERT INTO sessions (started, command, tags, interrupted, taskbench, cpu, cores,
+            memory_bytes, kernel, recorded)
+         VALUES ('2026-11-01T00:00:00Z', '[]', 'old', 0, '0.1.0', 'cpu', 2, 1, 'k', 'now')",
+        [],
+    )
+    .unwrap();
+    drop(db);
+    let db = open(&path).unwrap();
+    let version: u32 = db
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, SCHEMA_VERSION);
+    assert_eq!(count(&db, "sessions"), 1);
+    assert_eq!(count(&db, "baselines"), 0);
+    assert_eq!(
+        find(&db, "old").unwrap().label,
+        "tag old · 2026-11-01 00:00:00"
+    );
+}
+
+#[test]
+fn sessions_are_found_by_last_baseline_and_tag_and_give_their_runs_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut db = open(&dir.path().join(STORE_FILE)).unwrap();
+    let mut ids = Vec::new();
+    for (k, tag) in ["before", "after", "after"].iter().enumerate() {
+        let mut results = results();
+        results.platform.started = format!("2026-12-0{}T00:00:00Z", k + 1);
+        let provenance = Provenance {
+            tags: vec![tag.to_string()],
+            ..Provenance::default()
+        };
+        ids.push(record(&mut db, &results, &provenance).unwrap());
+    }
+    assert_eq!(find(&db, "last").unwrap().id, ids[2]);
+    assert_eq!(find(&db, "last~2").unwrap().id, ids[0]);
+    assert_eq!(
+        find(&db, "after").unwrap().id,
+        ids[2],
+        "a tag's newest session"
+    );
+    save_baseline(&db, "main", ids[1]).unwrap();
+    assert_eq!(
+        find(&db, "main").unwrap().label,
+        "baseline main · 2026-12-02 00:00:00"
+    );
+    save_baseline(&db, "main", ids[0]).unwrap();
+    assert_eq!(
+        find(&db, "main").unwrap().id,
+        ids[0],
+        "a baseline saved again moves"
+    );
+    for bad in ["last~9", "nothing", "last~x"] {
+        let err = find(&db, bad).unwrap_err().to_string();
+        assert!(
+            err.contains("baselines: main") && err.contains("tags: after, before"),
+            "{err}"
+        );
+    }
+    assert!(save_baseline(&db, "last~1", ids[0]).is_err());
+    // A session re-recorded (a resumed run) keeps its baseline name.
+    let mut first = results();
+    first.platform.started = "2026-12-01T00:00:00Z".into();
+    let again = record(&mut db, &first, &Provenance::default()).unwrap();
+    assert_eq!(find(&db, "main").unwrap().id, again);
+    let measured: Vec<_> = first
+        .runs
+        .iter()
+        .filter(|r| r.phase == crate::run::Phase::Measured)
+        .cloned()
+        .collect();
+    assert_eq!(
+        runs(&db, again).unwrap(),
+        measured,
+        "records come back whole"
     );
 }

@@ -103,3 +103,42 @@ fn a_manifest_with_a_missing_field_is_named() {
         "missing field `runtime`",
     );
 }
+
+#[test]
+fn bad_variants_cpus_and_baselines_are_refused() {
+    let dir = fixtures();
+    let dir = dir.to_str().unwrap();
+    let run = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec!["--contestants", dir, "run", "--scenario", "spawn"];
+        args.extend_from_slice(extra);
+        args.iter().map(|a| a.to_string()).collect()
+    };
+    let refused_run = |extra: &[&str], expect: &str| {
+        let args = run(extra);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        refused(&args, expect);
+    };
+    refused_run(&["-c", "fixture-honest@latest"], "after @ comes a version");
+    refused_run(
+        &["-c", "fixture-nobody@1.0.0"],
+        "unknown contestant 'fixture-nobody'",
+    );
+    refused_run(&["--cpus", "0"], "--cpus");
+    refused_run(&["--cpus", "4096"], "--cpus 4096: taskbench may use");
+    refused_run(&["--cpus", "1,1"], "--cpus: 1 is given twice");
+    refused_run(&["--patch", "tokio"], "is not CRATE=PATH");
+    refused_run(&["--patch", "tokio=/nonexistent"], "holds no Cargo.toml");
+    let here = env!("CARGO_MANIFEST_DIR");
+    refused_run(&["--patch", &format!("tokio={here}")], "none is named");
+    refused_run(
+        &["-c", "fixture-honest@patch"],
+        "--patch CRATE=PATH says what to build it with",
+    );
+    refused_run(&["--fail-if-slower", "5%"], "--baseline NAME compares with");
+    let store = tempfile::tempdir().unwrap();
+    let store = store.path().join("none.sqlite");
+    refused_run(
+        &["--baseline", "main", "--store", store.to_str().unwrap()],
+        "no store at",
+    );
+}

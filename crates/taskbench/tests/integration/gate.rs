@@ -1,20 +1,23 @@
 //! `taskbench compare` as a gate: a contestant made slower fails it with exit 1 and is
-//! named; the same contestant run twice, or made faster, passes.
+//! named; the same contestant run twice, or made faster, passes. The same through the
+//! store: a baseline saved by one run gates the next, and sessions are found by tag and
+//! `last`.
 
 use super::session::fixture_contestants;
-use super::util::{QUICK, taskbench, taskbench_within};
+use super::util::{QUICK, stderr, taskbench, taskbench_within};
+use std::process::Output;
 
-/// A results folder of `fixture-x` behaving as `behaviour` (it sleeps, then answers).
-fn measured(behaviour: &str) -> tempfile::TempDir {
+/// `taskbench run` of `fixture-x` behaving as `behaviour` (it sleeps, then answers) into
+/// `out`, with `extra` arguments.
+fn run_x(behaviour: &str, out: &std::path::Path, extra: &[&str]) -> Output {
     let contestants = fixture_contestants(&[("x", behaviour)]);
-    let out = tempfile::tempdir().unwrap();
-    let run = taskbench(&[
+    let mut args = vec![
         "--contestants",
         contestants.path().to_str().unwrap(),
         "run",
         "--quiet",
         "--out",
-        out.path().to_str().unwrap(),
+        out.to_str().unwrap(),
         "--scenario",
         "spawn",
         "--tasks",
@@ -23,12 +26,16 @@ fn measured(behaviour: &str) -> tempfile::TempDir {
         "4",
         "-w",
         "0",
-    ]);
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    ];
+    args.extend_from_slice(extra);
+    taskbench(&args)
+}
+
+/// A results folder of `fixture-x` behaving as `behaviour`.
+fn measured(behaviour: &str) -> tempfile::TempDir {
+    let out = tempfile::tempdir().unwrap();
+    let run = run_x(behaviour, out.path(), &[]);
+    assert!(run.status.success(), "{}", stderr(&run));
     out
 }
 
@@ -69,4 +76,111 @@ fn a_slower_contestant_fails_the_gate_and_the_same_one_passes() {
     let faster = compare(&slower, &base, "5%");
     assert_eq!(faster.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&faster.stdout).contains("faster"));
+}
+
+#[test]
+fn a_baseline_saved_in_the_store_gates_a_later_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("s.sqlite");
+    let store = store.to_str().unwrap();
+    let saved = run_x(
+        "touch-1-20",
+        &dir.path().join("a"),
+        &[
+            "--store",
+            store,
+            "--save-baseline",
+            "main",
+            "--tag",
+            "before",
+        ],
+    );
+    assert!(saved.status.success(), "{}", stderr(&saved));
+    let gated = run_x(
+        "touch-1-80",
+        &dir.path().join("b"),
+        &[
+            "--store",
+            store,
+            "--baseline",
+            "main",
+            "--fail-if-slower",
+            "5%",
+        ],
+    );
+    let err = stderr(&gated);
+    assert_eq!(gated.status.code(), Some(1), "{err}");
+    assert!(err.contains("fixture-x: slower by"), "{err}");
+    assert!(
+        dir.path().join("b/results.json").is_file(),
+        "a run that fails the gate keeps its results"
+    );
+    // The second session of the case in the store: its folder gets the trend page.
+    assert!(!dir.path().join("a/trend.html").exists());
+    let trend = std::fs::read_to_string(dir.path().join("b/trend.html")).unwrap();
+    assert!(
+        trend.contains("2 sessions") && trend.contains("<svg"),
+        "{trend}"
+    );
+    let compare =
+        |base: &str, new: &str| taskbench_within(&["compare", base, new, "--store", store], QUICK);
+    let by_name = compare("before", "last");
+    let out = String::from_utf8_lossy(&by_name.stdout);
+    assert_eq!(by_name.status.code(), Some(0), "{}", stderr(&by_name));
+    assert!(
+        out.contains("tag before") && out.contains("slower"),
+        "{out}"
+    );
+    assert_eq!(compare("main", "last~1").status.code(), Some(0));
+    let (html, md) = (dir.path().join("c.html"), dir.path().join("c.md"));
+    let exported = taskbench_within(
+        &[
+            "compare",
+            "main",
+            dir.path().join("b").to_str().unwrap(),
+            "--store",
+            store,
+            "--export-html",
+            html.to_str().unwrap(),
+            "--export-markdown",
+            md.to_str().unwrap(),
+        ],
+        QUICK,
+    );
+    assert_eq!(exported.status.code(), Some(0), "{}", stderr(&exported));
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.starts_with("<!doctype html>") && page.contains("slower"),
+        "{page}"
+    );
+    assert!(
+        std::fs::read_to_string(&md)
+            .unwrap()
+            .contains("| fixture-x |")
+    );
+    let unknown = compare("main", "nothing");
+    assert_eq!(unknown.status.code(), Some(1));
+    let err = stderr(&unknown);
+    assert!(
+        err.contains("'nothing'") && err.contains("baselines: main"),
+        "{err}"
+    );
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+}
+
+#[test]
+fn cpus_pin_each_contestant_as_a_sweep() {
+    let out = tempfile::tempdir().unwrap();
+    let run = run_x("touch-1-20", out.path(), &["--cpus", "1", "--no-store"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let results = super::util::read_json(&out.path().join("results.json"));
+    let names: Vec<&str> = results["contestants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["fixture-x cpus=1"]);
+    assert_eq!(results["contestants"][0]["cpus"], 1);
+    assert!(!super::util::measured(&results, "fixture-x cpus=1").is_empty());
 }

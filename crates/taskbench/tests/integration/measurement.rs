@@ -116,8 +116,35 @@ fn execute(argv: &[&str], timeout_ms: u64) -> Result<Measurement, ExecError> {
         timeout: Duration::from_millis(timeout_ms),
         sample_every: Duration::from_millis(5),
         memory_limit: Some(256 * MIB),
+        cpus: None,
+        env: Vec::new(),
     };
     taskbench::measure::execute(env!("CARGO_BIN_EXE_taskbench").as_ref(), &job)
+}
+
+#[test]
+fn a_pinned_job_runs_on_that_many_cores_with_its_environment() {
+    let job = Job {
+        argv: ["sh", "-c", "nproc; echo \"$WORKERS\""]
+            .iter()
+            .map(|a| a.to_string())
+            .collect(),
+        cwd: std::env::temp_dir(),
+        timeout: Duration::from_secs(10),
+        sample_every: Duration::from_millis(5),
+        memory_limit: Some(256 * MIB),
+        cpus: Some(1),
+        env: vec![("WORKERS".into(), "1".into())],
+    };
+    let m = taskbench::measure::execute(env!("CARGO_BIN_EXE_taskbench").as_ref(), &job).unwrap();
+    assert_eq!(m.stdout, "1\n1\n", "nproc counts the cores it may run on");
+    let too_many = Job {
+        cpus: Some(taskbench::measure::affinity::allowed().len() as u32 + 1),
+        ..job
+    };
+    assert!(
+        taskbench::measure::execute(env!("CARGO_BIN_EXE_taskbench").as_ref(), &too_many).is_err()
+    );
 }
 
 fn sh(script: &str, timeout_ms: u64) -> Measurement {
@@ -188,6 +215,8 @@ fn a_missing_launcher_is_a_harness_fault() {
         timeout: Duration::from_secs(10),
         sample_every: Duration::from_millis(5),
         memory_limit: None,
+        cpus: None,
+        env: Vec::new(),
     };
     let err = taskbench::measure::execute("/nonexistent/taskbench".as_ref(), &job).unwrap_err();
     assert!(

@@ -117,6 +117,7 @@ fn valid() -> impl Strategy<Value = Manifest> {
                     run,
                     version,
                     unsupported,
+                    workers: Default::default(),
                 }
             },
         )

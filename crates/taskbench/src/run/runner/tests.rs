@@ -44,6 +44,8 @@ fn subject(name: &str, unsupported: &[&str]) -> Subject {
         unsupported: unsupported.iter().map(|s| s.to_string()).collect(),
         startup: Duration::ZERO,
         baseline: None,
+        cpus: None,
+        env: Vec::new(),
     }
 }
 

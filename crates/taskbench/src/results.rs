@@ -1,4 +1,6 @@
-//! The JSON results document (docs/RESULTS.md describes the schema).
+//! The results document: everything one run produced, the one shape every stage after the
+//! run reads — the exports, the report, the store, `compare` (docs/RESULTS.md describes
+//! its JSON schema).
 
 use crate::analysis::{Fit, PointSummary, Warning};
 use crate::measure::machine::MachineLoad;
@@ -20,6 +22,9 @@ pub struct ContestantInfo {
     pub version: String,
     /// Why the contestant could not run (missing toolchain, failed build), if it could not.
     pub unavailable: Option<String>,
+    /// `--cpus N`: the cores it was pinned to (its name ends in ` cpus=N`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpus: Option<u32>,
 }
 
 /// Everything a run produced.

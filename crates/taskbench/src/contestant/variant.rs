@@ -1,0 +1,433 @@
+//! Variants of a Rust contestant, for runtime authors: `tokio@1.38.0` is the same code built
+//! against another release of its runtime crate, and `tokio@patch` against a local checkout
+//! (`--patch tokio=PATH`). Each is a workspace of its own under the build cache — the
+//! contestant's sources by absolute path, its manifest with the runtime pinned or patched,
+//! the lock file seeded from the repository's so that nothing else moves — with its own
+//! target folder, so the release build of the plain contestant is never touched.
+
+use super::{Contestant, Places, VersionSource};
+use anyhow::{Context, bail};
+use std::path::{Path, PathBuf};
+use toml::{Table, Value};
+
+/// What follows the `@` of a variant's name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Spec {
+    /// `tokio@1.38.0`: the runtime crate at exactly this version.
+    Version(String),
+    /// `tokio@patch`: built with the `--patch` checkouts.
+    Patch,
+}
+
+/// `--patch CRATE=PATH`: a crate replaced by a local checkout.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Patch {
+    pub krate: String,
+    pub path: PathBuf,
+}
+
+/// A variant as built: where its lock file is, and what its version line adds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Built {
+    pub lockfile: PathBuf,
+    /// `patched: /src/tokio @ 1a2b3c4d5e6f (dirty)`, for each checkout.
+    pub note: Option<String>,
+}
+
+/// Splits `tokio@1.38.0` into the contestant's name and the variant; a plain name has none.
+pub fn split(name: &str) -> anyhow::Result<(&str, Option<Spec>)> {
+    let Some((base, spec)) = name.split_once('@') else {
+        return Ok((name, None));
+    };
+    let spec = match spec {
+        "patch" => Spec::Patch,
+        v if is_version(v) => Spec::Version(v.to_string()),
+        _ => bail!(
+            "'{name}': after @ comes a version of the runtime crate (tokio@1.38.0) or `patch` \
+             (with --patch CRATE=PATH)"
+        ),
+    };
+    Ok((base, Some(spec)))
+}
+
+/// `1.38.0`, `0.2`, `2.0.0-rc.1`: what cargo takes after `=`.
+fn is_version(text: &str) -> bool {
+    let (core, pre) = text.split_once('-').unwrap_or((text, ""));
+    let parts: Vec<&str> = core.split('.').collect();
+    (1..=3).contains(&parts.len())
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+        && pre.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.')
+        && !(text.contains('-') && pre.is_empty())
+}
+
+/// `CRATE=PATH`, the path an existing folder.
+pub fn parse_patch(text: &str) -> Result<Patch, String> {
+    let Some((krate, path)) = text.split_once('=') else {
+        return Err(format!(
+            "'{text}' is not CRATE=PATH (example: tokio=../tokio)"
+        ));
+    };
+    let path = Path::new(path);
+    if krate.is_empty() || !path.join("Cargo.toml").is_file() {
+        return Err(format!(
+            "'{text}': {} holds no Cargo.toml (example: tokio=../tokio)",
+            path.display()
+        ));
+    }
+    let path = path.canonicalize().map_err(|e| format!("'{text}': {e}"))?;
+    Ok(Patch {
+        krate: krate.to_string(),
+        path,
+    })
+}
+
+impl Contestant {
+    /// This contestant as the variant `spec`, its workspace written under `places.cache`.
+    pub fn variant(
+        &self,
+        spec: &Spec,
+        patches: &[Patch],
+        places: &Places,
+    ) -> anyhow::Result<Contestant> {
+        let name = match spec {
+            Spec::Version(v) => format!("{}@{v}", self.name()),
+            Spec::Patch => format!("{}@patch", self.name()),
+        };
+        let runtime = match &self.manifest.version {
+            VersionSource::Crate(c) => c.clone(),
+            VersionSource::Crates(c) if !c.is_empty() => c[0].clone(),
+            _ => bail!(
+                "'{name}': variants are built for Rust contestants, whose runtime crate is \
+                 pinned in a workspace of their own; {} is {}",
+                self.name(),
+                self.manifest.language
+            ),
+        };
+        if *spec == Spec::Patch && patches.is_empty() {
+            bail!("'{name}': --patch CRATE=PATH says what to build it with");
+        }
+        let dir = places.cache.join(&name);
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+        let manifest = variant_manifest(self, &runtime, spec, patches, &places.root)
+            .with_context(|| format!("'{name}': cannot write its workspace"))?;
+        write_if_changed(&dir.join("Cargo.toml"), &manifest)?;
+        let lockfile = dir.join("Cargo.lock");
+        if !lockfile.exists() {
+            std::fs::copy(places.root.join("Cargo.lock"), &lockfile)
+                .with_context(|| format!("cannot seed {}", lockfile.display()))?;
+        }
+        let target = dir.join("target");
+        let in_variant = |command: &[String]| -> Vec<String> {
+            command
+                .iter()
+                .map(|w| w.replace("{target}", &target.to_string_lossy()))
+                .collect()
+        };
+        let mut variant = self.clone();
+        variant.manifest.name = name;
+        variant.manifest.run = in_variant(&self.manifest.run);
+        variant.manifest.build = self.manifest.build.as_deref().map(|build| {
+            let mut build = in_variant(build);
+            // `cargo build …` builds the variant's workspace.
+            let at = build.iter().position(|w| w == "build").map_or(1, |i| i + 1);
+            let manifest_path = dir.join("Cargo.toml").to_string_lossy().into_owned();
+            build.splice(at..at, ["--manifest-path".to_string(), manifest_path]);
+            build
+        });
+        variant.variant = Some(Built {
+            lockfile,
+            note: (*spec == Spec::Patch).then(|| {
+                patches
+                    .iter()
+                    .map(|p| format!("patched: {}", checkout(&p.path)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }),
+        });
+        Ok(variant)
+    }
+}
+
+/// The contestant's Cargo.toml made a workspace of its own: inherited fields and
+/// dependencies spelt out from the repository's, paths absolute, the runtime pinned or the
+/// checkouts patched in, the repository's release profile.
+fn variant_manifest(
+    contestant: &Contestant,
+    runtime: &str,
+    spec: &Spec,
+    patches: &[Patch],
+    root: &Path,
+) -> anyhow::Result<String> {
+    let read = |path: &Path| -> anyhow::Result<Table> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        toml::from_str(&text).with_context(|| format!("{} is not TOML", path.display()))
+    };
+    let workspace = read(&root.join("Cargo.toml"))?;
+    let mut own = read(&contestant.dir.join("Cargo.toml"))?;
+    let inherited = |key: &str| {
+        workspace
+            .get("workspace")
+            .and_then(|w| w.get(key))
+            .and_then(Value::as_table)
+            .cloned()
+            .unwrap_or_default()
+    };
+    let (package_fields, workspace_deps) = (inherited("package"), inherited("dependencies"));
+    if let Some(Value::Table(package)) = own.get_mut("package") {
+        for (key, value) in package.iter_mut() {
+            if is_inherited(value)
+                && let Some(from) = package_fields.get(key)
+            {
+                *value = from.clone();
+            }
+        }
+    }
+    let mut runtime_found = false;
+    if let Some(Value::Table(deps)) = own.get_mut("dependencies") {
+        for (key, value) in deps.iter_mut() {
+            if is_inherited(value) {
+                let Some(mut from) = workspace_deps.get(key).cloned() else {
+                    bail!("{key} is inherited from a workspace that does not list it");
+                };
+                absolute_path(&mut from, root);
+                *value = from;
+            } else {
+                absolute_path(value, &contestant.dir);
+            }
+            if key == runtime {
+                runtime_found = true;
+                if let Spec::Version(version) = spec {
+                    pin(value, version);
+                }
+            }
+        }
+    }
+    anyhow::ensure!(runtime_found, "{runtime} is not among its dependencies");
+    for section in ["lib", "bin"] {
+        let targets: Vec<&mut Table> = match own.get_mut(section) {
+            Some(Value::Table(t)) => vec![t],
+            Some(Value::Array(items)) => items.iter_mut().filter_map(Value::as_table_mut).collect(),
+            _ => Vec::new(),
+        };
+        for target in targets {
+            let path = target
+                .get("path")
+                .and_then(Value::as_str)
+                .unwrap_or(if section == "lib" {
+                    "src/lib.rs"
+                } else {
+                    "src/main.rs"
+                });
+            let absolute = contestant.dir.join(path).to_string_lossy().into_owned();
+            target.insert("path".into(), absolute.into());
+        }
+    }
+    if !own.contains_key("lib") && contestant.dir.join("src/lib.rs").is_file() {
+        let lib = contestant
+            .dir
+            .join("src/lib.rs")
+            .to_string_lossy()
+            .into_owned();
+        own.insert(
+            "lib".into(),
+            Value::Table(Table::from_iter([("path".into(), lib.into())])),
+        );
+    }
+    own.insert("workspace".into(), Value::Table(Table::new()));
+    if let Some(profile) = workspace.get("profile") {
+        own.insert("profile".into(), profile.clone());
+    }
+    if *spec == Spec::Patch {
+        let mut replaced = Table::new();
+        for patch in patches {
+            let path = patch.path.to_string_lossy().into_owned();
+            replaced.insert(
+                patch.krate.clone(),
+                Value::Table(Table::from_iter([("path".into(), path.into())])),
+            );
+        }
+        let crates_io = Table::from_iter([("crates-io".to_string(), Value::Table(replaced))]);
+        own.insert("patch".into(), Value::Table(crates_io));
+    }
+    Ok(format!(
+        "# Written by taskbench for the variant: do not edit (it is written again).\n{}",
+        toml::to_string(&own)?
+    ))
+}
+
+/// `edition.workspace = true`, `kit.workspace = true`.
+fn is_inherited(value: &Value) -> bool {
+    value.get("workspace").and_then(Value::as_bool) == Some(true)
+}
+
+/// A dependency's relative `path` made absolute against `base`.
+fn absolute_path(dependency: &mut Value, base: &Path) {
+    if let Some(table) = dependency.as_table_mut()
+        && let Some(path) = table.get("path").and_then(Value::as_str)
+    {
+        let absolute = base.join(path).to_string_lossy().into_owned();
+        table.insert("path".into(), absolute.into());
+    }
+}
+
+/// The dependency required at exactly `version`, its features kept.
+fn pin(dependency: &mut Value, version: &str) {
+    let exact = format!("={version}");
+    match dependency {
+        Value::Table(table) => {
+            table.insert("version".into(), exact.into());
+        }
+        other => *other = exact.into(),
+    }
+}
+
+/// `PATH @ <commit>` (`, dirty` when its tree has changes), or the path alone out of git.
+pub fn checkout(path: &Path) -> String {
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .arg("-C")
+            .arg(path)
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    match git(&["rev-parse", "--short=12", "HEAD"]) {
+        Some(commit) => {
+            let dirty = git(&["status", "--porcelain", "--untracked-files=no"])
+                .is_some_and(|s| !s.is_empty());
+            format!(
+                "{} @ {commit}{}",
+                path.display(),
+                if dirty { " (dirty)" } else { "" }
+            )
+        }
+        None => path.display().to_string(),
+    }
+}
+
+/// Writes `text` unless the file holds it already (cargo rebuilds on a newer manifest).
+fn write_if_changed(path: &Path, text: &str) -> anyhow::Result<()> {
+    if std::fs::read_to_string(path).is_ok_and(|old| old == text) {
+        return Ok(());
+    }
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_split_into_contestant_and_variant() {
+        assert_eq!(split("tokio").unwrap(), ("tokio", None));
+        assert_eq!(
+            split("tokio@1.38.0").unwrap(),
+            ("tokio", Some(Spec::Version("1.38.0".into())))
+        );
+        assert_eq!(
+            split("smol@2.0.0-rc.1").unwrap().1,
+            Some(Spec::Version("2.0.0-rc.1".into()))
+        );
+        assert_eq!(split("tokio@patch").unwrap().1, Some(Spec::Patch));
+        for bad in [
+            "tokio@",
+            "tokio@latest",
+            "tokio@1..2",
+            "tokio@1.2.3.4",
+            "tokio@1-",
+        ] {
+            assert!(split(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_patch_names_a_crate_and_a_checkout() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(parse_patch("tokio").is_err());
+        assert!(parse_patch(&format!("tokio={}", dir.path().display())).is_err());
+        std::fs::write(dir.path().join("Cargo.toml"), "[package]").unwrap();
+        let patch = parse_patch(&format!("tokio={}", dir.path().display())).unwrap();
+        assert_eq!(patch.krate, "tokio");
+        assert_eq!(checkout(&patch.path), patch.path.display().to_string());
+    }
+
+    /// The repository's tokio contestant, with the build cache in `cache`.
+    fn tokio(cache: &Path) -> (Contestant, Places) {
+        let root = crate::lineup::repository_root();
+        let places = Places {
+            target: cache.join("contestants"),
+            cache: cache.to_path_buf(),
+            root: root.clone(),
+        };
+        let found = super::super::discover(&root.join("contestants/rust/tokio")).unwrap();
+        (found.into_iter().next().unwrap(), places)
+    }
+
+    #[test]
+    fn a_version_variant_is_a_workspace_of_its_own_with_the_runtime_pinned() {
+        let cache = tempfile::tempdir().unwrap();
+        let (contestant, places) = tokio(cache.path());
+        let variant = contestant
+            .variant(&Spec::Version("1.38.0".into()), &[], &places)
+            .unwrap();
+        assert_eq!(variant.name(), "tokio@1.38.0");
+        let dir = cache.path().join("tokio@1.38.0");
+        let manifest: Table =
+            toml::from_str(&std::fs::read_to_string(dir.join("Cargo.toml")).unwrap()).unwrap();
+        let tokio = &manifest["dependencies"]["tokio"];
+        assert_eq!(tokio["version"].as_str(), Some("=1.38.0"));
+        assert_eq!(
+            tokio["features"].as_array().unwrap().len(),
+            1,
+            "features kept"
+        );
+        let kit = manifest["dependencies"]["kit"]["path"].as_str().unwrap();
+        assert!(Path::new(kit).is_absolute() && Path::new(kit).join("Cargo.toml").is_file());
+        assert_eq!(manifest["package"]["edition"].as_str(), Some("2024"));
+        assert!(manifest["workspace"].as_table().unwrap().is_empty());
+        assert_eq!(
+            manifest["profile"]["release"]["codegen-units"].as_integer(),
+            Some(1)
+        );
+        let main = manifest["bin"][0]["path"].as_str().unwrap();
+        assert!(Path::new(main).is_file(), "{main}");
+        assert!(dir.join("Cargo.lock").is_file(), "the lock is seeded");
+        // Built into the variant's own target folder, from its own manifest.
+        let build = variant.manifest.build.unwrap();
+        assert!(
+            build
+                .windows(2)
+                .any(|w| w[0] == "--manifest-path"
+                    && w[1] == dir.join("Cargo.toml").to_string_lossy())
+        );
+        assert!(variant.manifest.run[0].starts_with(&*dir.join("target").to_string_lossy()));
+        assert_eq!(variant.variant.unwrap().note, None);
+    }
+
+    #[test]
+    fn a_patch_variant_names_its_checkout_and_needs_one() {
+        let cache = tempfile::tempdir().unwrap();
+        let (contestant, places) = tokio(cache.path());
+        assert!(contestant.variant(&Spec::Patch, &[], &places).is_err());
+        let checkout = tempfile::tempdir().unwrap();
+        std::fs::write(checkout.path().join("Cargo.toml"), "[package]").unwrap();
+        let patch = parse_patch(&format!("tokio={}", checkout.path().display())).unwrap();
+        let variant = contestant
+            .variant(&Spec::Patch, std::slice::from_ref(&patch), &places)
+            .unwrap();
+        let text = std::fs::read_to_string(cache.path().join("tokio@patch/Cargo.toml")).unwrap();
+        let manifest: Table = toml::from_str(&text).unwrap();
+        assert_eq!(
+            manifest["patch"]["crates-io"]["tokio"]["path"].as_str(),
+            Some(&*patch.path.to_string_lossy())
+        );
+        let note = variant.variant.unwrap().note.unwrap();
+        assert_eq!(note, format!("patched: {}", patch.path.display()));
+    }
+}

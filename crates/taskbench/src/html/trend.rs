@@ -1,0 +1,144 @@
+//! `taskbench history --export-html FILE`: the store's sessions as a page — for every point
+//! a trend chart (each contestant's median per session with its 95 % interval as a whisker,
+//! a ring where its version changed) above the history table.
+
+use super::charts::svg;
+use super::{figures_table, standalone, table::escape};
+use crate::plot::{self, LineChart, Palette, Quantity, Series};
+use crate::report::Table;
+use crate::store::Entry;
+use std::fmt::Write;
+
+/// The page of `entries`, with `table` (their history table) at its end.
+pub fn trend_page(entries: &[Entry], table: &Table) -> String {
+    // Sessions in time order: the x axis counts them, so that a quiet month takes no room.
+    let mut sessions: Vec<(&str, i64)> = entries
+        .iter()
+        .map(|e| (e.started.as_str(), e.session))
+        .collect();
+    sessions.sort_unstable();
+    sessions.dedup();
+    let index = |entry: &Entry| {
+        let at = sessions.binary_search(&(entry.started.as_str(), entry.session));
+        at.map_or(0, |i| i + 1) as f64
+    };
+    let palette = Palette::new(entries.iter().map(|e| e.contestant.clone()));
+    let mut body = String::new();
+    let _ = write!(
+        body,
+        "<h1>taskbench history</h1><p>{} session{}, from {} to {} (UTC). Each chart: a \
+         contestant's median per session with its 95 % interval; a ring where its version \
+         changed. The x axis counts sessions in the order they started.</p>",
+        sessions.len(),
+        if sessions.len() == 1 { "" } else { "s" },
+        escape(sessions.first().map_or("–", |s| s.0)),
+        escape(sessions.last().map_or("–", |s| s.0)),
+    );
+    let mut points: Vec<&str> = entries.iter().map(|e| e.point.as_str()).collect();
+    points.dedup();
+    for point in points {
+        let of_point: Vec<&Entry> = entries.iter().filter(|e| e.point == point).collect();
+        let series = trend_series(&of_point, &index);
+        if series.iter().all(|s| s.points.len() < 2) {
+            continue;
+        }
+        let chart = LineChart {
+            title: format!("{point} · time per session"),
+            x_axis: "session".into(),
+            x: Quantity::Count,
+            y_axis: "time".into(),
+            y: Quantity::Time,
+            series,
+            log: false,
+            size: (plot::HALF_WIDTH * 2, 360),
+        };
+        let _ = write!(
+            body,
+            r#"<section class="point"><h2>{}</h2><figure>{}</figure></section>"#,
+            escape(point),
+            svg(plot::lines(&chart, &palette))
+        );
+    }
+    body.push_str(&figures_table(table));
+    standalone("taskbench history", &body)
+}
+
+/// One line per contestant over its valid sessions.
+fn trend_series(entries: &[&Entry], index: &dyn Fn(&Entry) -> f64) -> Vec<Series> {
+    let mut names: Vec<&str> = entries.iter().map(|e| e.contestant.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+        .into_iter()
+        .map(|name| {
+            let mut series = Series {
+                name: name.to_string(),
+                points: Vec::new(),
+                fit: None,
+                ranges: Vec::new(),
+                rings: Vec::new(),
+            };
+            let mut version: Option<&str> = None;
+            for entry in entries.iter().filter(|e| e.contestant == name) {
+                let (Some(time), "valid") = (entry.time, entry.outcome.as_str()) else {
+                    continue;
+                };
+                let x = index(entry);
+                series.points.push((x, time));
+                if let (Some(low), Some(high)) = (entry.time_low, entry.time_high) {
+                    series.ranges.push((x, low, high));
+                }
+                let now = entry.version.as_deref();
+                if version.is_some() && now != version {
+                    series.rings.push((x, time));
+                }
+                version = now;
+            }
+            series
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(started: &str, contestant: &str, version: &str, time: f64) -> Entry {
+        Entry {
+            session: started[8..10].parse().unwrap(),
+            started: started.into(),
+            tags: String::new(),
+            commit: None,
+            dirty: None,
+            point: "spawn · tasks=1000".into(),
+            contestant: contestant.into(),
+            version: Some(version.into()),
+            outcome: "valid".into(),
+            time: Some(time),
+            time_low: Some(time * 0.9),
+            time_high: Some(time * 1.1),
+            peak_rss: None,
+        }
+    }
+
+    #[test]
+    fn a_trend_rings_the_session_where_the_version_changed() {
+        let entries = [
+            entry("2026-12-01T00:00:00Z", "tokio", "tokio 1.38.0", 1e6),
+            entry("2026-12-02T00:00:00Z", "tokio", "tokio 1.38.0", 1.1e6),
+            entry("2026-12-03T00:00:00Z", "tokio", "tokio 1.54.1", 0.9e6),
+            entry("2026-12-03T00:00:00Z", "smol", "smol 2.0.2", 2e6),
+        ];
+        let refs: Vec<&Entry> = entries.iter().collect();
+        let index = |e: &Entry| e.session as f64;
+        let series = trend_series(&refs, &index);
+        let tokio = series.iter().find(|s| s.name == "tokio").unwrap();
+        assert_eq!(tokio.points, [(1.0, 1e6), (2.0, 1.1e6), (3.0, 0.9e6)]);
+        assert_eq!(tokio.rings, [(3.0, 0.9e6)]);
+        assert_eq!(tokio.ranges[0], (1.0, 0.9e6, 1.1e6));
+        let table = crate::store::history_table(&entries);
+        let page = trend_page(&entries, &table);
+        assert_eq!(page.matches("<svg").count(), 1, "one point, one chart");
+        assert!(page.contains("3 sessions"), "{page}");
+    }
+}
