@@ -32,8 +32,9 @@ pub enum Command {
     Import(ImportArgs),
     /// The store's runs over time: per point and contestant, each session's figure.
     History(HistoryArgs),
-    /// Two result folders case by case: time, peak RSS and CPU, NEW / BASE, with intervals
-    /// and verdicts; a gate with --fail-if-slower / --fail-if-bigger.
+    /// Two runs case by case (results folders, or the store's `last`, baselines and tags),
+    /// or one run's variants against their contestants: time, peak RSS and CPU, NEW / BASE,
+    /// with intervals and verdicts; a gate with --fail-if-slower / --fail-if-bigger.
     Compare(CompareArgs),
 }
 
