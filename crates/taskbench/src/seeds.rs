@@ -61,6 +61,46 @@ pub struct Figure {
     pub machine: &'static str,
 }
 
+/// The tags preset cases carry (`seed = "…"`): each a seed's id, or a family of seeds.
+pub mod tag {
+    /// composewell/concurrency-benchmarks: 10,000 tasks × 0 s and 5 s.
+    pub const CONCURRENCY_BENCHMARKS: &str = "concurrency-benchmarks";
+    /// bluebird's doxbee-sequential: 10,000 requests, 1 ms fake I/O.
+    pub const BLUEBIRD_DOXBEE: &str = "bluebird-doxbee";
+    /// bluebird's madeup-parallel: 10,000 requests × 25 fake I/O ops of 1 ms.
+    pub const BLUEBIRD_PARALLEL: &str = "bluebird-parallel";
+    /// nathan-cruz77/async_bench: 1k/10k/100k tasks × 1 s sleep.
+    pub const ASYNC_BENCH: &str = "async-bench";
+    /// GHC ticket #1523: sequential sleeps of one step summing to 1 s.
+    pub const GHC_1523: &str = "ghc-1523";
+    /// The async-runtimes memory benchmarks, both of them: 1 … 1M tasks × 10 s.
+    pub const ASYNC_RUNTIMES: &str = "async-runtimes";
+    /// atemerev/skynet: a 10-ary tree of 1M leaves.
+    pub const SKYNET: &str = "skynet";
+}
+
+/// Tags that stand for several seeds.
+const FAMILIES: &[(&str, &[&str])] = &[(
+    tag::ASYNC_RUNTIMES,
+    &["async-runtimes-2023", "async-runtimes-2024"],
+)];
+
+/// The seeds `tag` stands for: the seed of that id, or a family's; `None` for a tag no
+/// seed answers to.
+pub fn tagged(tag: &str) -> Option<Vec<&'static str>> {
+    if let Some((_, family)) = FAMILIES.iter().find(|(t, _)| *t == tag) {
+        return Some(family.to_vec());
+    }
+    SEEDS.iter().find(|s| s.id == tag).map(|s| vec![s.id])
+}
+
+/// Every tag a preset may use, for messages.
+pub fn tags() -> Vec<&'static str> {
+    let mut all: Vec<&str> = FAMILIES.iter().map(|(t, _)| *t).collect();
+    all.extend(SEEDS.iter().map(|s| s.id));
+    all
+}
+
 /// Every seed with published figures (docs/SEEDS.md#at-a-glance).
 pub const SEEDS: &[Seed] = &[
     Seed {
@@ -285,7 +325,7 @@ pub fn experiments_for(
 ) -> Vec<&'static Experiment> {
     EXPERIMENTS
         .iter()
-        .filter(|e| tag.is_none_or(|t| t == e.seed))
+        .filter(|e| tag.is_none_or(|t| tagged(t).is_some_and(|seeds| seeds.contains(&e.seed))))
         .filter(|e| e.scenario == scenario)
         .filter(|e| e.params.iter().all(|(k, v)| params.get(*k) == Some(v)))
         .collect()
@@ -304,6 +344,22 @@ mod tests {
 
     fn params(list: &[(&str, u64)]) -> BTreeMap<String, u64> {
         list.iter().map(|(k, v)| (k.to_string(), *v)).collect()
+    }
+
+    #[test]
+    fn a_family_tag_finds_each_of_its_seeds() {
+        let million = params(&[("tasks", 1_000_000), ("delay-ms", 10_000)]);
+        let found: Vec<&str> = experiments_for("sleep", &million, Some(tag::ASYNC_RUNTIMES))
+            .iter()
+            .map(|e| e.seed)
+            .collect();
+        assert_eq!(found, ["async-runtimes-2023", "async-runtimes-2024"]);
+        assert_eq!(tagged("async-bench"), Some(vec!["async-bench"]));
+        assert_eq!(tagged("async-runtime"), None);
+        for tag in tags() {
+            let seeds = tagged(tag).unwrap();
+            assert!(seeds.iter().all(|s| seed(s).is_some()), "{tag}");
+        }
     }
 
     #[test]

@@ -17,23 +17,8 @@ const fn until(min: u32, max: u32, pct: f64, budget_ms: u64) -> Stopping {
     }
 }
 
-/// Seed ids: each names a benchmark whose published figures the report puts beside ours.
-pub mod seed {
-    /// composewell/concurrency-benchmarks: 10,000 tasks × 0 s and 5 s.
-    pub const CONCURRENCY_BENCHMARKS: &str = "concurrency-benchmarks";
-    /// bluebird's doxbee-sequential: 10,000 requests, 1 ms fake I/O.
-    pub const BLUEBIRD_DOXBEE: &str = "bluebird-doxbee";
-    /// bluebird's madeup-parallel: 10,000 requests × 25 fake I/O ops of 1 ms.
-    pub const BLUEBIRD_PARALLEL: &str = "bluebird-parallel";
-    /// nathan-cruz77/async_bench: 1k/10k/100k tasks × 1 s sleep.
-    pub const ASYNC_BENCH: &str = "async-bench";
-    /// GHC ticket #1523: sequential sleeps of one step summing to 1 s.
-    pub const GHC_1523: &str = "ghc-1523";
-    /// The async-runtimes memory benchmarks (2023, 2024): 1 … 1M tasks × 10 s.
-    pub const ASYNC_RUNTIMES: &str = "async-runtimes";
-    /// atemerev/skynet: a 10-ary tree of 1M leaves.
-    pub const SKYNET: &str = "skynet";
-}
+/// The seed tags of the built-in cases (seeds.rs, where each is resolved).
+pub use crate::seeds::tag as seed;
 
 /// The presets that ship with taskbench, `quick` first.
 pub fn presets() -> Vec<Preset> {

@@ -141,7 +141,11 @@ fn case(mut table: toml::Table) -> anyhow::Result<Case> {
         None => bail!("no `scenario`"),
     };
     let seed = match table.remove("seed") {
-        Some(toml::Value::String(seed)) => Some(seed),
+        Some(toml::Value::String(seed)) if crate::seeds::tagged(&seed).is_some() => Some(seed),
+        Some(toml::Value::String(seed)) => bail!(
+            "unknown seed '{seed}' (known: {})",
+            crate::seeds::tags().join(", ")
+        ),
         Some(other) => bail!("`seed` must be a string, got {other}"),
         None => None,
     };

@@ -270,6 +270,10 @@ fn a_bad_field_is_named_in_the_error() {
         ),
         ("[a]\nabout = \"nothing\"\n", "no cases"),
         (
+            "[a]\n[[a.case]]\nscenario = \"sleep\"\nseed = \"async-runtime\"\n",
+            "unknown seed 'async-runtime' (known: async-runtimes,",
+        ),
+        (
             "[a]\nprecision = \"lots\"\n[[a.case]]\nscenario = \"spawn\"\n",
             "precision",
         ),
@@ -327,4 +331,32 @@ fn a_user_preset_cannot_take_a_built_in_name() {
         (plan.preset.as_deref(), plan.stopping.min_runs),
         (Some("sleepy"), 3)
     );
+}
+
+#[test]
+fn every_seed_tag_of_a_built_in_preset_finds_published_figures() {
+    for preset in super::builtin::presets() {
+        for case in &preset.cases {
+            let Some(tag) = &case.seed else { continue };
+            let seeds = crate::seeds::tagged(tag)
+                .unwrap_or_else(|| panic!("{}: the tag '{tag}' is no seed's", preset.name));
+            // Some point of the case is an experiment of each seed the tag stands for.
+            for seed in seeds {
+                let found = crate::seeds::EXPERIMENTS.iter().any(|e| {
+                    e.seed == seed
+                        && e.scenario == case.scenario.name
+                        && e.params.iter().all(|(k, v)| {
+                            case.params
+                                .iter()
+                                .any(|(name, values)| name == k && values.contains(v))
+                        })
+                });
+                assert!(
+                    found,
+                    "{}: no point of '{tag}' is one of {seed}'s",
+                    preset.name
+                );
+            }
+        }
+    }
 }

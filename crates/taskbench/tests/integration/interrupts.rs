@@ -13,12 +13,13 @@ use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 /// A contestants folder: `fixture-quick` (honest), `fixture-slow` (sleeps 3 s per run)
-/// and `fixture-slower` (10 s).
+/// and `fixture-slower` (30 s: long enough that a run beside it, whose fixture build may
+/// wait for cargo's lock while the contestants test builds, still ends first).
 fn contestants() -> tempfile::TempDir {
     fixture_contestants(&[
         ("quick", "honest"),
         ("slow", "touch-1-3000"),
-        ("slower", "touch-1-10000"),
+        ("slower", "touch-1-30000"),
     ])
 }
 

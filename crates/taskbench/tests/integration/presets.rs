@@ -13,7 +13,7 @@ warmup = 0
 [[tiny.case]]
 scenario = "spawn"
 tasks = [10, 100, "1k"]
-seed = "made-up-seed"
+seed = "skynet"   # a real tag (unknown ones are refused); no skynet point here
 "#;
 
 #[test]
@@ -100,7 +100,7 @@ fn a_sweep_stores_seed_tags_fits_outliers_warnings_and_the_machine() {
     let points = results["points"].as_array().unwrap();
     assert_eq!(points.len(), 3);
     for point in points {
-        assert_eq!(point["seed"], "made-up-seed");
+        assert_eq!(point["seed"], "skynet");
         let row = &point["rows"][0];
         assert_eq!(
             row["runs_ok"], row["runs"],

@@ -148,7 +148,8 @@ fn case() -> impl Strategy<Value = WrittenCase> {
         (
             Just(spec.name),
             with_values,
-            prop::option::of("[a-z-]{1,12}"),
+            // A seed tag the format accepts: one that names seeds.
+            prop::option::of(prop::sample::select(crate::seeds::tags()).prop_map(String::from)),
         )
     })
 }
