@@ -26,6 +26,21 @@ pub(super) struct Side {
     pub machine: Machine,
 }
 
+impl Side {
+    /// A finished run's results, called `label`.
+    pub fn of(label: String, results: crate::results::Results) -> Side {
+        Side {
+            label,
+            runs: results.runs,
+            started: results.platform.started,
+            machine: Machine {
+                cpu: results.platform.cpu,
+                cores: results.platform.cores as u32,
+            },
+        }
+    }
+}
+
 /// Where the comparison goes besides the terminal.
 #[derive(Default)]
 pub(super) struct Outputs<'a> {
@@ -110,15 +125,7 @@ pub(super) fn side(name: &str, store: &Path) -> anyhow::Result<Side> {
     let dir = Path::new(name);
     if dir.is_dir() {
         let results = read_results(&dir.join("results.json"))?;
-        return Ok(Side {
-            label: name.to_string(),
-            runs: results.runs,
-            started: results.platform.started,
-            machine: Machine {
-                cpu: results.platform.cpu,
-                cores: results.platform.cores as u32,
-            },
-        });
+        return Ok(Side::of(name.to_string(), results));
     }
     anyhow::ensure!(
         store.is_file(),
@@ -155,22 +162,26 @@ pub(super) fn report(
     if gate.fail_if_slower.is_none() && gate.fail_if_bigger.is_none() {
         return Ok(());
     }
-    let (failures, judged, coverage) = failures(&comparison.found, gate);
+    let judged = judgements(&comparison.found, gate);
+    let coverage = 1.0 - FAMILY_WISE / judged.len().max(1) as f64;
+    let failures = failures(&judged, coverage);
     println!(
-        "gate: {judged} judgements, each at {:.4} % (Bonferroni: {:.0} % false alarms for all \
+        "gate: {} judgements, each at {:.4} % (Bonferroni: {:.0} % false alarms for all \
          of them together)",
+        judged.len(),
         coverage * 100.0,
         FAMILY_WISE * 100.0
     );
-    let unhistoried = judgements(&comparison.found, gate)
+    let unhistoried = judged
         .iter()
         .filter(|(_, _, _, change)| change.spread.is_none())
         .count();
     if comparison.across && unhistoried > 0 {
         eprintln!(
-            "warning: {unhistoried} of the {judged} judgements have fewer than {} other sessions \
+            "warning: {unhistoried} of the {} judgements have fewer than {} other sessions \
              of their case in the store, so only these two runs' processes bound them: separate \
              runs differ by more (docs/HISTORY.md measures how much)",
+            judged.len(),
             crate::analysis::run_to_run::MIN_SESSIONS
         );
     }
@@ -187,12 +198,12 @@ pub(super) fn report(
 /// The gate's false-alarm rate over all its judgements at once.
 pub const FAMILY_WISE: f64 = 0.05;
 
+/// One thing the gate judges: a case, what it would fail as, its threshold, its change.
+type Judgement<'a> = (&'a CaseChange, &'static str, f64, Change);
+
 /// What the gate judges: each case's time (`--fail-if-slower`) and peak RSS
 /// (`--fail-if-bigger`) that has an interval, with its threshold.
-fn judgements<'a>(
-    found: &'a [CaseChange],
-    gate: &GateArgs,
-) -> Vec<(&'a CaseChange, &'static str, f64, Change)> {
+fn judgements<'a>(found: &'a [CaseChange], gate: &GateArgs) -> Vec<Judgement<'a>> {
     found
         .iter()
         .flat_map(|case| {
@@ -210,12 +221,10 @@ fn judgements<'a>(
 }
 
 /// Each judgement whose change is higher by more than its threshold and significant at
-/// 1 − 5 %/m for the m judgements (Bonferroni): an A/A comparison fails the gate with
-/// probability at most 5 %, however many cases it holds. With the coverage used.
-fn failures(found: &[CaseChange], gate: &GateArgs) -> (Vec<String>, usize, f64) {
-    let judged = judgements(found, gate);
-    let coverage = 1.0 - FAMILY_WISE / judged.len().max(1) as f64;
-    let failures = judged
+/// `coverage`, 1 − 5 %/m for the m judgements (Bonferroni): an A/A comparison fails the
+/// gate with probability at most 5 %, however many cases it holds.
+fn failures(judged: &[Judgement], coverage: f64) -> Vec<String> {
+    judged
         .iter()
         .filter(|(_, _, threshold, change)| {
             change.ratio > 1.0 + threshold
@@ -230,8 +239,7 @@ fn failures(found: &[CaseChange], gate: &GateArgs) -> (Vec<String>, usize, f64) 
                 threshold * 100.0
             )
         })
-        .collect();
-    (failures, judged.len(), coverage)
+        .collect()
 }
 
 fn table(comparison: &Comparison) -> Table {

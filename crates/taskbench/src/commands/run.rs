@@ -317,15 +317,7 @@ fn start(
         return Ok(());
     }
     // The run against its baseline, or its variants against their contestants.
-    let this = super::compare::Side {
-        label: format!("this run ({})", out.display()),
-        runs: results.runs,
-        started: results.platform.started,
-        machine: crate::store::Machine {
-            cpu: results.platform.cpu,
-            cores: results.platform.cores as u32,
-        },
-    };
+    let this = super::compare::Side::of(format!("this run ({})", out.display()), results);
     let comparison = match baseline {
         Some(baseline) => super::compare::across(&baseline, &this, &store)?,
         // A run of variants whose contestants it does not hold has nothing to gate.

@@ -114,11 +114,7 @@ pub fn record(
     )?;
     let session = tx.last_insert_rowid();
     for name in renamed {
-        tx.execute(
-            "INSERT INTO baselines (name, session, saved)
-             VALUES (?1, ?2, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
-            params![name, session],
-        )?;
+        super::save_baseline(&tx, &name, session)?;
     }
     let version = |contestant: &str| {
         results
