@@ -28,6 +28,9 @@ pub enum Command {
     Presets(PresetsArgs),
     /// Write DIR/report.html again from DIR/results.json, without running anything.
     Report(ReportArgs),
+    /// Print the overview of a run written earlier (DIR/results.json): contestants × points,
+    /// × best for time and for peak RSS, as `run` ends.
+    Show(ReportArgs),
     /// Add a results folder written earlier (or elsewhere) to the store.
     Import(ImportArgs),
     /// The store's runs over time: per point and contestant, each session's figure.

@@ -69,6 +69,7 @@ pub fn main() -> ExitCode {
         cli::Command::Run(args) => commands::run(args, &contestants, &places, argv),
         cli::Command::Presets(args) => commands::presets(args, &contestants, &places),
         cli::Command::Report(args) => commands::report(&args.dir),
+        cli::Command::Show(args) => commands::show(&args.dir),
         cli::Command::Import(args) => commands::import(args),
         cli::Command::History(args) => commands::history(args),
         cli::Command::Compare(args) => commands::compare(args),

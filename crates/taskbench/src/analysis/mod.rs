@@ -7,6 +7,7 @@ mod cases;
 pub mod change;
 mod compare;
 mod outliers;
+pub mod overview;
 pub mod run_to_run;
 mod sweep;
 mod warnings;

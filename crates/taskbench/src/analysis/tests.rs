@@ -360,3 +360,38 @@ fn a_busy_or_stolen_machine_is_warned_about() {
         ]
     );
 }
+
+#[test]
+fn the_overview_orders_rows_by_the_geometric_mean_of_their_ratios() {
+    use super::overview::{Cell, Overview, Quantity};
+    // At 10 tasks a: 1×, b: 2×; at 20 tasks a: 4×, b: 1×, c: 3×. Means: b √2, a 2, c 3.
+    let mut records = Vec::new();
+    records.extend(runs("a", 10, &[100, 100, 100], 1_000));
+    records.extend(runs("b", 10, &[200, 200, 200], 4_000));
+    records.extend(runs("a", 20, &[400, 400, 400], 1_000));
+    records.extend(runs("b", 20, &[100, 100, 100], 2_000));
+    records.extend(runs("c", 20, &[300, 300, 300], 500));
+    let points = summarize(&records);
+    let time = Overview::of(&points, Quantity::Time);
+    let names: Vec<&str> = time.rows.iter().map(|r| r.contestant.as_str()).collect();
+    assert_eq!(names, ["b", "a", "c"]);
+    let mean = |i: usize| time.rows[i].mean_ratio.unwrap();
+    assert!((mean(0) - 2f64.sqrt()).abs() < 1e-9, "{}", mean(0));
+    assert!((mean(1) - 2.0).abs() < 1e-9 && (mean(2) - 3.0).abs() < 1e-9);
+    assert_eq!(
+        time.rows[2].cells[0],
+        Cell::Absent,
+        "c did not run 10 tasks"
+    );
+    let Cell::Figure { ratio, value, .. } = &time.rows[1].cells[1] else {
+        panic!("{:?}", time.rows[1]);
+    };
+    assert_eq!((*ratio, *value), (4.0, 400.0));
+    assert_eq!(time.columns[1].measure, "elapsed");
+    // Peak RSS: a's 1,000 B is the best at 10 tasks, c's 500 B at 20: c's mean is over the
+    // one point it ran (1), a's over two (1 and 2: √2), b's 4.
+    let memory = Overview::of(&points, Quantity::PeakRss);
+    let names: Vec<&str> = memory.rows.iter().map(|r| r.contestant.as_str()).collect();
+    assert_eq!(names, ["c", "a", "b"], "{memory:?}");
+    assert_eq!(memory.columns[0].measure, "peak RSS");
+}

@@ -299,13 +299,13 @@ fn table(comparison: &Comparison) -> Table {
     }
     Table {
         title: comparison.title.clone(),
-        headers: vec![
+        headers: crate::report::table::headers(&[
             "point",
             "contestant",
             "time\nnew / base",
             "peak RSS\nnew / base",
             "CPU\nnew / base",
-        ],
+        ]),
         rows,
         notes,
     }

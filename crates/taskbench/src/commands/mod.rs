@@ -7,6 +7,7 @@ mod presets;
 mod report;
 mod run;
 mod shell;
+mod show;
 mod store;
 
 pub use compare::compare;
@@ -14,4 +15,5 @@ pub use list::list;
 pub use presets::presets;
 pub use report::report;
 pub use run::run;
+pub use show::show;
 pub use store::{history, import};

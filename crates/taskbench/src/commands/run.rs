@@ -298,6 +298,7 @@ fn start(
         for warning in &results.warnings {
             print!("{}", wrap(&format!("warning: {warning}"), width.into()));
         }
+        print!("{}", super::show::overviews(&results, width));
     }
     write_results(&results, &out, &args.exports())?;
     if !args.no_store {

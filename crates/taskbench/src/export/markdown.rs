@@ -1,8 +1,10 @@
-//! The Markdown export: the platform header, one table per parameter point, the per-task
-//! fits after each sweep, the seeds' published figures beside ours, and the warnings.
+//! The Markdown export: the platform header, the overviews (contestants × points), one
+//! table per parameter point, the per-task fits after each sweep, the seeds' published
+//! figures beside ours, and the warnings.
 
 use super::Results;
-use crate::report::{render_markdown, seeds, side_by_side, tables};
+use crate::analysis::overview::{Overview, Quantity};
+use crate::report::{overview, render_markdown, seeds, side_by_side, tables};
 
 /// The whole Markdown document.
 pub fn markdown(results: &Results) -> String {
@@ -14,6 +16,12 @@ pub fn markdown(results: &Results) -> String {
         out.push_str(&format!("**{line}**  \n"));
     }
     out.push_str(&format!("\n`{}`\n\n", results.command.join(" ")));
+    if !results.points.is_empty() {
+        for quantity in [Quantity::Time, Quantity::PeakRss] {
+            let matrix = Overview::of(&results.points, quantity);
+            out.push_str(&render_markdown(&overview::table(&matrix)));
+        }
+    }
     for table in tables(&results.points, &results.fits) {
         out.push_str(&render_markdown(&table));
     }

@@ -1,25 +1,40 @@
-//! Which charts a point and a sweep get, fed from the analysis: bars of each row's elapsed
-//! and peak RSS summaries, the timer's oversleep medians, one measured run's RSS timeline
-//! per contestant, and a sweep's fitted medians against N with the fitted lines.
+//! Which charts a point and a sweep get, fed from the analysis: each row's headline time
+//! (the overhead where the scenario has an ideal time) and peak RSS as medians with their
+//! 95 % intervals, the timer's oversleep medians, the RSS timelines of the contestants with
+//! the lowest, median and highest peak (and every contestant's as small multiples on
+//! shared axes), and a sweep's fitted medians against N with the fitted lines and the
+//! medians' intervals as bands.
 
 use crate::analysis::{CaseSummary, Fit, Metric, Outcome, PointSummary};
 use crate::measure::Sample;
 use crate::plot::{
     self, HALF_WIDTH, LineChart, Marks, Palette, Percentiles, Quantity, Row, RowChart, Series,
 };
-use crate::report::units::duration;
 use crate::run::RunRecord;
 use crate::stats::Summary;
 
 /// Keys of the timer's extra figures.
 const OVERSLEEP: [&str; 3] = ["oversleep_p50_ns", "oversleep_p99_ns", "oversleep_max_ns"];
 const LINE_SIZE: (u32, u32) = (HALF_WIDTH, 340);
+/// One small multiple of the RSS timelines.
+const SMALL_SIZE: (u32, u32) = (300, 190);
 
 /// The charts of one point, as SVG (or a line saying why one could not be drawn).
 pub fn point_charts(point: &PointSummary, runs: &[RunRecord], palette: &Palette) -> Vec<String> {
+    let overhead = point.rows.first().is_some_and(|r| r.ideal_ns > 0);
+    let time = match overhead {
+        true => "overhead (elapsed − ideal)",
+        false => "elapsed",
+    };
     let mut charts = vec![
-        bars(point, "elapsed", Quantity::Time, |r| r.elapsed, palette),
-        bars(point, "peak RSS", Quantity::Memory, |r| r.peak_rss, palette),
+        intervals(
+            point,
+            time,
+            Quantity::Time,
+            |r| r.headline().copied(),
+            palette,
+        ),
+        intervals(point, "peak RSS", Quantity::Memory, |r| r.peak_rss, palette),
     ];
     if point.rows.iter().any(|r| oversleep(r).is_some()) {
         let rows = point
@@ -36,42 +51,74 @@ pub fn point_charts(point: &PointSummary, runs: &[RunRecord], palette: &Palette)
         };
         charts.push(svg(plot::rows(&chart, palette)));
     }
-    let series: Vec<Series> = point
-        .rows
-        .iter()
-        .filter_map(|r| {
-            let timeline = timeline(runs, r)?;
-            Some(Series {
-                name: r.contestant.clone(),
-                points: timeline
-                    .iter()
-                    .map(|s| (s.at_us as f64 * 1e3, s.rss_bytes as f64))
-                    .collect(),
-                fit: None,
-                ranges: Vec::new(),
-                rings: Vec::new(),
-            })
-        })
-        .collect();
-    if !series.is_empty() {
+    let timelines = timelines(point, runs);
+    if !timelines.is_empty() {
+        // The lowest, the median and the highest peak; the rest are small multiples.
+        let mut picked: Vec<&Series> = Vec::new();
+        for index in [0, timelines.len() / 2, timelines.len() - 1] {
+            if !picked.contains(&&timelines[index]) {
+                picked.push(&timelines[index]);
+            }
+        }
+        let title = match timelines.len() {
+            1..=3 => "RSS over one measured run".to_string(),
+            n => format!("RSS over one measured run · lowest, median, highest peak of {n}"),
+        };
         let chart = LineChart {
-            title: "RSS over one measured run (peak nearest the median)".into(),
+            title,
             x_axis: "time since the process started".into(),
             x: Quantity::Time,
             y_axis: "RSS".into(),
             y: Quantity::Memory,
-            series,
+            series: picked.into_iter().cloned().collect(),
             log: false,
             size: LINE_SIZE,
+            legend: true,
+            reach: None,
         };
         charts.push(svg(plot::lines(&chart, palette)));
     }
     charts
 }
 
+/// Every contestant's RSS timeline at `point` as a small chart, all on the same axes.
+pub fn timeline_multiples(
+    point: &PointSummary,
+    runs: &[RunRecord],
+    palette: &Palette,
+) -> Vec<String> {
+    let timelines = timelines(point, runs);
+    let far = |pick: fn(&(f64, f64)) -> f64| {
+        timelines
+            .iter()
+            .flat_map(|s| s.points.iter().map(pick))
+            .fold(0.0, f64::max)
+    };
+    let reach = (far(|p| p.0), far(|p| p.1));
+    timelines
+        .into_iter()
+        .map(|series| {
+            let chart = LineChart {
+                title: series.name.clone(),
+                x_axis: "time".into(),
+                x: Quantity::Time,
+                y_axis: "RSS".into(),
+                y: Quantity::Memory,
+                series: vec![series],
+                log: false,
+                size: SMALL_SIZE,
+                legend: false,
+                reach: Some(reach),
+            };
+            svg(plot::lines(&chart, palette))
+        })
+        .collect()
+}
+
 /// The charts of one sweep (fits of one scenario, swept parameter and fixed parameters):
-/// overhead and peak RSS against N, the fitted medians joined, the fitted line thin.
-pub fn sweep_charts(fits: &[&Fit], palette: &Palette) -> Vec<String> {
+/// overhead and peak RSS against N, the fitted medians joined, the fitted line thin, the
+/// medians' 95 % intervals as a band. The page gives the legend.
+pub fn sweep_charts(fits: &[&Fit], points: &[PointSummary], palette: &Palette) -> Vec<String> {
     let Some(first) = fits.first() else {
         return Vec::new();
     };
@@ -90,18 +137,22 @@ pub fn sweep_charts(fits: &[&Fit], palette: &Palette) -> Vec<String> {
             .iter()
             .filter(|f| f.metric == metric)
             .map(|f| Series {
-                name: f.contestant.clone(),
-                points: f.points.iter().map(|p| (p.n as f64, p.value)).collect(),
                 fit: Some(plot::Fit {
                     slope: f.slope,
                     intercept: f.intercept,
                 }),
-                ranges: Vec::new(),
-                rings: Vec::new(),
+                band: band(f, points),
+                ..Series::line(
+                    &f.contestant,
+                    f.points.iter().map(|p| (p.n as f64, p.value)).collect(),
+                )
             })
             .collect();
         let chart = LineChart {
-            title: format!("{what} against {} · thin: least-squares fit", first.param),
+            title: format!(
+                "{what} against {} · thin: least-squares fit · band: 95 % interval",
+                first.param
+            ),
             x_axis: first.param.clone(),
             x: Quantity::Count,
             y_axis: what.into(),
@@ -109,14 +160,41 @@ pub fn sweep_charts(fits: &[&Fit], palette: &Palette) -> Vec<String> {
             series,
             log: true,
             size: LINE_SIZE,
+            legend: false,
+            reach: None,
         };
         svg(plot::lines(&chart, palette))
     })
     .collect()
 }
 
-/// A bar chart of one summary of every row.
-fn bars(
+/// The 95 % interval of each fitted median, from the row the analysis summarised there.
+fn band(fit: &Fit, points: &[PointSummary]) -> Vec<(f64, f64, f64)> {
+    fit.points
+        .iter()
+        .filter_map(|p| {
+            let row = points.iter().flat_map(|point| &point.rows).find(|r| {
+                r.contestant == fit.contestant
+                    && r.scenario == fit.scenario
+                    && r.params.get(&fit.param) == Some(&p.n)
+                    && fit
+                        .other_params
+                        .iter()
+                        .all(|(k, v)| r.params.get(k) == Some(v))
+            })?;
+            let summary = match fit.metric {
+                Metric::OverheadNs => row.overhead,
+                Metric::PeakRssBytes => row.peak_rss,
+                Metric::CpuNs => row.cpu,
+            }?;
+            let ci = summary.median_ci?;
+            Some((p.n as f64, ci.low, ci.high))
+        })
+        .collect()
+}
+
+/// A chart of one summary of every row: its median and 95 % interval.
+fn intervals(
     point: &PointSummary,
     what: &str,
     quantity: Quantity,
@@ -124,29 +202,44 @@ fn bars(
     palette: &Palette,
 ) -> String {
     let rows = point.rows.iter().map(|r| {
-        let bar = pick(r).map(|s| Marks::Bar {
-            median: s.median,
-            min: s.min,
-            max: s.max,
+        let marks = pick(r).map(|s| {
+            let ci = s.median_ci;
+            Marks::Interval {
+                median: s.median,
+                low: ci.map_or(s.median, |c| c.low),
+                high: ci.map_or(s.median, |c| c.high),
+            }
         });
-        row(r, bar)
+        row(r, marks)
     });
-    // The ideal time, where there is one, as a line on the elapsed chart.
-    let ideal = point.rows.first().map_or(0, |r| r.ideal_ns) as f64;
-    let reference = (quantity == Quantity::Time && ideal > 0.0).then_some(ideal);
-    let mut title = format!("{what} · median, whiskers min–max");
-    if reference.is_some() {
-        title.push_str(&format!(" · line: ideal {}", duration(ideal)));
-    }
     let chart = RowChart {
-        title,
+        title: format!("{what} · median and 95 % interval"),
         axis: what.into(),
         quantity,
         rows: rows.collect(),
-        reference,
+        reference: None,
         width: HALF_WIDTH,
     };
     svg(plot::rows(&chart, palette))
+}
+
+/// Every row's RSS timeline (the run the analysis chose), lowest peak first.
+fn timelines(point: &PointSummary, runs: &[RunRecord]) -> Vec<Series> {
+    let mut series: Vec<(f64, Series)> = point
+        .rows
+        .iter()
+        .filter_map(|r| {
+            let timeline = timeline(runs, r)?;
+            let points: Vec<(f64, f64)> = timeline
+                .iter()
+                .map(|s| (s.at_us as f64 * 1e3, s.rss_bytes as f64))
+                .collect();
+            let peak = points.iter().map(|p| p.1).fold(0.0, f64::max);
+            Some((peak, Series::line(&r.contestant, points)))
+        })
+        .collect();
+    series.sort_by(|a, b| a.0.total_cmp(&b.0));
+    series.into_iter().map(|(_, s)| s).collect()
 }
 
 /// A row with `marks`, or with the row's status when it has no valid run.

@@ -1,17 +1,21 @@
 //! report.html: a finished run as one self-contained page — inline CSS and SVG, no script,
-//! nothing fetched — with the platform header, the command that reproduces the run, the
-//! contestants (and why some could not run), the warnings, and for every point its table,
-//! the seed's published figures where it re-runs one, and its charts; after each sweep its
-//! per-task fits and their charts. Everything shown comes from the results document.
+//! nothing fetched. It opens with the answer: under a one-line platform header, the
+//! overview (contestants × points, × best on a colour scale, for time and for peak RSS)
+//! and what each scenario measures; then the warnings and the contestants (versions, and
+//! why some could not run) folded away; then for every point its table, the seed's
+//! published figures where it re-runs one, and its charts; after each sweep its per-task
+//! fits and their charts. Everything shown comes from the results document.
 
 mod charts;
+mod overview;
 mod table;
 mod trend;
 
 pub use trend::trend_page;
 
+use crate::analysis::overview::{Overview, Quantity};
 use crate::analysis::{Fit, PointSummary};
-use crate::plot::Palette;
+use crate::plot::{Palette, marker_svg};
 use crate::report::{self, Table};
 use crate::results::Results;
 use std::fmt::Write;
@@ -21,25 +25,17 @@ const STYLE: &str = include_str!("style.css");
 
 /// The whole page.
 pub fn render(results: &Results) -> String {
-    let palette = Palette::new(
-        results.contestants.iter().map(|c| c.name.clone()).chain(
-            results
-                .points
-                .iter()
-                .flat_map(|p| p.rows.iter().map(|r| r.contestant.clone())),
-        ),
-    );
+    let palette = palette(results);
     let swatch = |name: &str| {
         palette
-            .names()
-            .iter()
-            .any(|n| n == name)
-            .then(|| palette.css(name))
+            .knows(name)
+            .then(|| marker_svg(palette.identity(name), 11))
     };
     let mut page = String::new();
     header(&mut page, results);
-    contestants(&mut page, results, &swatch);
+    overview(&mut page, results, &palette);
     warnings(&mut page, results);
+    contestants(&mut page, results, &swatch);
     contents(&mut page, results);
     let mut fit_tables = report::fits::fit_tables(&results.points, &results.fits);
     let mut sweeps = sweeps(results);
@@ -55,7 +51,7 @@ pub fn render(results: &Results) -> String {
             .collect();
         for (k, table) in tables.iter().enumerate() {
             let fits = fits.get(k).map_or(&[][..], Vec::as_slice);
-            sweep_section(&mut page, table, fits, &palette, &swatch);
+            sweep_section(&mut page, table, fits, results, &palette, &swatch);
         }
     }
     let _ = writeln!(
@@ -69,6 +65,30 @@ pub fn render(results: &Results) -> String {
     standalone(
         &format!("taskbench report · {}", results.platform.started),
         &page,
+    )
+}
+
+/// Every contestant of the results with its language, for colours by family.
+fn palette(results: &Results) -> Palette {
+    let language = |name: &str| {
+        results
+            .contestants
+            .iter()
+            .find(|c| c.name == name)
+            .map_or_else(String::new, |c| c.language.clone())
+    };
+    Palette::new(
+        results
+            .contestants
+            .iter()
+            .map(|c| (c.name.clone(), c.language.clone()))
+            .chain(
+                results
+                    .points
+                    .iter()
+                    .flat_map(|p| &p.rows)
+                    .map(|r| (r.contestant.clone(), language(&r.contestant))),
+            ),
     )
 }
 
@@ -112,6 +132,18 @@ fn point_section(
         );
     }
     figures(page, charts::point_charts(point, &results.runs, palette));
+    let multiples = charts::timeline_multiples(point, &results.runs, palette);
+    if multiples.len() > 3 {
+        let _ = write!(
+            page,
+            r#"<details class="multiples"><summary>RSS over time of all {} contestants, on the same axes</summary><div class="small-multiples">"#,
+            multiples.len()
+        );
+        for chart in multiples {
+            let _ = write!(page, "<figure>{chart}</figure>");
+        }
+        page.push_str("</div></details>");
+    }
     page.push_str("</section>\n");
 }
 
@@ -120,6 +152,7 @@ fn sweep_section(
     page: &mut String,
     table: &Table,
     fits: &[&Fit],
+    results: &Results,
     palette: &Palette,
     swatch: &dyn Fn(&str) -> Option<String>,
 ) {
@@ -129,26 +162,51 @@ fn sweep_section(
         escape(&table.title),
         table::render(table, Kind::Figures, false, swatch)
     );
-    figures(page, charts::sweep_charts(fits, palette));
-    page.push_str("</section>\n");
+    figures(page, charts::sweep_charts(fits, &results.points, palette));
+    let mut names: Vec<&str> = fits.iter().map(|f| f.contestant.as_str()).collect();
+    names.dedup();
+    page.push_str(r#"<ul class="legend">"#);
+    for name in names {
+        let _ = write!(
+            page,
+            "<li>{}{}</li>",
+            marker_svg(palette.identity(name), 11),
+            escape(name)
+        );
+    }
+    page.push_str("</ul></section>\n");
 }
 
 fn warnings(page: &mut String, results: &Results) {
     if results.warnings.is_empty() {
         return;
     }
-    page.push_str(r#"<section class="warnings"><h2>Warnings</h2><ul>"#);
+    let _ = write!(
+        page,
+        r#"<details class="warnings"><summary>{} warning{}: the figures they name are less sure</summary><ul>"#,
+        results.warnings.len(),
+        if results.warnings.len() == 1 { "" } else { "s" }
+    );
     for warning in &results.warnings {
         let _ = write!(page, "<li>{}</li>", escape(&warning.to_string()));
     }
-    page.push_str("</ul></section>\n");
+    page.push_str("</ul></details>\n");
 }
 
 fn header(page: &mut String, results: &Results) {
-    page.push_str("<header><h1>taskbench report</h1>");
-    for line in results.platform.header() {
-        let _ = write!(page, r#"<p class="platform">{}</p>"#, escape(&line));
-    }
+    let platform = &results.platform;
+    let started = platform.started.replacen('T', " ", 1).replace('Z', " UTC");
+    let _ = write!(
+        page,
+        r#"<header><h1>taskbench report</h1><p class="platform">{} · {} cores · {} · Linux {} · load {:.2} · {} · taskbench {}</p>"#,
+        escape(&platform.cpu),
+        platform.cores,
+        escape(&report::units::bytes(platform.memory_bytes as f64)),
+        escape(&platform.kernel),
+        platform.load_average,
+        escape(&started),
+        escape(&platform.taskbench),
+    );
     if let Some(line) = results.interrupted_line() {
         let _ = write!(
             page,
@@ -156,45 +214,102 @@ fn header(page: &mut String, results: &Results) {
             escape(&line)
         );
     }
-    let _ = writeln!(
-        page,
-        "<p>Reproduce this run: <code>{}</code></p></header>",
-        escape(&shell_line(&results.command))
-    );
+    page.push_str("</header>\n");
 }
 
+/// The overviews of time and peak RSS, and what each scenario measures.
+fn overview(page: &mut String, results: &Results, palette: &Palette) {
+    if results.points.is_empty() {
+        return;
+    }
+    let time = Overview::of(&results.points, Quantity::Time);
+    let memory = Overview::of(&results.points, Quantity::PeakRss);
+    page.push_str(r#"<section class="summary">"#);
+    page.push_str(&overview::matrix(&time, "overview", palette));
+    page.push_str(&overview::scale_legend());
+    page.push_str(&overview::matrix(&memory, "overview-rss", palette));
+    page.push_str(r#"<dl class="scenarios">"#);
+    for line in report::overview::scenario_lines(&time) {
+        let (name, what) = line.split_once(": ").unwrap_or((&line, ""));
+        let _ = write!(page, "<dt>{}</dt><dd>{}</dd>", escape(name), escape(what));
+    }
+    page.push_str("</dl></section>\n");
+}
+
+/// The contestants, folded: language, runtime and version of those that ran; those that
+/// could not, with a short reason each and the whole error a click further.
 fn contestants(page: &mut String, results: &Results, swatch: &dyn Fn(&str) -> Option<String>) {
     if results.contestants.is_empty() {
         return;
     }
+    let (ran, unavailable): (Vec<_>, Vec<_>) = results
+        .contestants
+        .iter()
+        .partition(|c| c.unavailable.is_none());
+    let _ = write!(
+        page,
+        r#"<details class="contestants"><summary>{} contestant{} ran{} · versions, toolchains and the command</summary>"#,
+        ran.len(),
+        if ran.len() == 1 { "" } else { "s" },
+        match unavailable.len() {
+            0 => String::new(),
+            n => format!(" · {n} unavailable"),
+        }
+    );
+    let platform = &results.platform;
+    let _ = write!(
+        page,
+        r#"<p class="platform">{} · Rust contestants: {}</p><p>Reproduce this run: <code>{}</code></p>"#,
+        escape(&platform.rustc),
+        escape(&platform.rust_profile),
+        escape(&shell_line(&results.command))
+    );
     let table = Table {
         title: "Contestants".into(),
-        headers: vec!["contestant", "language", "runtime", "version", "status"],
-        rows: results
-            .contestants
+        headers: report::table::headers(&["contestant", "language", "runtime", "version"]),
+        rows: ran
             .iter()
             .map(|c| {
-                let status = match &c.unavailable {
-                    Some(reason) => format!("unavailable: {reason}"),
-                    None => "ran".to_string(),
-                };
                 vec![
                     c.name.clone(),
                     c.language.clone(),
                     c.runtime.clone(),
                     c.version.clone(),
-                    status,
                 ]
             })
             .collect(),
         notes: Vec::new(),
     };
-    let _ = write!(
-        page,
-        r#"<section class="contestants"><h2>Contestants</h2>{}</section>"#,
-        table::render(&table, Kind::Text, false, swatch)
-    );
-    page.push('\n');
+    page.push_str(&table::render(&table, Kind::Text, false, swatch));
+    if !unavailable.is_empty() {
+        let names: Vec<&str> = unavailable.iter().map(|c| c.name.as_str()).collect();
+        let _ = write!(
+            page,
+            r#"<details class="unavailable"><summary>unavailable: {}</summary><table class="text"><tbody>"#,
+            escape(&names.join(", "))
+        );
+        for contestant in unavailable {
+            let reason = contestant.unavailable.as_deref().unwrap_or_default();
+            let _ = write!(
+                page,
+                r#"<tr><th scope="row">{}</th><td>{}<details><summary>the whole error</summary><pre>{}</pre></details></td></tr>"#,
+                escape(&contestant.name),
+                escape(&short_reason(reason)),
+                escape(reason)
+            );
+        }
+        page.push_str("</tbody></table></details>");
+    }
+    page.push_str("</details>\n");
+}
+
+/// The first clause of a reason, at most 100 characters.
+fn short_reason(reason: &str) -> String {
+    let first = reason.split([';', '\n']).next().unwrap_or_default().trim();
+    match first.chars().count() {
+        n if n <= 100 => first.to_string(),
+        _ => format!("{}…", first.chars().take(99).collect::<String>()),
+    }
 }
 
 fn contents(page: &mut String, results: &Results) {

@@ -30,7 +30,7 @@ pub enum Kind {
 }
 
 /// `<table>` with a caption, or without one when `caption` is false (the section's
-/// heading already says it). `swatch` gives the colour of a first-column name, if any.
+/// heading already says it). `swatch` gives the marker (HTML) of a first-column name, if any.
 pub fn render(
     table: &Table,
     kind: Kind,
@@ -38,9 +38,10 @@ pub fn render(
     swatch: &dyn Fn(&str) -> Option<String>,
 ) -> String {
     let cell = |text: &str| escape(text).replace('\n', "<br>");
+    // A table wider than the page scrolls inside its frame; the page never does.
     let mut out = match kind {
-        Kind::Figures => String::from("<table>"),
-        Kind::Text => String::from(r#"<table class="text">"#),
+        Kind::Figures => String::from(r#"<div class="table-frame"><table>"#),
+        Kind::Text => String::from(r#"<div class="table-frame"><table class="text">"#),
     };
     if caption {
         let _ = write!(out, "<caption>{}</caption>", escape(&table.title));
@@ -54,12 +55,8 @@ pub fn render(
         out.push_str("<tr>");
         for (index, text) in row.iter().enumerate() {
             match (index, swatch(text)) {
-                (0, Some(colour)) => {
-                    let _ = write!(
-                        out,
-                        r#"<th scope="row"><span class="swatch" style="background:{colour}"></span>{}</th>"#,
-                        cell(text)
-                    );
+                (0, Some(marker)) => {
+                    let _ = write!(out, r#"<th scope="row">{marker}{}</th>"#, cell(text));
                 }
                 (0, None) => {
                     let _ = write!(out, r#"<th scope="row">{}</th>"#, cell(text));
@@ -71,7 +68,7 @@ pub fn render(
         }
         out.push_str("</tr>");
     }
-    out.push_str("</tbody></table>");
+    out.push_str("</tbody></table></div>");
     if !table.notes.is_empty() {
         out.push_str(r#"<ul class="notes">"#);
         for note in &table.notes {
@@ -90,19 +87,19 @@ mod tests {
     fn cells_are_escaped_and_keep_their_lines() {
         let table = Table {
             title: "spawn · tasks=10".into(),
-            headers: vec!["contestant", "elapsed (min–max)"],
+            headers: crate::report::table::headers(&["contestant", "elapsed (min–max)"]),
             rows: vec![vec!["a<b>".into(), "1.00 ms\n(0.90 ms–1.20 ms)".into()]],
             notes: vec!["a<b>: n/a — \"no\"".into()],
         };
         let html = render(&table, Kind::Figures, true, &|name| {
-            (name == "a<b>").then(|| "#123456".into())
+            (name == "a<b>").then(|| "<svg></svg>".into())
         });
         assert_eq!(
             html,
-            "<table><caption>spawn · tasks=10</caption><thead><tr><th>contestant</th>\
+            "<div class=\"table-frame\"><table><caption>spawn · tasks=10</caption><thead><tr><th>contestant</th>\
              <th>elapsed (min–max)</th></tr></thead><tbody><tr><th scope=\"row\">\
-             <span class=\"swatch\" style=\"background:#123456\"></span>a&lt;b&gt;</th>\
-             <td>1.00 ms<br>(0.90 ms–1.20 ms)</td></tr></tbody></table>\
+             <svg></svg>a&lt;b&gt;</th>\
+             <td>1.00 ms<br>(0.90 ms–1.20 ms)</td></tr></tbody></table></div>\
              <ul class=\"notes\"><li>a&lt;b&gt;: n/a — &quot;no&quot;</li></ul>"
         );
     }

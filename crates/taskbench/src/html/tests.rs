@@ -135,9 +135,20 @@ fn the_page_holds_every_table_chart_and_note() {
     // spawn ×3, sleep, timer; one sweep over spawn's tasks.
     assert_eq!(page.matches(r#"<section class="point""#).count(), 5);
     assert_eq!(page.matches(r#"<section class="sweep""#).count(), 1);
-    // Bars of elapsed and RSS and a timeline per point, oversleep for the timer, and
-    // overhead and RSS against N for the sweep.
-    assert_eq!(page.matches("<svg").count(), 5 * 3 + 1 + 2);
+    // Time and RSS with their intervals and a timeline per point, oversleep for the timer,
+    // and overhead and RSS against N for the sweep; the rest are contestants' markers.
+    let markers = page.matches(r#"<svg class="mark""#).count();
+    assert_eq!(page.matches("<svg").count() - markers, 5 * 3 + 1 + 2);
+    // The overview first: a row per contestant, a column per point and the mean, linked.
+    let overview = &page[page.find(r#"id="overview""#).unwrap()..];
+    let overview = &overview[..overview.find("</table>").unwrap()];
+    assert!(page.find(r#"id="overview""#) < page.find(r#"<section class="point""#));
+    assert_eq!(overview.matches("<tr>").count(), 1 + 2, "{overview}");
+    assert_eq!(overview.matches("<th title=").count(), 5, "{overview}");
+    assert!(overview.contains(r##"<a href="#point-1">spawn</a><small>tasks 10</small>"##));
+    assert!(overview.contains(r#"data-contestant="tokio""#));
+    assert!(page.contains(r#"id="overview-rss""#));
+    assert!(page.contains("<dt>spawn</dt><dd>spawn N tasks"));
     assert!(!page.contains("chart not drawn"));
     // The point of concurrency-benchmarks gets its published figures.
     assert!(page.contains(
@@ -154,7 +165,7 @@ fn the_page_holds_every_table_chart_and_note() {
         assert!(text.contains("how ours were measured: time is each contestant"));
     }
     assert!(markdown.contains("delay-0ms-10k — published figures beside ours"));
-    assert!(page.contains("unavailable: `go` not found: install Go"));
+    assert!(page.contains("<th scope=\"row\">go</th><td>`go` not found: install Go"));
     assert!(page.contains(&escape(&results.warnings[0].to_string())));
     assert!(
         page.contains(
@@ -162,9 +173,10 @@ fn the_page_holds_every_table_chart_and_note() {
         ),
         "{page}"
     );
-    // The same colour for tokio in the legend swatch and in the charts.
-    let colour = Palette::new(["go", "threads", "tokio"].map(String::from)).css("tokio");
-    assert!(page.contains(&format!("background:{colour}")));
+    // The same colour for tokio in the tables' markers and in the charts.
+    let colour = Palette::new(["go", "threads", "tokio"].map(|n| (n.to_string(), "Rust".into())))
+        .css("tokio");
+    assert!(page.contains(&format!("data-colour=\"{colour}\"")));
     assert!(
         page.to_lowercase().contains(&format!("fill=\"{colour}\"")),
         "{colour}"

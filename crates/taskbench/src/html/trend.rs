@@ -22,7 +22,7 @@ pub fn trend_page(entries: &[Entry], table: &Table) -> String {
         let at = sessions.binary_search(&(entry.started.as_str(), entry.session));
         at.map_or(0, |i| i + 1) as f64
     };
-    let palette = Palette::new(entries.iter().map(|e| e.contestant.clone()));
+    let palette = Palette::unlabelled(entries.iter().map(|e| e.contestant.clone()));
     let mut body = String::new();
     let _ = write!(
         body,
@@ -51,6 +51,8 @@ pub fn trend_page(entries: &[Entry], table: &Table) -> String {
             series,
             log: false,
             size: (plot::HALF_WIDTH * 2, 360),
+            legend: true,
+            reach: None,
         };
         let _ = write!(
             body,
@@ -71,13 +73,7 @@ fn trend_series(entries: &[&Entry], index: &dyn Fn(&Entry) -> f64) -> Vec<Series
     names
         .into_iter()
         .map(|name| {
-            let mut series = Series {
-                name: name.to_string(),
-                points: Vec::new(),
-                fit: None,
-                ranges: Vec::new(),
-                rings: Vec::new(),
-            };
+            let mut series = Series::line(name, Vec::new());
             let mut version: Option<&str> = None;
             for entry in entries.iter().filter(|e| e.contestant == name) {
                 let (Some(time), "valid") = (entry.time, entry.outcome.as_str()) else {

@@ -1,9 +1,11 @@
 //! Line charts, one line per contestant: a sweep's medians against N (with the fitted
-//! straight line when analysis made one) and a run's RSS over time. Axes go by decades
-//! when the values span them; the legend sits right of the plot so it never hides a line.
+//! straight line and the medians' 95 % intervals as a band, when analysis made them) and a
+//! run's RSS over time. Axes go by decades when the values span them. The legend, when the
+//! chart has one, sits right of the plot so it never hides a line, and the chart grows to
+//! hold it; a page with many contestants gives its legend in HTML instead.
 
 use super::axis::{Quantity, axis_label, tick};
-use super::{INK, Palette, Scale, caption_style, label_style, text_px, with_scale};
+use super::{INK, Palette, Scale, caption_style, label_style, mark, text_px, with_scale};
 use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -21,6 +23,10 @@ pub struct LineChart {
     /// Whether an axis may go by decades (sweeps) or stays linear (timelines).
     pub log: bool,
     pub size: (u32, u32),
+    /// Whether the chart draws its own legend (else the page gives one).
+    pub legend: bool,
+    /// Values the axes reach at least, (x, y) in base units: small multiples share axes.
+    pub reach: Option<(f64, f64)>,
 }
 
 /// One contestant's line.
@@ -35,6 +41,22 @@ pub struct Series {
     pub ranges: Vec<(f64, f64, f64)>,
     /// Points circled (a trend's version changes).
     pub rings: Vec<(f64, f64)>,
+    /// Intervals drawn as a shaded band: (x, low, high), in x order.
+    pub band: Vec<(f64, f64, f64)>,
+}
+
+impl Series {
+    /// A plain line through `points`.
+    pub fn line(name: &str, points: Vec<(f64, f64)>) -> Series {
+        Series {
+            name: name.to_string(),
+            points,
+            fit: None,
+            ranges: Vec::new(),
+            rings: Vec::new(),
+            band: Vec::new(),
+        }
+    }
 }
 
 /// A least-squares line as analysis reported it (base units).
@@ -54,20 +76,30 @@ const FIT_SAMPLES: usize = 48;
 /// Draws the chart as SVG.
 pub fn lines(chart: &LineChart, palette: &Palette) -> anyhow::Result<String> {
     let all = chart.series.iter().flat_map(|s| s.points.iter());
-    let (xs, mut ys): (Vec<f64>, Vec<f64>) = all.copied().unzip();
-    // Whiskers stay inside the axis.
-    ys.extend(
-        chart
-            .series
+    let (mut xs, mut ys): (Vec<f64>, Vec<f64>) = all.copied().unzip();
+    // Whiskers and bands stay inside the axis.
+    ys.extend(chart.series.iter().flat_map(|s| {
+        s.ranges
             .iter()
-            .flat_map(|s| s.ranges.iter().flat_map(|&(_, low, high)| [low, high])),
-    );
+            .chain(&s.band)
+            .flat_map(|&(_, low, high)| [low, high])
+    }));
+    if let Some((x, y)) = chart.reach {
+        xs.push(x);
+        ys.push(y);
+    }
     let x_unit = chart.x.unit_for(xs.iter().copied().fold(0.0, f64::max));
     let y_unit = chart.y.unit_for(ys.iter().copied().fold(0.0, f64::max));
     let xs: Vec<f64> = xs.iter().map(|v| v / x_unit.divisor).collect();
     let ys: Vec<f64> = ys.iter().map(|v| v / y_unit.divisor).collect();
     let x_scale = Scale::fit(&xs, chart.log);
     let y_scale = Scale::fit(&ys, chart.log);
+    let rescale = |list: &[(f64, f64, f64)]| -> Vec<(f64, f64, f64)> {
+        let (x, y) = (x_unit.divisor, y_unit.divisor);
+        list.iter()
+            .map(|(at, low, high)| (at / x, low / y, high / y))
+            .collect()
+    };
     let scaled: Vec<Series> = chart
         .series
         .iter()
@@ -78,18 +110,12 @@ pub fn lines(chart: &LineChart, palette: &Palette) -> anyhow::Result<String> {
                 .iter()
                 .map(|(x, y)| (x / x_unit.divisor, y / y_unit.divisor))
                 .collect(),
+            band: rescale(&s.band),
             fit: s.fit.map(|f| Fit {
                 slope: f.slope * x_unit.divisor / y_unit.divisor,
                 intercept: f.intercept / y_unit.divisor,
             }),
-            ranges: s
-                .ranges
-                .iter()
-                .map(|(x, low, high)| {
-                    let y = y_unit.divisor;
-                    (x / x_unit.divisor, low / y, high / y)
-                })
-                .collect(),
+            ranges: rescale(&s.ranges),
             rings: s
                 .rings
                 .iter()
@@ -101,10 +127,17 @@ pub fn lines(chart: &LineChart, palette: &Palette) -> anyhow::Result<String> {
         title: &chart.title,
         x: axis_label(&chart.x_axis, x_unit),
         y: axis_label(&chart.y_axis, y_unit),
+        legend: chart.legend,
     };
+    // A legend taller than the chart makes the chart taller.
+    let legend_height = match chart.legend {
+        true => TITLE_PX + 80 + LEGEND_ROW_PX * chart.series.len() as u32,
+        false => 0,
+    };
+    let size = (chart.size.0, chart.size.1.max(legend_height));
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, chart.size).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         root.fill(&WHITE)?;
         with_scale!(&x_scale, x => with_scale!(&y_scale, y =>
             draw(&root, &labels, &scaled, x, y, (&x_scale, &y_scale), palette)))?;
@@ -116,7 +149,11 @@ struct Labels<'a> {
     title: &'a str,
     x: String,
     y: String,
+    legend: bool,
 }
+
+/// Height of one legend entry, px.
+const LEGEND_ROW_PX: u32 = 20;
 
 fn draw<X, Y>(
     root: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
@@ -133,7 +170,10 @@ where
     Y: AsRangedCoord<Value = f64>,
     Y::CoordDescType: Ranged<ValueType = f64> + ValueFormatter<f64>,
 {
-    let legend_px = series.iter().map(|s| text_px(&s.name)).max().unwrap_or(0) + 40;
+    let legend_px = match labels.legend {
+        true => series.iter().map(|s| text_px(&s.name)).max().unwrap_or(0) + 40,
+        false => 16,
+    };
     // The title gets its own band, so the top tick label of the y axis stays clear of it.
     let (band, body) = root.split_vertically(TITLE_PX);
     band.draw(&Text::new(
@@ -162,8 +202,20 @@ where
         .bold_line_style(BLACK.mix(0.08))
         .draw()?;
     let (right, top) = plot.backend_coord(&(x_scale.end(), y_scale.end()));
-    for (index, line) in series.iter().enumerate() {
+    // Bands first, under every line.
+    for line in series.iter().filter(|l| l.band.len() >= 2) {
         let colour = palette.colour(&line.name);
+        let clamp = |x: f64, y: f64| (x_scale.clamp(x), y_scale.clamp(y));
+        let upper = line.band.iter().map(|&(x, _, high)| clamp(x, high));
+        let lower = line.band.iter().rev().map(|&(x, low, _)| clamp(x, low));
+        plot.draw_series([Polygon::new(
+            upper.chain(lower).collect::<Vec<_>>(),
+            colour.mix(0.14).filled(),
+        )])?;
+    }
+    for (index, line) in series.iter().enumerate() {
+        let identity = palette.identity(&line.name);
+        let colour = identity.colour;
         let points: Vec<(f64, f64)> = line
             .points
             .iter()
@@ -171,7 +223,9 @@ where
             .collect();
         plot.draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))?;
         if points.len() <= MARKED {
-            plot.draw_series(points.iter().map(|p| Circle::new(*p, 4, colour.filled())))?;
+            for point in &points {
+                mark(root, plot.backend_coord(point), identity, 4.5)?;
+            }
         }
         for &(x, low, high) in &line.ranges {
             let (x, low, high) = (x_scale.clamp(x), y_scale.clamp(low), y_scale.clamp(high));
@@ -193,11 +247,15 @@ where
                 colour.mix(0.6).stroke_width(1),
             ))?;
         }
-        let y = top + 10 + 20 * index as i32;
+        if !labels.legend {
+            continue;
+        }
+        let y = top + 10 + LEGEND_ROW_PX as i32 * index as i32;
         root.draw(&PathElement::new(
             [(right + 12, y), (right + 30, y)],
             colour.stroke_width(3),
         ))?;
+        mark(root, (right + 21, y), identity, 4.5)?;
         root.draw(&Text::new(
             line.name.clone(),
             (right + 36, y),
@@ -249,15 +307,18 @@ mod tests {
                 }),
                 ranges: Vec::new(),
                 rings: Vec::new(),
+                band: Vec::new(),
             }],
             log: true,
             size: (640, 360),
+            legend: true,
+            reach: None,
         }
     }
 
     #[test]
     fn sweeps_go_by_decades_with_units_and_a_legend() {
-        let svg = lines(&sweep(), &Palette::new(["tokio".to_string()])).unwrap();
+        let svg = lines(&sweep(), &Palette::unlabelled(["tokio".to_string()])).unwrap();
         assert!(
             svg.contains("peak RSS (MiB)") && svg.contains(">\ntasks\n<"),
             "{svg}"

@@ -1,8 +1,9 @@
 //! Charts for the HTML report, drawn with plotters into SVG strings: one row per
 //! contestant (bars of a median with its min–max range, the timer's oversleep
 //! percentiles) and lines (sweeps against N, RSS over time). A chart draws what
-//! `analysis` decided — medians, ranges, fits — and computes no statistic of its own;
-//! colours come from one [`Palette`] so a contestant looks the same in every chart.
+//! `analysis` decided — medians, intervals, fits — and computes no statistic of its own;
+//! colours and marker shapes come from one [`Palette`] so a contestant looks the same in
+//! every chart.
 
 mod axis;
 mod lines;
@@ -11,10 +12,13 @@ mod rows;
 
 pub use axis::{Quantity, Unit, axis_label, tick};
 pub use lines::{Fit, LineChart, Series, lines};
-pub use palette::Palette;
+pub use palette::{Family, Identity, Marker, Palette};
 pub use rows::{Marks, Percentiles, Row, RowChart, rows};
 
-use plotters::style::{FontFamily, RGBColor, TextStyle};
+use plotters::coord::Shift;
+use plotters::element::Polygon;
+use plotters::prelude::{DrawingArea, SVGBackend};
+use plotters::style::{Color, FontFamily, RGBColor, TextStyle};
 use std::ops::Range;
 
 /// Width of a chart that shares a line with another one, px.
@@ -39,6 +43,43 @@ fn caption_style() -> TextStyle<'static> {
 /// Pixels a label of `text` needs.
 fn text_px(text: &str) -> u32 {
     (text.chars().count() as f64 * CHAR_PX).ceil() as u32
+}
+
+/// A contestant's marker centred at `(x, y)` (the backend's pixels), `radius` px, filled
+/// in its colour.
+fn mark(
+    root: &DrawingArea<SVGBackend<'_>, Shift>,
+    (x, y): (i32, i32),
+    identity: Identity,
+    radius: f64,
+) -> anyhow::Result<()> {
+    let outline: Vec<(i32, i32)> = identity
+        .marker
+        .outline(radius)
+        .into_iter()
+        .map(|(dx, dy)| (x + dx.round() as i32, y + dy.round() as i32))
+        .collect();
+    root.draw(&Polygon::new(outline, identity.colour.filled()))?;
+    Ok(())
+}
+
+/// A contestant's marker as a small inline SVG for HTML (a legend, a table's first column),
+/// carrying its colour and shape as data so that a page can be checked.
+pub fn marker_svg(identity: Identity, size: u32) -> String {
+    let r = size as f64 / 2.0 - 0.5;
+    let points: Vec<String> = identity
+        .marker
+        .outline(r)
+        .into_iter()
+        .map(|(x, y)| format!("{:.1},{:.1}", x + size as f64 / 2.0, y + size as f64 / 2.0))
+        .collect();
+    let RGBColor(red, green, blue) = identity.colour;
+    let colour = format!("#{red:02x}{green:02x}{blue:02x}");
+    format!(
+        r#"<svg class="mark" width="{size}" height="{size}" viewBox="0 0 {size} {size}" data-colour="{colour}" data-marker="{}" aria-hidden="true"><polygon points="{}" fill="{colour}"/></svg>"#,
+        identity.marker.name(),
+        points.join(" ")
+    )
 }
 
 /// How an axis maps values: linearly from zero, or by decades.

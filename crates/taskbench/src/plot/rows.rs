@@ -1,9 +1,11 @@
-//! Charts with one row per contestant, best first: a bar to the median with a whisker
-//! over the min–max range (elapsed, peak RSS), or the timer's oversleep percentiles as
-//! marks on a log axis. Names sit left of their row, values right of it, all visible.
+//! Charts with one row per contestant, best first: the contestant's marker at the median
+//! with a line over its 95 % interval (overhead or elapsed, peak RSS), or the timer's
+//! oversleep percentiles. The axis goes by decades when the values span more than 10×, so
+//! a thread-per-task row of 900 ms leaves the 1 ms rows readable. Names sit left of their
+//! row, values right of it, all visible.
 
 use super::axis::{Quantity, axis_label, tick};
-use super::{INK, MUTED, Palette, Scale, caption_style, label_style, text_px, with_scale};
+use super::{INK, MUTED, Palette, Scale, caption_style, label_style, mark, text_px, with_scale};
 use crate::report::units::{bytes, duration};
 use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
 use plotters::prelude::*;
@@ -33,8 +35,8 @@ pub struct Row {
 /// What a row shows.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Marks {
-    /// A bar to the median and a whisker from the smallest to the largest run.
-    Bar { median: f64, min: f64, max: f64 },
+    /// The median, and its interval as a line (`low == high` when there is none).
+    Interval { median: f64, low: f64, high: f64 },
     /// Oversleep percentiles of the timer scenario.
     Percentiles(Percentiles),
     /// No figure, this status instead (`n/a`, `timeout`).
@@ -62,10 +64,6 @@ pub fn rows(chart: &RowChart, palette: &Palette) -> anyhow::Result<String> {
         .quantity
         .unit_for(values.iter().copied().fold(0.0, f64::max));
     let scaled: Vec<f64> = values.iter().map(|v| v / unit.divisor).collect();
-    let bars = chart
-        .rows
-        .iter()
-        .any(|r| matches!(r.marks, Marks::Bar { .. }));
     let names_px = chart
         .rows
         .iter()
@@ -82,7 +80,7 @@ pub fn rows(chart: &RowChart, palette: &Palette) -> anyhow::Result<String> {
         + 12;
     let plot_px = chart.width.saturating_sub(names_px + RIGHT_PX).max(100) as f64;
     let far = scaled.iter().copied().fold(0.0, f64::max);
-    let scale = Scale::fit(&scaled, !bars).with_room(far, labels_px as f64 / plot_px);
+    let scale = Scale::fit(&scaled, true).with_room(far, labels_px as f64 / plot_px);
     let height = TOP_PX + AXIS_PX + ROW_PX * chart.rows.len().max(1) as u32;
     let mut svg = String::new();
     {
@@ -116,7 +114,7 @@ where
         .iter()
         .any(|r| matches!(r.marks, Marks::Percentiles(_)))
     {
-        title.push_str(" · ● p50 ▲ p99 ✕ max");
+        title.push_str(" · marker p50 ▲ p99 ✕ max");
     }
     let mut plot = ChartBuilder::on(root)
         .caption(title, caption_style())
@@ -146,7 +144,8 @@ where
     }
     for (index, row) in chart.rows.iter().enumerate() {
         let centre = n - index as f64 - 0.5;
-        let colour = palette.colour(&row.name);
+        let identity = palette.identity(&row.name);
+        let colour = identity.colour;
         let (name_x, name_y) = plot.backend_coord(&(low, centre));
         root.draw(&Text::new(
             row.name.clone(),
@@ -155,24 +154,27 @@ where
         ))?;
         let s = |v: f64| scale.clamp(v / divisor);
         let end = match &row.marks {
-            Marks::Bar { median, min, max } => {
-                plot.draw_series([Rectangle::new(
-                    [(low, centre - 0.3), (s(*median), centre + 0.3)],
-                    colour.mix(0.85).filled(),
+            Marks::Interval {
+                median,
+                low: from,
+                high: to,
+            } => {
+                // A faint guide from the axis, then the interval, then the marker on top.
+                plot.draw_series([PathElement::new(
+                    [(low, centre), (s(*median), centre)],
+                    BLACK.mix(0.08).stroke_width(1),
                 )])?;
-                let whisker = INK.stroke_width(1);
-                plot.draw_series([
-                    PathElement::new([(s(*min), centre), (s(*max), centre)], whisker),
-                    PathElement::new(
-                        [(s(*min), centre - 0.15), (s(*min), centre + 0.15)],
-                        whisker,
-                    ),
-                    PathElement::new(
-                        [(s(*max), centre - 0.15), (s(*max), centre + 0.15)],
-                        whisker,
-                    ),
-                ])?;
-                s(*max)
+                plot.draw_series([PathElement::new(
+                    [(s(*from), centre), (s(*to), centre)],
+                    colour.stroke_width(2),
+                )])?;
+                mark(
+                    root,
+                    plot.backend_coord(&(s(*median), centre)),
+                    identity,
+                    6.0,
+                )?;
+                s(*to)
             }
             Marks::Percentiles(p) => {
                 let (p50, p99, max) = (s(p.p50), s(p.p99), s(p.max));
@@ -180,7 +182,7 @@ where
                     [(p50, centre), (max, centre)],
                     colour.stroke_width(2),
                 )])?;
-                plot.draw_series([Circle::new((p50, centre), 5, colour.filled())])?;
+                mark(root, plot.backend_coord(&(p50, centre)), identity, 6.0)?;
                 plot.draw_series([TriangleMarker::new((p99, centre), 6, colour.filled())])?;
                 plot.draw_series([Cross::new((max, centre), 5, colour.stroke_width(2))])?;
                 max
@@ -207,7 +209,7 @@ impl Marks {
     /// The values drawn, in the quantity's base unit.
     fn values(&self) -> Vec<f64> {
         match self {
-            Marks::Bar { median, min, max } => vec![*median, *min, *max],
+            Marks::Interval { median, low, high } => vec![*median, *low, *high],
             Marks::Percentiles(p) => vec![p.p50, p.p99, p.max],
             Marks::Status(_) => Vec::new(),
         }
@@ -221,7 +223,7 @@ impl Marks {
             Quantity::Count => tick(v),
         };
         match self {
-            Marks::Bar { median, .. } => human(*median),
+            Marks::Interval { median, .. } => human(*median),
             Marks::Percentiles(p) => format!("p99 {} · max {}", human(p.p99), human(p.max)),
             Marks::Status(status) => status.clone(),
         }
@@ -244,16 +246,17 @@ mod tests {
     }
 
     #[test]
-    fn bars_name_every_contestant_and_value_in_its_colour() {
-        let palette = Palette::new(["tokio".to_string(), "a-very-long-contestant-name".into()]);
+    fn rows_name_every_contestant_and_value_in_its_colour() {
+        let palette =
+            Palette::unlabelled(["tokio".to_string(), "a-very-long-contestant-name".into()]);
         let svg = rows(
             &chart(vec![
                 Row {
                     name: "tokio".into(),
-                    marks: Marks::Bar {
+                    marks: Marks::Interval {
                         median: 2.0e6,
-                        min: 1.5e6,
-                        max: 3.0e6,
+                        low: 1.5e6,
+                        high: 3.0e6,
                     },
                 },
                 Row {
@@ -293,11 +296,11 @@ mod tests {
                     }),
                 }])
             },
-            &Palette::new(["tokio".to_string()]),
+            &Palette::unlabelled(["tokio".to_string()]),
         )
         .unwrap();
         assert!(svg.contains("oversleep per sleep (ms)"));
         assert!(svg.contains("p99 1.10 ms · max 4.00 ms"));
-        assert!(svg.contains("oversleep · ● p50 ▲ p99 ✕ max"), "{svg}");
+        assert!(svg.contains("oversleep · marker p50 ▲ p99 ✕ max"), "{svg}");
     }
 }

@@ -78,12 +78,12 @@ fn fit_table(sweep: &[&Fit]) -> Table {
         .collect();
     Table {
         title,
-        headers: vec![
+        headers: crate::report::table::headers(&[
             "contestant",
             "overhead\nper task + fixed",
             "CPU\nper task + fixed",
             "peak RSS\nper task + fixed",
-        ],
+        ]),
         rows,
         notes: vec![
             "least squares on the medians of valid runs; R² from 3 points on (2 make an exact \

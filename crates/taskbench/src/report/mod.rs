@@ -2,6 +2,7 @@
 //! warnings' words, and human units.
 
 pub mod fits;
+pub mod overview;
 pub mod platform;
 pub mod seeds;
 mod side_by_side;

@@ -89,7 +89,7 @@ fn comparison(experiment: &Experiment, point: &PointSummary, platform: &Platform
             seed.map_or(experiment.seed, |s| s.title),
             experiment.name
         ),
-        headers,
+        headers: crate::report::table::headers(&headers),
         rows,
         notes,
     }

@@ -56,7 +56,7 @@ pub fn side_by_side(points: &[PointSummary]) -> Option<Table> {
         .collect();
     Table {
         title: format!("side by side · {}", names.join(" · ")),
-        headers,
+        headers: super::table::headers(&headers),
         rows,
         notes: vec![
             "time: the contestant's elapsed (median), as the seeds report a whole iteration; \

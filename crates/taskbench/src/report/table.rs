@@ -11,10 +11,15 @@ use crate::run::StopReason;
 pub struct Table {
     /// `sleep · tasks=10000 delay-ms=1000 · ideal 1.000 s`
     pub title: String,
-    pub headers: Vec<&'static str>,
+    pub headers: Vec<String>,
     pub rows: Vec<Vec<String>>,
     /// Reasons for n/a rows and details of failures.
     pub notes: Vec<String>,
+}
+
+/// Column headers from words.
+pub fn headers(words: &[&str]) -> Vec<String> {
+    words.iter().map(|w| w.to_string()).collect()
 }
 
 /// Builds the table of one point. Where the scenario has an ideal time (sleep, timer,
@@ -38,7 +43,7 @@ pub fn table(point: &PointSummary) -> Table {
             .any(|r| r.ns_per_task.is_some() || r.bytes_per_task.is_some()),
         extra: point.rows.iter().any(|r| !r.extra.is_empty()),
     };
-    let mut headers = vec![
+    let mut columns = vec![
         "contestant",
         match layout.overhead {
             true => "overhead\n(95 % CI)",
@@ -48,9 +53,9 @@ pub fn table(point: &PointSummary) -> Table {
         "peak RSS\nthreads",
     ];
     if layout.per_task {
-        headers.push("per task");
+        columns.push("per task");
     }
-    headers.extend([
+    columns.extend([
         match layout.overhead {
             true => "× best\nelapsed",
             false => "× best",
@@ -58,7 +63,7 @@ pub fn table(point: &PointSummary) -> Table {
         "processes\n× iter.",
     ]);
     if layout.extra {
-        headers.push("extra");
+        columns.push("extra");
     }
     let mut notes = Vec::new();
     let rows = point
@@ -87,7 +92,7 @@ pub fn table(point: &PointSummary) -> Table {
     }
     Table {
         title,
-        headers,
+        headers: headers(&columns),
         rows,
         notes,
     }
@@ -227,7 +232,9 @@ fn extra(row: &CaseSummary) -> String {
 
 /// Renders for the terminal at `width` columns.
 pub fn render_terminal(table: &Table, width: u16) -> String {
-    use comfy_table::{CellAlignment, ContentArrangement, presets::UTF8_FULL_CONDENSED};
+    use comfy_table::{
+        CellAlignment, ColumnConstraint, ContentArrangement, Width, presets::UTF8_FULL_CONDENSED,
+    };
     let mut t = comfy_table::Table::new();
     t.load_preset(UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Dynamic)
@@ -239,6 +246,27 @@ pub fn render_terminal(table: &Table, width: u16) -> String {
     for index in 1..table.headers.len() {
         if let Some(column) = t.column_mut(index) {
             column.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    // No word is broken: a header's longest word (up to 12 characters) and the first
+    // column's longest name (up to 24) keep their width when the table is squeezed.
+    let longest = |words: &mut dyn Iterator<Item = &str>, cap: usize| {
+        words.map(|w| w.chars().count()).max().unwrap_or(0).min(cap) as u16
+    };
+    for (index, header) in table.headers.iter().enumerate() {
+        let mut words: Box<dyn Iterator<Item = &str>> = match index {
+            0 => Box::new(
+                table
+                    .rows
+                    .iter()
+                    .filter_map(|r| r.first().map(String::as_str)),
+            ),
+            _ => Box::new(header.split_whitespace()),
+        };
+        // The width counts the cell's padding, one space each side.
+        let width = longest(&mut words, if index == 0 { 24 } else { 12 }) + 2;
+        if let Some(column) = t.column_mut(index) {
+            column.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(width)));
         }
     }
     let mut out = format!("{}\n{t}\n", table.title);

@@ -126,7 +126,7 @@ pub fn history_table(entries: &[Entry]) -> Table {
         .collect();
     Table {
         title: "history".into(),
-        headers: vec![
+        headers: crate::report::table::headers(&[
             "point",
             "contestant",
             "started (UTC)",
@@ -135,7 +135,7 @@ pub fn history_table(entries: &[Entry]) -> Table {
             "tags",
             "time\n(95 % CI)",
             "peak RSS",
-        ],
+        ]),
         rows,
         notes: vec![
             "time: the overhead where the scenario has an ideal time, else the elapsed; \

@@ -1,0 +1,202 @@
+//! The tournament on one screen: contestants × points, each cell a row's figure over the
+//! best figure at that point (× best), and the rows ordered by the geometric mean of their
+//! ratios over the points they ran. One overview for time — the overhead where the
+//! scenario has an ideal time, which is what differs between contestants, else the
+//! elapsed — and one for peak RSS.
+
+use super::{CaseSummary, PointSummary};
+use crate::stats::Interval;
+
+/// Which figure an overview compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quantity {
+    /// The row's headline time: overhead where the point has an ideal time, else elapsed.
+    Time,
+    /// Peak RSS of the memory processes.
+    PeakRss,
+}
+
+/// A point as a column.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Column {
+    /// Index of the point in the results.
+    pub point: usize,
+    pub label: String,
+    pub scenario: String,
+    /// What the figures of this column are: `overhead`, `elapsed` or `peak RSS`.
+    pub measure: &'static str,
+}
+
+/// One contestant at one point.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cell {
+    Figure {
+        /// Figure ÷ the best figure of the column.
+        ratio: f64,
+        /// The figure (ns or bytes) and its 95 % interval.
+        value: f64,
+        interval: Option<Interval>,
+        /// The ratio's 95 % interval, where the analysis has one (time only).
+        ratio_interval: Option<Interval>,
+        /// Whether the ratio differs from 1 significantly (`None`: the best, or unknown).
+        differs: Option<bool>,
+    },
+    /// No figure: `n/a`, or the failure's status.
+    Status(String),
+    /// The contestant did not take part at this point.
+    Absent,
+}
+
+/// A contestant's row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub contestant: String,
+    pub cells: Vec<Cell>,
+    /// Geometric mean of the row's ratios, over the columns where it has a figure.
+    pub mean_ratio: Option<f64>,
+}
+
+/// The matrix.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Overview {
+    pub quantity: Quantity,
+    pub columns: Vec<Column>,
+    /// Best geometric mean first; rows with no figure last, by name.
+    pub rows: Vec<Row>,
+}
+
+impl Overview {
+    /// The overview of `points` for `quantity`.
+    pub fn of(points: &[PointSummary], quantity: Quantity) -> Overview {
+        let columns: Vec<Column> = points
+            .iter()
+            .enumerate()
+            .map(|(index, point)| Column {
+                point: index,
+                label: point.point.clone(),
+                scenario: point.scenario.clone(),
+                measure: measure(point, quantity),
+            })
+            .collect();
+        let mut names: Vec<&str> = Vec::new();
+        for row in points.iter().flat_map(|p| &p.rows) {
+            if !names.contains(&row.contestant.as_str()) {
+                names.push(&row.contestant);
+            }
+        }
+        let mut rows: Vec<Row> = names
+            .into_iter()
+            .map(|name| {
+                let cells: Vec<Cell> = points
+                    .iter()
+                    .map(|point| cell(point, name, quantity))
+                    .collect();
+                let logs: Vec<f64> = cells
+                    .iter()
+                    .filter_map(|c| match c {
+                        Cell::Figure { ratio, .. } if *ratio > 0.0 => Some(ratio.ln()),
+                        _ => None,
+                    })
+                    .collect();
+                let mean_ratio = (!logs.is_empty())
+                    .then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp());
+                Row {
+                    contestant: name.to_string(),
+                    cells,
+                    mean_ratio,
+                }
+            })
+            .collect();
+        rows.sort_by(|a, b| match (a.mean_ratio, b.mean_ratio) {
+            (Some(x), Some(y)) => x
+                .total_cmp(&y)
+                .then_with(|| a.contestant.cmp(&b.contestant)),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => a.contestant.cmp(&b.contestant),
+        });
+        Overview {
+            quantity,
+            columns,
+            rows,
+        }
+    }
+}
+
+/// What a column's figures are.
+fn measure(point: &PointSummary, quantity: Quantity) -> &'static str {
+    match quantity {
+        Quantity::PeakRss => "peak RSS",
+        Quantity::Time if overhead_column(point) => "overhead",
+        Quantity::Time => "elapsed",
+    }
+}
+
+/// Whether a time column compares overheads: the point has an ideal time and its best
+/// overhead is positive (a ratio to a zero or negative overhead says nothing).
+fn overhead_column(point: &PointSummary) -> bool {
+    point.rows.first().is_some_and(|r| r.ideal_ns > 0)
+        && best(point, |r| r.overhead.map(|s| s.median)).is_some_and(|b| b > 0.0)
+}
+
+/// The smallest figure of the point's valid rows.
+fn best(point: &PointSummary, figure: impl Fn(&CaseSummary) -> Option<f64>) -> Option<f64> {
+    point
+        .rows
+        .iter()
+        .filter(|r| r.status_label().is_none())
+        .filter_map(figure)
+        .min_by(f64::total_cmp)
+}
+
+fn cell(point: &PointSummary, name: &str, quantity: Quantity) -> Cell {
+    let Some(row) = point.rows.iter().find(|r| r.contestant == name) else {
+        return Cell::Absent;
+    };
+    if let Some(status) = row.status_label() {
+        return Cell::Status(status);
+    }
+    let overhead = quantity == Quantity::Time && overhead_column(point);
+    let summary = match quantity {
+        Quantity::PeakRss => row.peak_rss,
+        Quantity::Time if overhead => row.overhead,
+        Quantity::Time => row.elapsed,
+    };
+    let pick = |r: &CaseSummary| match quantity {
+        Quantity::PeakRss => r.peak_rss.map(|s| s.median),
+        Quantity::Time if overhead => r.overhead.map(|s| s.median),
+        Quantity::Time => r.elapsed.map(|s| s.median),
+    };
+    let (Some(summary), Some(best)) = (summary, best(point, pick)) else {
+        return Cell::Status("–".into());
+    };
+    if best <= 0.0 {
+        return Cell::Status("–".into());
+    }
+    // The analysis's interval of elapsed ÷ the best elapsed; for overheads the same
+    // resamples read as overheads: (r·E_best − ideal) / O_best.
+    let ratio_interval = match quantity {
+        Quantity::PeakRss => None,
+        Quantity::Time => row.ratio_ci.map(|ci| match overhead {
+            false => ci,
+            true => {
+                let elapsed_best = best + row.ideal_ns as f64;
+                let map = |r: f64| (r * elapsed_best - row.ideal_ns as f64) / best;
+                Interval {
+                    low: map(ci.low),
+                    high: map(ci.high),
+                }
+            }
+        }),
+    };
+    Cell::Figure {
+        ratio: summary.median / best,
+        value: summary.median,
+        interval: summary.median_ci,
+        ratio_interval,
+        differs: match quantity {
+            Quantity::Time => row.differs_from_best,
+            Quantity::PeakRss => None,
+        },
+    }
+}

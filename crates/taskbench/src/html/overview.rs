@@ -1,0 +1,166 @@
+//! The overview matrix as HTML: a row per contestant (its marker and name), a column per
+//! point (linked to the point's section), each cell its × best on a colour scale by
+//! decades, 1× pale to 100× and beyond dark, with the figure and its interval in the cell's
+//! title for hovering; the mean last. Plain HTML: it reads with scripts off.
+
+use super::table::escape;
+use crate::analysis::overview::{Cell, Overview};
+use crate::plot::{Palette, marker_svg};
+use crate::report::overview::{cell_text, figure, headings, mean_text, ratio, title};
+use std::fmt::Write;
+
+/// The colour scale, pale yellow to dark red (ColorBrewer YlOrRd), by decades of the ratio.
+const SCALE: [(f64, [u8; 3]); 5] = [
+    (0.0, [0xff, 0xff, 0xcc]),
+    (0.25, [0xfe, 0xd9, 0x76]),
+    (0.5, [0xfd, 0x8d, 0x3c]),
+    (0.75, [0xe3, 0x1a, 0x1c]),
+    (1.0, [0x80, 0x00, 0x26]),
+];
+/// The ratio at the dark end of the scale.
+const DARKEST: f64 = 100.0;
+
+/// The matrix as a `<table>` with id `id`.
+pub fn matrix(overview: &Overview, id: &str, palette: &Palette) -> String {
+    let mut out = format!(
+        r#"<div class="matrix-frame"><table class="overview" id="{id}"><caption>{}</caption><thead><tr><th>contestant</th>"#,
+        escape(title(overview.quantity))
+    );
+    for (column, heading) in overview.columns.iter().zip(headings(overview)) {
+        let _ = write!(
+            out,
+            r##"<th title="{}"><a href="#point-{}">{}</a>{}</th>"##,
+            escape(&format!("{} · {}", column.label, column.measure)),
+            column.point + 1,
+            escape(&heading.scenario),
+            match heading.detail.as_str() {
+                "" => String::new(),
+                detail => format!("<small>{}</small>", escape(detail)),
+            }
+        );
+    }
+    out.push_str("<th>geo mean</th></tr></thead><tbody>");
+    for row in &overview.rows {
+        let _ = write!(
+            out,
+            r#"<tr><th scope="row" data-contestant="{name}">{}{name}</th>"#,
+            marker_svg(palette.identity(&row.contestant), 11),
+            name = escape(&row.contestant)
+        );
+        for (column, cell) in overview.columns.iter().zip(&row.cells) {
+            let hover = hover(
+                overview,
+                &row.contestant,
+                &column.label,
+                column.measure,
+                cell,
+            );
+            let _ = match cell {
+                Cell::Figure { ratio, differs, .. } => {
+                    let (background, ink) = shade(*ratio);
+                    let class = match differs {
+                        Some(false) => r#" class="ns""#,
+                        _ => "",
+                    };
+                    write!(
+                        out,
+                        r#"<td{class} style="background:{background};color:{ink}" title="{}">{}</td>"#,
+                        escape(&hover),
+                        cell_text(cell)
+                    )
+                }
+                _ => write!(
+                    out,
+                    r#"<td class="status" title="{}">{}</td>"#,
+                    escape(&hover),
+                    escape(&cell_text(cell))
+                ),
+            };
+        }
+        let _ = write!(
+            out,
+            r#"<td class="mean">{}</td></tr>"#,
+            escape(&mean_text(overview, row))
+        );
+    }
+    out.push_str("</tbody></table></div>");
+    out
+}
+
+/// What hovering a cell says: the figure with its interval, the ratio with its interval.
+fn hover(overview: &Overview, contestant: &str, point: &str, measure: &str, cell: &Cell) -> String {
+    match cell {
+        Cell::Figure {
+            ratio: r,
+            value,
+            interval,
+            ratio_interval,
+            differs,
+        } => {
+            let human = |v: f64| figure(overview.quantity, v);
+            let mut text = format!("{contestant} · {point} · {measure} {}", human(*value));
+            if let Some(ci) = interval {
+                let _ = write!(text, " (95 % CI {}–{})", human(ci.low), human(ci.high));
+            }
+            let _ = write!(text, " · {}× the best", ratio(*r));
+            if let Some(ci) = ratio_interval {
+                let _ = write!(text, " ({}–{})", ratio(ci.low.max(0.0)), ratio(ci.high));
+            }
+            if *differs == Some(false) {
+                text.push_str(" · not significantly slower than the best");
+            }
+            text
+        }
+        Cell::Status(status) => format!("{contestant} · {point} · {status}"),
+        Cell::Absent => format!("{contestant} · {point} · not run"),
+    }
+}
+
+/// The background of a ratio on the scale, and the ink that reads on it.
+pub fn shade(ratio: f64) -> (String, &'static str) {
+    let t = (ratio.max(1.0).log10() / DARKEST.log10()).clamp(0.0, 1.0);
+    let upper = SCALE
+        .iter()
+        .position(|(at, _)| *at >= t)
+        .unwrap_or(SCALE.len() - 1);
+    let lower = upper.saturating_sub(1);
+    let (a, ca) = SCALE[lower];
+    let (b, cb) = SCALE[upper];
+    let f = if b > a { (t - a) / (b - a) } else { 0.0 };
+    let mix = |i: usize| (ca[i] as f64 + (cb[i] as f64 - ca[i] as f64) * f).round() as u8;
+    let ink = if t > 0.6 { "#fff" } else { "#222" };
+    (format!("#{:02x}{:02x}{:02x}", mix(0), mix(1), mix(2)), ink)
+}
+
+/// The scale as a legend strip: 1×, 3×, 10×, 30×, 100×.
+pub fn scale_legend() -> String {
+    let mut out = String::from(r#"<p class="scale">× best: "#);
+    for ratio in [1.0, 3.0, 10.0, 30.0, 100.0] {
+        let (background, ink) = shade(ratio);
+        let _ = write!(
+            out,
+            r#"<span style="background:{background};color:{ink}">{}{}</span>"#,
+            ratio,
+            if ratio >= 100.0 { "+" } else { "" }
+        );
+    }
+    out.push_str(
+        r#" · dotted: not significantly slower than the best · hover a cell for the figure and its 95 % interval</p>"#,
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_scale_runs_by_decades_from_pale_to_dark() {
+        assert_eq!(shade(1.0), ("#ffffcc".to_string(), "#222"));
+        assert_eq!(shade(0.5).0, "#ffffcc", "below 1 is the best's colour");
+        assert_eq!(shade(100.0), ("#800026".to_string(), "#fff"));
+        assert_eq!(shade(1e6).0, "#800026");
+        // 10× is halfway: the middle stop.
+        assert_eq!(shade(10.0).0, "#fd8d3c");
+    }
+}
