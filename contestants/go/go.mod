@@ -1,3 +1,3 @@
 module taskbench/contestants/go
 
-go 1.19
+go 1.26

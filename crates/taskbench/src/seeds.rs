@@ -7,11 +7,52 @@
 
 use std::collections::BTreeMap;
 
+/// A seed benchmark's id: one variant per seed, so that presets, the figures and the report
+/// cannot spell one two ways; [`SeedId::as_str`] is the tag preset files write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SeedId {
+    ConcurrencyBenchmarks,
+    BluebirdDoxbee,
+    BluebirdParallel,
+    AsyncBench,
+    Ghc1523,
+    AsyncRuntimes2023,
+    AsyncRuntimes2024,
+    Skynet,
+}
+
+impl SeedId {
+    pub const ALL: [SeedId; 8] = [
+        SeedId::ConcurrencyBenchmarks,
+        SeedId::BluebirdDoxbee,
+        SeedId::BluebirdParallel,
+        SeedId::AsyncBench,
+        SeedId::Ghc1523,
+        SeedId::AsyncRuntimes2023,
+        SeedId::AsyncRuntimes2024,
+        SeedId::Skynet,
+    ];
+
+    /// The id as preset tags and results write it (`bluebird-doxbee`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            SeedId::ConcurrencyBenchmarks => "concurrency-benchmarks",
+            SeedId::BluebirdDoxbee => "bluebird-doxbee",
+            SeedId::BluebirdParallel => "bluebird-parallel",
+            SeedId::AsyncBench => "async-bench",
+            SeedId::Ghc1523 => "ghc-1523",
+            SeedId::AsyncRuntimes2023 => "async-runtimes-2023",
+            SeedId::AsyncRuntimes2024 => "async-runtimes-2024",
+            SeedId::Skynet => "skynet",
+        }
+    }
+}
+
 /// A seed benchmark.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Seed {
     /// The id preset points are tagged with (`bluebird-doxbee`).
-    pub id: &'static str,
+    pub id: SeedId,
     pub title: &'static str,
     /// Where the figures were published.
     pub source: &'static str,
@@ -23,7 +64,7 @@ pub struct Seed {
 /// One experiment of a seed and the taskbench point that reproduces it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Experiment {
-    pub seed: &'static str,
+    pub seed: SeedId,
     pub name: &'static str,
     pub scenario: &'static str,
     /// Parameters the point must have; parameters not listed may take any value.
@@ -48,7 +89,7 @@ pub enum Metric {
 /// One published number (or range).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Figure {
-    pub seed: &'static str,
+    pub seed: SeedId,
     pub experiment: &'static str,
     pub implementation: &'static str,
     pub metric: Metric,
@@ -63,90 +104,92 @@ pub struct Figure {
 
 /// The tags preset cases carry (`seed = "…"`): each a seed's id, or a family of seeds.
 pub mod tag {
+    use super::SeedId;
+
     /// composewell/concurrency-benchmarks: 10,000 tasks × 0 s and 5 s.
-    pub const CONCURRENCY_BENCHMARKS: &str = "concurrency-benchmarks";
+    pub const CONCURRENCY_BENCHMARKS: &str = SeedId::ConcurrencyBenchmarks.as_str();
     /// bluebird's doxbee-sequential: 10,000 requests, 1 ms fake I/O.
-    pub const BLUEBIRD_DOXBEE: &str = "bluebird-doxbee";
+    pub const BLUEBIRD_DOXBEE: &str = SeedId::BluebirdDoxbee.as_str();
     /// bluebird's madeup-parallel: 10,000 requests × 25 fake I/O ops of 1 ms.
-    pub const BLUEBIRD_PARALLEL: &str = "bluebird-parallel";
+    pub const BLUEBIRD_PARALLEL: &str = SeedId::BluebirdParallel.as_str();
     /// nathan-cruz77/async_bench: 1k/10k/100k tasks × 1 s sleep.
-    pub const ASYNC_BENCH: &str = "async-bench";
+    pub const ASYNC_BENCH: &str = SeedId::AsyncBench.as_str();
     /// GHC ticket #1523: sequential sleeps of one step summing to 1 s.
-    pub const GHC_1523: &str = "ghc-1523";
+    pub const GHC_1523: &str = SeedId::Ghc1523.as_str();
     /// The async-runtimes memory benchmarks, both of them: 1 … 1M tasks × 10 s.
     pub const ASYNC_RUNTIMES: &str = "async-runtimes";
     /// atemerev/skynet: a 10-ary tree of 1M leaves.
-    pub const SKYNET: &str = "skynet";
+    pub const SKYNET: &str = SeedId::Skynet.as_str();
 }
 
 /// Tags that stand for several seeds.
-const FAMILIES: &[(&str, &[&str])] = &[(
+const FAMILIES: &[(&str, &[SeedId])] = &[(
     tag::ASYNC_RUNTIMES,
-    &["async-runtimes-2023", "async-runtimes-2024"],
+    &[SeedId::AsyncRuntimes2023, SeedId::AsyncRuntimes2024],
 )];
 
 /// The seeds `tag` stands for: the seed of that id, or a family's; `None` for a tag no
 /// seed answers to.
-pub fn tagged(tag: &str) -> Option<Vec<&'static str>> {
+pub fn tagged(tag: &str) -> Option<Vec<SeedId>> {
     if let Some((_, family)) = FAMILIES.iter().find(|(t, _)| *t == tag) {
         return Some(family.to_vec());
     }
-    SEEDS.iter().find(|s| s.id == tag).map(|s| vec![s.id])
+    SeedId::ALL.into_iter().find(|s| s.as_str() == tag).map(|s| vec![s])
 }
 
 /// Every tag a preset may use, for messages.
 pub fn tags() -> Vec<&'static str> {
     let mut all: Vec<&str> = FAMILIES.iter().map(|(t, _)| *t).collect();
-    all.extend(SEEDS.iter().map(|s| s.id));
+    all.extend(SeedId::ALL.map(SeedId::as_str));
     all
 }
 
 /// Every seed with published figures (docs/SEEDS.md#at-a-glance).
 pub const SEEDS: &[Seed] = &[
     Seed {
-        id: "concurrency-benchmarks",
+        id: SeedId::ConcurrencyBenchmarks,
         title: "composewell/concurrency-benchmarks",
         source: "charts/results.csv, commit 68bc820",
         measured: "gauge (nfIO), one benchmark per process, one quick sample including the first iteration; time of the 5 s group is overhead only (5 s subtracted); memory is maxrss; GHC 8, 2018",
     },
     Seed {
-        id: "bluebird-doxbee",
+        id: SeedId::BluebirdDoxbee,
         title: "bluebird doxbee-sequential",
         source: "bluebird README (2018-07-16) and docs/benchmarks.md",
         measured: "in-process (performance.js child): time from Date.now() after a warm-up of 350 requests to the last completion, including one process.memoryUsage() call per finished request (8–10 µs each on our machine, ~90 ms per 10k requests); memory = highest sampled RSS − RSS at the start (MB = 2^20 bytes), a growth not a peak; Node 10.6 on 4 threads (README 2018), Node 8.6 (docs/benchmarks.md); its promise variants overlap steps 2 and 3 and do not await the commit",
     },
     Seed {
-        id: "bluebird-parallel",
+        id: SeedId::BluebirdParallel,
         title: "bluebird madeup-parallel",
         source: "bluebird README (2018-07-16) and docs/benchmarks.md",
         measured: "in-process (performance.js child): time from Date.now() after a warm-up of 350 requests to the last completion, including one process.memoryUsage() call per finished request (8–10 µs each on our machine); memory = highest sampled RSS − RSS at the start (MB = 2^20 bytes), a growth not a peak; Node 10.6 on 4 threads (README 2018), Node 8.6 (docs/benchmarks.md)",
     },
     Seed {
-        id: "async-bench",
+        id: SeedId::AsyncBench,
         title: "nathan-cruz77/async_bench",
         source: "data/all.dat, commit b399990",
         measured: "a wall clock inside each program around creating and awaiting the tasks, in ms; no memory measured; repetitions not stated; 2018",
     },
     Seed {
-        id: "ghc-1523",
+        id: SeedId::Ghc1523,
         title: "GHC #1523, constant overhead of threadDelay",
         source: "gitlab.haskell.org/ghc/ghc/-/issues/1523",
         measured: "a report, not a benchmark: threadDelay adds a constant 100–200 ms on GHC 6.7, macOS 10.4 (2007), seen in a kernel trace",
     },
     Seed {
-        id: "async-runtimes-2023",
+        id: SeedId::AsyncRuntimes2023,
         title: "async-runtimes-benchmarks (2023)",
         source: "pkolaczk, \"How much memory do you need to run 1 million concurrent tasks?\"",
         measured: "peak memory of the whole process, the tool not stated; one run per variant; Xeon E3-1505M, Linux 5.15, 2023",
     },
     Seed {
-        id: "async-runtimes-2024",
+        id: SeedId::AsyncRuntimes2024,
         title: "async-runtimes-benchmarks-2024 (take 2)",
         source: "hez2010/async-runtimes-benchmarks-2024, RESULT.md",
         measured: "memory (MB), CPU (%) and time (s) per run, the tool not named (GNU time's columns by the look of them); i7-13700K, Debian 12, 2024",
     },
     Seed {
-        id: "skynet",
+        id: SeedId::Skynet,
         title: "atemerev/skynet",
         source: "README, commit b5829d7",
         measured: "a wall clock in the program from just before the root is spawned until the result arrives, ms; no memory; undated README",
@@ -156,27 +199,27 @@ pub const SEEDS: &[Seed] = &[
 /// Every experiment with published figures (its point: docs/SEEDS.md#at-a-glance).
 #[rustfmt::skip]
 pub const EXPERIMENTS: &[Experiment] = &[
-    experiment("concurrency-benchmarks", "delay-0ms-10k", "sleep", &[("tasks", 10_000), ("delay-ms", 0)]),
-    experiment("concurrency-benchmarks", "delay-5000ms-10k", "sleep", &[("tasks", 10_000), ("delay-ms", 5_000)]),
-    experiment("bluebird-doxbee", "doxbee-sequential", "doxbee", &[("requests", 10_000), ("io-ms", 1)]),
-    experiment("bluebird-parallel", "madeup-parallel", "parallel", &[("requests", 10_000), ("fanout", 25), ("io-ms", 1)]),
-    experiment("async-bench", "1k tasks × 1 s", "sleep", &[("tasks", 1_000), ("delay-ms", 1_000)]),
-    experiment("async-bench", "10k tasks × 1 s", "sleep", &[("tasks", 10_000), ("delay-ms", 1_000)]),
-    experiment("async-bench", "100k tasks × 1 s", "sleep", &[("tasks", 100_000), ("delay-ms", 1_000)]),
-    experiment("ghc-1523", "threadDelay", "timer", &[("total-ms", 1_000)]),
-    experiment("async-runtimes-2023", "1 task × 10 s", "sleep", &[("tasks", 1), ("delay-ms", 10_000)]),
-    experiment("async-runtimes-2023", "10k tasks × 10 s", "sleep", &[("tasks", 10_000), ("delay-ms", 10_000)]),
-    experiment("async-runtimes-2023", "100k tasks × 10 s", "sleep", &[("tasks", 100_000), ("delay-ms", 10_000)]),
-    experiment("async-runtimes-2023", "1M tasks × 10 s", "sleep", &[("tasks", 1_000_000), ("delay-ms", 10_000)]),
-    experiment("async-runtimes-2024", "1 task × 10 s", "sleep", &[("tasks", 1), ("delay-ms", 10_000)]),
-    experiment("async-runtimes-2024", "10k tasks × 10 s", "sleep", &[("tasks", 10_000), ("delay-ms", 10_000)]),
-    experiment("async-runtimes-2024", "100k tasks × 10 s", "sleep", &[("tasks", 100_000), ("delay-ms", 10_000)]),
-    experiment("async-runtimes-2024", "1M tasks × 10 s", "sleep", &[("tasks", 1_000_000), ("delay-ms", 10_000)]),
-    experiment("skynet", "1M leaves", "skynet", &[("size", 1_000_000)]),
+    experiment(SeedId::ConcurrencyBenchmarks, "delay-0ms-10k", "sleep", &[("tasks", 10_000), ("delay-ms", 0)]),
+    experiment(SeedId::ConcurrencyBenchmarks, "delay-5000ms-10k", "sleep", &[("tasks", 10_000), ("delay-ms", 5_000)]),
+    experiment(SeedId::BluebirdDoxbee, "doxbee-sequential", "doxbee", &[("requests", 10_000), ("io-ms", 1)]),
+    experiment(SeedId::BluebirdParallel, "madeup-parallel", "parallel", &[("requests", 10_000), ("fanout", 25), ("io-ms", 1)]),
+    experiment(SeedId::AsyncBench, "1k tasks × 1 s", "sleep", &[("tasks", 1_000), ("delay-ms", 1_000)]),
+    experiment(SeedId::AsyncBench, "10k tasks × 1 s", "sleep", &[("tasks", 10_000), ("delay-ms", 1_000)]),
+    experiment(SeedId::AsyncBench, "100k tasks × 1 s", "sleep", &[("tasks", 100_000), ("delay-ms", 1_000)]),
+    experiment(SeedId::Ghc1523, "threadDelay", "timer", &[("total-ms", 1_000)]),
+    experiment(SeedId::AsyncRuntimes2023, "1 task × 10 s", "sleep", &[("tasks", 1), ("delay-ms", 10_000)]),
+    experiment(SeedId::AsyncRuntimes2023, "10k tasks × 10 s", "sleep", &[("tasks", 10_000), ("delay-ms", 10_000)]),
+    experiment(SeedId::AsyncRuntimes2023, "100k tasks × 10 s", "sleep", &[("tasks", 100_000), ("delay-ms", 10_000)]),
+    experiment(SeedId::AsyncRuntimes2023, "1M tasks × 10 s", "sleep", &[("tasks", 1_000_000), ("delay-ms", 10_000)]),
+    experiment(SeedId::AsyncRuntimes2024, "1 task × 10 s", "sleep", &[("tasks", 1), ("delay-ms", 10_000)]),
+    experiment(SeedId::AsyncRuntimes2024, "10k tasks × 10 s", "sleep", &[("tasks", 10_000), ("delay-ms", 10_000)]),
+    experiment(SeedId::AsyncRuntimes2024, "100k tasks × 10 s", "sleep", &[("tasks", 100_000), ("delay-ms", 10_000)]),
+    experiment(SeedId::AsyncRuntimes2024, "1M tasks × 10 s", "sleep", &[("tasks", 1_000_000), ("delay-ms", 10_000)]),
+    experiment(SeedId::Skynet, "1M leaves", "skynet", &[("size", 1_000_000)]),
 ];
 
 const fn experiment(
-    seed: &'static str,
+    seed: SeedId,
     name: &'static str,
     scenario: &'static str,
     params: &'static [(&'static str, u64)],
@@ -191,7 +234,7 @@ const fn experiment(
 
 /// Figures measured together: one seed, experiment, metric, unit, year and machine.
 struct Set {
-    seed: &'static str,
+    seed: SeedId,
     experiment: &'static str,
     metric: Metric,
     unit: &'static str,
@@ -227,68 +270,68 @@ use Metric::{MemoryGrowth, Overhead, PeakMemory, SleepOverhead, Time};
 #[rustfmt::skip]
 const SETS: &[Set] = &[
     // docs/SEEDS.md#bluebird-published-figures: the README (2018) and docs/benchmarks.md.
-    Set { seed: "bluebird-doxbee", experiment: "doxbee-sequential", metric: Time, unit: "ms", year: Some(2018), machine: BLUEBIRD_2018,
+    Set { seed: SeedId::BluebirdDoxbee, experiment: "doxbee-sequential", metric: Time, unit: "ms", year: Some(2018), machine: BLUEBIRD_2018,
         values: &[v("callbacks-baseline", 162.0), v("neo-async", 195.0), v("bluebird", 257.0), v("native async/await", 245.0), v("native ES6 promises", 335.0), v("Q", 3505.0), v("bacon.js", 5224.0)] },
-    Set { seed: "bluebird-doxbee", experiment: "doxbee-sequential", metric: MemoryGrowth, unit: "MB", year: Some(2018), machine: BLUEBIRD_2018,
+    Set { seed: SeedId::BluebirdDoxbee, experiment: "doxbee-sequential", metric: MemoryGrowth, unit: "MB", year: Some(2018), machine: BLUEBIRD_2018,
         values: &[v("callbacks-baseline", 28.1), v("neo-async", 42.4), v("bluebird", 47.0), v("native async/await", 57.4), v("native ES6 promises", 65.4), v("Q", 367.1), v("bacon.js", 660.1)] },
-    Set { seed: "bluebird-doxbee", experiment: "doxbee-sequential", metric: Time, unit: "ms", year: None, machine: BLUEBIRD_DOCS,
+    Set { seed: SeedId::BluebirdDoxbee, experiment: "doxbee-sequential", metric: Time, unit: "ms", year: None, machine: BLUEBIRD_DOCS,
         values: &[v("callbacks-baseline", 116.0), v("bluebird", 214.0), v("native async/await", 422.0), v("Q", 8533.0)] },
-    Set { seed: "bluebird-doxbee", experiment: "doxbee-sequential", metric: MemoryGrowth, unit: "MB", year: None, machine: BLUEBIRD_DOCS,
+    Set { seed: SeedId::BluebirdDoxbee, experiment: "doxbee-sequential", metric: MemoryGrowth, unit: "MB", year: None, machine: BLUEBIRD_DOCS,
         values: &[v("callbacks-baseline", 34.0), v("bluebird", 43.4), v("native async/await", 104.2), v("Q", 435.5)] },
-    Set { seed: "bluebird-parallel", experiment: "madeup-parallel", metric: Time, unit: "ms", year: Some(2018), machine: BLUEBIRD_2018,
+    Set { seed: SeedId::BluebirdParallel, experiment: "madeup-parallel", metric: Time, unit: "ms", year: Some(2018), machine: BLUEBIRD_2018,
         values: &[v("callbacks-baseline", 309.0), v("neo-async", 374.0), v("bluebird", 472.0), v("native async/await", 1087.0), v("native ES6 promises", 1509.0)] },
-    Set { seed: "bluebird-parallel", experiment: "madeup-parallel", metric: MemoryGrowth, unit: "MB", year: Some(2018), machine: BLUEBIRD_2018,
+    Set { seed: SeedId::BluebirdParallel, experiment: "madeup-parallel", metric: MemoryGrowth, unit: "MB", year: Some(2018), machine: BLUEBIRD_2018,
         values: &[v("callbacks-baseline", 74.5), v("neo-async", 84.2), v("bluebird", 98.0), v("native async/await", 242.0), v("native ES6 promises", 242.9)] },
-    Set { seed: "bluebird-parallel", experiment: "madeup-parallel", metric: Time, unit: "ms", year: None, machine: BLUEBIRD_DOCS,
+    Set { seed: SeedId::BluebirdParallel, experiment: "madeup-parallel", metric: Time, unit: "ms", year: None, machine: BLUEBIRD_DOCS,
         values: &[v("callbacks-baseline", 274.0), v("bluebird", 407.0), v("native async/await", 1260.0), v("streamline-callbacks", 25509.0)] },
-    Set { seed: "bluebird-parallel", experiment: "madeup-parallel", metric: MemoryGrowth, unit: "MB", year: None, machine: BLUEBIRD_DOCS,
+    Set { seed: SeedId::BluebirdParallel, experiment: "madeup-parallel", metric: MemoryGrowth, unit: "MB", year: None, machine: BLUEBIRD_DOCS,
         values: &[v("callbacks-baseline", 75.1), v("bluebird", 107.3), v("native async/await", 323.7), v("streamline-callbacks", 1141.6)] },
     // docs/SEEDS.md#concurrency-benchmarks-published-figures. With no delay the published
     // time is all overhead; with 5 s the source subtracted it.
-    Set { seed: "concurrency-benchmarks", experiment: "delay-0ms-10k", metric: Overhead, unit: "ms", year: Some(2021), machine: COMPOSEWELL,
+    Set { seed: SeedId::ConcurrencyBenchmarks, experiment: "delay-0ms-10k", metric: Overhead, unit: "ms", year: Some(2021), machine: COMPOSEWELL,
         values: &[v("streamly fromAhead", 8.5), v("streamly fromAsync", 2.9), v("async mapConcurrently", 102.0)] },
-    Set { seed: "concurrency-benchmarks", experiment: "delay-0ms-10k", metric: PeakMemory, unit: "MB", year: Some(2021), machine: COMPOSEWELL,
+    Set { seed: SeedId::ConcurrencyBenchmarks, experiment: "delay-0ms-10k", metric: PeakMemory, unit: "MB", year: Some(2021), machine: COMPOSEWELL,
         values: &[v("streamly fromAhead", 10.2), v("streamly fromAsync", 8.9), v("async mapConcurrently", 43.9)] },
-    Set { seed: "concurrency-benchmarks", experiment: "delay-5000ms-10k", metric: Overhead, unit: "ms", year: Some(2021), machine: COMPOSEWELL,
+    Set { seed: SeedId::ConcurrencyBenchmarks, experiment: "delay-5000ms-10k", metric: Overhead, unit: "ms", year: Some(2021), machine: COMPOSEWELL,
         values: &[v("streamly fromAhead", 116.0), v("streamly fromAsync", 105.0), v("async mapConcurrently_", 128.0), v("async mapConcurrently", 135.0)] },
-    Set { seed: "concurrency-benchmarks", experiment: "delay-5000ms-10k", metric: PeakMemory, unit: "MB", year: Some(2021), machine: COMPOSEWELL,
+    Set { seed: SeedId::ConcurrencyBenchmarks, experiment: "delay-5000ms-10k", metric: PeakMemory, unit: "MB", year: Some(2021), machine: COMPOSEWELL,
         values: &[v("streamly fromAhead", 85.4), v("streamly fromAsync", 81.2), v("async mapConcurrently_", 119.3), v("async mapConcurrently", 132.8)] },
     // docs/SEEDS.md#async_bench-published-figures.
-    Set { seed: "async-bench", experiment: "1k tasks × 1 s", metric: Time, unit: "ms", year: Some(2018), machine: ASYNC_BENCH,
+    Set { seed: SeedId::AsyncBench, experiment: "1k tasks × 1 s", metric: Time, unit: "ms", year: Some(2018), machine: ASYNC_BENCH,
         values: &[v("Elixir", 1015.7), v("Node", 1009.6), v("Python", 1026.4)] },
-    Set { seed: "async-bench", experiment: "10k tasks × 1 s", metric: Time, unit: "ms", year: Some(2018), machine: ASYNC_BENCH,
+    Set { seed: SeedId::AsyncBench, experiment: "10k tasks × 1 s", metric: Time, unit: "ms", year: Some(2018), machine: ASYNC_BENCH,
         values: &[v("Elixir", 1062.0), v("Node", 1025.8), v("Python", 1122.6)] },
-    Set { seed: "async-bench", experiment: "100k tasks × 1 s", metric: Time, unit: "ms", year: Some(2018), machine: ASYNC_BENCH,
+    Set { seed: SeedId::AsyncBench, experiment: "100k tasks × 1 s", metric: Time, unit: "ms", year: Some(2018), machine: ASYNC_BENCH,
         values: &[v("Elixir", 1410.5), v("Node", 1117.5), v("Python", 2435.3)] },
     // docs/SEEDS.md#ghc-1523-the-report.
-    Set { seed: "ghc-1523", experiment: "threadDelay", metric: SleepOverhead, unit: "ms", year: None, machine: GHC_1523,
+    Set { seed: SeedId::Ghc1523, experiment: "threadDelay", metric: SleepOverhead, unit: "ms", year: None, machine: GHC_1523,
         values: &[r("GHC threadDelay", 100.0, 200.0)] },
     // docs/SEEDS.md#async-runtimes-2023.
-    Set { seed: "async-runtimes-2023", experiment: "1 task × 10 s", metric: PeakMemory, unit: "MB", year: Some(2023), machine: RUNTIMES_2023,
+    Set { seed: SeedId::AsyncRuntimes2023, experiment: "1 task × 10 s", metric: PeakMemory, unit: "MB", year: Some(2023), machine: RUNTIMES_2023,
         values: &[v("Rust threads", 2.5), v("Rust tokio", 3.0), v("Rust async-std", 3.0), v("Go", 1.8), v("Java threads", 38.2), v("Java virtual threads", 40.1), v("C#", 131.1), v("Node", 36.2), v("Python", 17.3), v("Elixir", 57.4)] },
-    Set { seed: "async-runtimes-2023", experiment: "10k tasks × 10 s", metric: PeakMemory, unit: "MB", year: Some(2023), machine: RUNTIMES_2023,
+    Set { seed: SeedId::AsyncRuntimes2023, experiment: "10k tasks × 10 s", metric: PeakMemory, unit: "MB", year: Some(2023), machine: RUNTIMES_2023,
         values: &[v("Rust threads", 48.3), v("Rust tokio", 4.6), v("Rust async-std", 8.1), v("Go", 28.6), v("Java threads", 244.4), v("Java virtual threads", 78.5), v("C#", 131.4), v("Node", 48.3), v("Python", 40.0), v("Elixir", 99.4)] },
-    Set { seed: "async-runtimes-2023", experiment: "100k tasks × 10 s", metric: PeakMemory, unit: "MB", year: Some(2023), machine: RUNTIMES_2023,
+    Set { seed: SeedId::AsyncRuntimes2023, experiment: "100k tasks × 10 s", metric: PeakMemory, unit: "MB", year: Some(2023), machine: RUNTIMES_2023,
         values: &[v("Rust tokio", 23.7), v("Rust async-std", 54.6), v("Go", 269.0), v("Java virtual threads", 223.0), v("C#", 130.9), v("Node", 112.5), v("Python", 240.5), v("Elixir", 445.0)] },
-    Set { seed: "async-runtimes-2023", experiment: "1M tasks × 10 s", metric: PeakMemory, unit: "MB", year: Some(2023), machine: RUNTIMES_2023,
+    Set { seed: SeedId::AsyncRuntimes2023, experiment: "1M tasks × 10 s", metric: PeakMemory, unit: "MB", year: Some(2023), machine: RUNTIMES_2023,
         values: &[v("Rust tokio", 213.6), v("Rust async-std", 527.7), v("Go", 2658.0), v("Java virtual threads", 1154.0), v("C#", 461.0), v("Node", 494.0), v("Python", 2232.0), v("Elixir", 4009.0)] },
     // docs/SEEDS.md#async-runtimes-2024: take 2 (the first run's KB figures are not shown).
-    Set { seed: "async-runtimes-2024", experiment: "1 task × 10 s", metric: PeakMemory, unit: "MB", year: Some(2024), machine: RUNTIMES_2024,
+    Set { seed: SeedId::AsyncRuntimes2024, experiment: "1 task × 10 s", metric: PeakMemory, unit: "MB", year: Some(2024), machine: RUNTIMES_2024,
         values: &[v("Rust tokio", 4.7), v("Rust async_std", 5.1), v("Rust futures", 3.0), v("C#", 24.4), v("C# NativeAOT", 3.6), v("Go", 3.6), v("Java OpenJDK", 46.9), v("Java GraalVM", 112.4), v("GraalVM native-image", 8.3), v("Node", 41.9), v("Python", 19.5)] },
-    Set { seed: "async-runtimes-2024", experiment: "10k tasks × 10 s", metric: PeakMemory, unit: "MB", year: Some(2024), machine: RUNTIMES_2024,
+    Set { seed: SeedId::AsyncRuntimes2024, experiment: "10k tasks × 10 s", metric: PeakMemory, unit: "MB", year: Some(2024), machine: RUNTIMES_2024,
         values: &[v("Rust tokio", 9.0), v("Rust async_std", 8.1), v("Rust futures", 4.8), v("C#", 28.1), v("C# NativeAOT", 7.6), v("Go", 34.3), v("Java OpenJDK", 108.4), v("Java GraalVM", 181.8), v("GraalVM native-image", 22.8), v("Node", 64.8), v("Python", 33.3)] },
-    Set { seed: "async-runtimes-2024", experiment: "100k tasks × 10 s", metric: PeakMemory, unit: "MB", year: Some(2024), machine: RUNTIMES_2024,
+    Set { seed: SeedId::AsyncRuntimes2024, experiment: "100k tasks × 10 s", metric: PeakMemory, unit: "MB", year: Some(2024), machine: RUNTIMES_2024,
         values: &[v("Rust tokio", 46.2), v("Rust async_std", 53.2), v("Rust futures", 22.8), v("C#", 50.1), v("C# NativeAOT", 30.0), v("Go", 262.7), v("Java OpenJDK", 197.0), v("Java GraalVM", 419.0), v("GraalVM native-image", 100.8), v("Node", 125.1), v("Python", 146.5)] },
-    Set { seed: "async-runtimes-2024", experiment: "1M tasks × 10 s", metric: PeakMemory, unit: "MB", year: Some(2024), machine: RUNTIMES_2024,
+    Set { seed: SeedId::AsyncRuntimes2024, experiment: "1M tasks × 10 s", metric: PeakMemory, unit: "MB", year: Some(2024), machine: RUNTIMES_2024,
         values: &[v("Rust tokio", 439.1), v("Rust async_std", 502.3), v("Rust futures", 207.4), v("C#", 218.4), v("C# NativeAOT", 196.6), v("Go", 2585.6), v("Java OpenJDK", 1095.2), v("Java GraalVM", 1546.8), v("GraalVM native-image", 1057.3), v("Node", 563.9), v("Python", 1275.7)] },
-    Set { seed: "async-runtimes-2024", experiment: "1M tasks × 10 s", metric: Time, unit: "s", year: Some(2024), machine: RUNTIMES_2024,
+    Set { seed: SeedId::AsyncRuntimes2024, experiment: "1M tasks × 10 s", metric: Time, unit: "s", year: Some(2024), machine: RUNTIMES_2024,
         values: &[v("Rust tokio", 10.41), v("Rust async_std", 10.35), v("Rust futures", 10.30), v("C#", 10.50), v("C# NativeAOT", 10.58), v("Go", 10.83), v("Java OpenJDK", 15.98), v("Java GraalVM", 15.60), v("GraalVM native-image", 13.41), v("Node", 10.51), v("Python", 19.36)] },
     // docs/SEEDS.md#skynet-published-figures: one set per machine.
-    Set { seed: "skynet", experiment: "1M leaves", metric: Time, unit: "ms", year: None, machine: SKYNET_MAC,
+    Set { seed: SeedId::Skynet, experiment: "1M leaves", metric: Time, unit: "ms", year: None, machine: SKYNET_MAC,
         values: &[v("Scala/Akka", 6379.0), v("Erlang", 4414.0), v("Erlang (HiPE)", 3999.0), v("Haskell GHC 7.10.3", 6181.0), v("Go", 979.0), v(".NET Core", 650.0), v("RxJava", 219.0)] },
-    Set { seed: "skynet", experiment: "1M leaves", metric: Time, unit: "ms", year: None, machine: SKYNET_WIN,
+    Set { seed: SeedId::Skynet, experiment: "1M leaves", metric: Time, unit: "ms", year: None, machine: SKYNET_WIN,
         values: &[v("Scala/Akka", 4419.0), v("Erlang", 1700.0), v("Haskell", 2820.0), v("Go", 629.0), v("F# MailboxProcessor", 756.0), v(".NET Core async", 290.0), v("Node-bluebird", 285.0), v(".NET TPL", 118.0)] },
-    Set { seed: "skynet", experiment: "1M leaves", metric: Time, unit: "ms", year: None, machine: SKYNET_LINUX,
+    Set { seed: SeedId::Skynet, experiment: "1M leaves", metric: Time, unit: "ms", year: None, machine: SKYNET_LINUX,
         values: &[r("Scala/Akka", 1700.0, 2700.0), r("Haskell", 41.0, 44.0), r("Erlang", 700.0, 1100.0), r("Erlang (HiPE)", 2100.0, 3500.0), r("Go", 200.0, 224.0), v("LuaJIT", 297.0)] },
 ];
 
@@ -312,8 +355,11 @@ pub fn figures() -> impl Iterator<Item = Figure> {
 }
 
 /// The seed with this id.
-pub fn seed(id: &str) -> Option<&'static Seed> {
-    SEEDS.iter().find(|s| s.id == id)
+pub fn seed(id: SeedId) -> &'static Seed {
+    SEEDS
+        .iter()
+        .find(|s| s.id == id)
+        .expect("every seed id has its seed (tested)")
 }
 
 /// The experiments a point reproduces: those of its tagged seed, or, untagged, of any seed,
@@ -349,23 +395,30 @@ mod tests {
     #[test]
     fn a_family_tag_finds_each_of_its_seeds() {
         let million = params(&[("tasks", 1_000_000), ("delay-ms", 10_000)]);
-        let found: Vec<&str> = experiments_for("sleep", &million, Some(tag::ASYNC_RUNTIMES))
+        let found: Vec<SeedId> = experiments_for("sleep", &million, Some(tag::ASYNC_RUNTIMES))
             .iter()
             .map(|e| e.seed)
             .collect();
-        assert_eq!(found, ["async-runtimes-2023", "async-runtimes-2024"]);
-        assert_eq!(tagged("async-bench"), Some(vec!["async-bench"]));
+        assert_eq!(found, [SeedId::AsyncRuntimes2023, SeedId::AsyncRuntimes2024]);
+        assert_eq!(tagged("async-bench"), Some(vec![SeedId::AsyncBench]));
         assert_eq!(tagged("async-runtime"), None);
         for tag in tags() {
-            let seeds = tagged(tag).unwrap();
-            assert!(seeds.iter().all(|s| seed(s).is_some()), "{tag}");
+            assert!(tagged(tag).is_some_and(|s| !s.is_empty()), "{tag}");
         }
+    }
+
+    #[test]
+    fn every_seed_id_has_its_seed_and_spells_its_tag() {
+        for id in SeedId::ALL {
+            assert_eq!(seed(id).id, id);
+            assert_eq!(tagged(id.as_str()), Some(vec![id]));
+        }
+        assert_eq!(SEEDS.len(), SeedId::ALL.len());
     }
 
     #[test]
     fn every_figure_belongs_to_a_known_seed_and_experiment() {
         for figure in figures() {
-            assert!(seed(figure.seed).is_some(), "{figure:?}");
             assert!(
                 EXPERIMENTS
                     .iter()
@@ -388,7 +441,7 @@ mod tests {
 
     #[test]
     fn published_numbers_as_the_reference_gives_them() {
-        let find = |seed: &str, experiment: &str, implementation: &str, metric: Metric| {
+        let find = |seed: SeedId, experiment: &str, implementation: &str, metric: Metric| {
             figures()
                 .find(|f| {
                     f.seed == seed
@@ -400,7 +453,7 @@ mod tests {
                 .unwrap()
         };
         let doxbee = find(
-            "bluebird-doxbee",
+            SeedId::BluebirdDoxbee,
             "doxbee-sequential",
             "callbacks-baseline",
             Metric::MemoryGrowth,
@@ -410,17 +463,17 @@ mod tests {
             (28.1, "MB", Some(2018))
         );
         let tokio = find(
-            "async-runtimes-2023",
+            SeedId::AsyncRuntimes2023,
             "1M tasks × 10 s",
             "Rust tokio",
             Metric::PeakMemory,
         );
         assert_eq!(tokio.value, 213.6);
-        let python = find("async-bench", "100k tasks × 1 s", "Python", Metric::Time);
+        let python = find(SeedId::AsyncBench, "100k tasks × 1 s", "Python", Metric::Time);
         assert_eq!(python.value, 2435.3);
         assert_eq!(
             figures()
-                .filter(|f| f.seed == "async-runtimes-2024")
+                .filter(|f| f.seed == SeedId::AsyncRuntimes2024)
                 .count(),
             55
         );

@@ -149,10 +149,7 @@ pub fn sweep_charts(fits: &[&Fit], points: &[PointSummary], palette: &Palette) -
             })
             .collect();
         let chart = LineChart {
-            title: format!(
-                "{what} against {} · thin: least-squares fit · band: 95 % interval",
-                first.param
-            ),
+            title: format!("{what} against {} · fit, 95 % band", first.param),
             x_axis: first.param.clone(),
             x: Quantity::Count,
             y_axis: what.into(),

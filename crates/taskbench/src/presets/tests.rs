@@ -353,8 +353,9 @@ fn every_seed_tag_of_a_built_in_preset_finds_published_figures() {
                 });
                 assert!(
                     found,
-                    "{}: no point of '{tag}' is one of {seed}'s",
-                    preset.name
+                    "{}: no point of '{tag}' is one of {}'s",
+                    preset.name,
+                    seed.as_str()
                 );
             }
         }

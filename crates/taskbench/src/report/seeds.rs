@@ -74,19 +74,16 @@ fn comparison(experiment: &Experiment, point: &PointSummary, platform: &Platform
         rows.push(row);
     }
     let seed = seeds::seed(experiment.seed);
-    let mut notes = vec![format!(
-        "published figures: {}, as the source gives them",
-        seed.map_or(experiment.seed, |s| s.source)
-    )];
-    if let Some(seed) = seed {
-        notes.push(format!("how they were measured: {}", seed.measured));
-    }
+    let mut notes = vec![
+        format!("published figures: {}, as the source gives them", seed.source),
+        format!("how they were measured: {}", seed.measured),
+    ];
     notes.push(OURS.to_string());
     notes.extend(metrics.iter().filter_map(|m| note(*m)).map(String::from));
     Table {
         title: format!(
             "{} · {} — published figures beside ours",
-            seed.map_or(experiment.seed, |s| s.title),
+            seed.title,
             experiment.name
         ),
         headers: crate::report::table::headers(&headers),

@@ -1,0 +1,256 @@
+// The java-completable contestant: the scenarios as CompletableFuture stages on the default
+// async pool (ForkJoinPool.commonPool(), one worker fewer than cores), with no thread of the
+// contestant's own blocked anywhere but the main thread's final join(). A task is a
+// supplyAsync/runAsync; a sleep or fake I/O op is a stage run after a delay by
+// CompletableFuture.delayedExecutor, the common pool's own timer; joins are allOf.
+
+package taskbench;
+
+import static java.util.concurrent.TimeUnit.NANOSECONDS;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
+import taskbench.Requests.Transaction;
+import taskbench.Requests.Upload;
+
+public final class CompletableContestant implements Protocol.Scenarios {
+    public static void main(String[] args) {
+        Protocol.run(args, new CompletableContestant());
+    }
+
+    @Override
+    public long spawn(int tasks) {
+        return sumAll(tasks, i -> CompletableFuture.supplyAsync(() -> (long) i)).join();
+    }
+
+    /** Each task is handed to the pool `delay` after it is started. */
+    @Override
+    public long sleep(int tasks, Duration delay) {
+        Executor later = after(delay);
+        return sumAll(tasks, i -> CompletableFuture.supplyAsync(() -> (long) i, later)).join();
+    }
+
+    /** Each sleep is started by the stage that ends the one before. */
+    @Override
+    public Protocol.Outcome timer(Duration step, int sleeps) {
+        long[] slept = new long[sleeps];
+        var done = new CompletableFuture<Void>();
+        sleepFrom(0, slept, after(step), done);
+        done.join();
+        return Protocol.Outcome.oversleep(slept, step);
+    }
+
+    @Override
+    public long doxbee(int requests, Duration io) {
+        Executor ioDone = after(io);
+        return sumAll(requests, i -> CompletableFuture.supplyAsync(() -> new Upload(i))
+                .thenCompose(upload -> upload(upload, ioDone))).join();
+    }
+
+    /** Each request is a task that begins its transaction and then fans out. */
+    @Override
+    public long parallel(int requests, int fanout, Duration io) {
+        Executor ioDone = after(io);
+        return sumAll(requests, r -> CompletableFuture
+                .supplyAsync(() -> new Transaction(fanout + 1))
+                .thenCompose(tx -> fanOut(tx, fanout, ioDone))).join();
+    }
+
+    @Override
+    public long skynet(int size) {
+        return task(() -> skynet(0, size)).join();
+    }
+
+    @Override
+    public long pingpong(int pairs, int rounds) {
+        return sumAll(pairs, pair -> task(() -> pinger(rounds))).join();
+    }
+
+    /** Link 1 is started; the last link completes the future the main thread joins. */
+    @Override
+    public long chain(int length) {
+        var done = new CompletableFuture<Long>();
+        CompletableFuture.runAsync(() -> link(1, length, done));
+        return done.join();
+    }
+
+    @Override
+    public long yield(int tasks, int yields) {
+        throw new Protocol.Unsupported("CompletableFuture has no yield: the nearest thing, "
+                + "going on in a new *Async stage, pushes it on the worker's own LIFO queue "
+                + "and the worker runs it next, before any other task");
+    }
+
+    /** An executor that runs its task on the common pool `delay` after it is handed one. */
+    private static Executor after(Duration delay) {
+        return CompletableFuture.delayedExecutor(delay.toNanos(), NANOSECONDS);
+    }
+
+    /** A task on the pool whose result is the future `body` returns. */
+    private static <T> CompletableFuture<T> task(Supplier<CompletableFuture<T>> body) {
+        return CompletableFuture.supplyAsync(body).thenCompose(Function.identity());
+    }
+
+    /** Starts task(0) … task(n−1), joins them with allOf and sums their results. */
+    private static CompletableFuture<Long> sumAll(
+            int n, IntFunction<CompletableFuture<Long>> task) {
+        var started = new ArrayList<CompletableFuture<Long>>(n);
+        for (int i = 0; i < n; i++) {
+            started.add(task.apply(i));
+        }
+        return CompletableFuture.allOf(started.toArray(CompletableFuture<?>[]::new))
+                .thenApply(all -> {
+                    long sum = 0;
+                    for (var result : started) {
+                        sum += result.join(); // completed: allOf has
+                    }
+                    return sum;
+                });
+    }
+
+    /**
+     * One fake I/O op: its query, and its completion, a stage that `ioDone` runs on the pool
+     * once the op's time is up; the stage holds the query until then.
+     */
+    private static CompletableFuture<Void> fakeIo(Transaction tx, int index, Executor ioDone) {
+        var query = tx.query(index);
+        return CompletableFuture.runAsync(query::complete, ioDone);
+    }
+
+    /** One parallel request after its transaction began: its ops, joined, then the commit. */
+    private static CompletableFuture<Long> fanOut(Transaction tx, int fanout, Executor ioDone) {
+        var ops = new CompletableFuture<?>[fanout];
+        for (int k = 0; k < fanout; k++) {
+            ops[k] = fakeIo(tx, k, ioDone);
+        }
+        return CompletableFuture.allOf(ops)
+                .thenCompose(v -> fakeIo(tx, fanout, ioDone)) // commit
+                .thenApply(v -> tx.done());
+    }
+
+    /** One doxbee upload after its step 1: every step waits for the one before. */
+    private static CompletableFuture<Long> upload(Upload upload, Executor ioDone) {
+        var tx = upload.tx;
+        return fakeIo(tx, 2, ioDone) // 2. put the blob
+                .thenCompose(v -> fakeIo(tx, 3, ioDone)) // 3. look the file up: it never exists
+                .thenCompose(v -> {
+                    upload.buildVersion(); // 4. the version record
+                    return fakeIo(tx, 5, ioDone); // 5. insert the version
+                })
+                .thenCompose(v -> {
+                    upload.buildFileQuery(); // 6. the "create file" query, executed
+                    return fakeIo(tx, 6, ioDone);
+                })
+                .thenCompose(v -> fakeIo(tx, 7, ioDone)) // 7. insert the file–version link
+                .thenCompose(v -> fakeIo(tx, 8, ioDone)) // 8. update the file's current version
+                .thenCompose(v -> fakeIo(tx, 9, ioDone)) // 9. commit
+                .thenApply(v -> upload.finish());
+    }
+
+    /** Sleep k of the timer: timed when its stage runs, which then starts sleep k+1. */
+    private static void sleepFrom(
+            int k, long[] slept, Executor later, CompletableFuture<Void> done) {
+        if (k == slept.length) {
+            done.complete(null);
+            return;
+        }
+        long start = System.nanoTime();
+        CompletableFuture.runAsync(() -> {
+            slept[k] = System.nanoTime() - start;
+            sleepFrom(k + 1, slept, later, done);
+        }, later);
+    }
+
+    /** A leaf is its number; an inner node starts its ten children as tasks and sums them. */
+    private static CompletableFuture<Long> skynet(long num, int size) {
+        if (size == 1) {
+            return CompletableFuture.completedFuture(num);
+        }
+        int child = size / 10;
+        return sumAll(10, k -> task(() -> skynet(num + (long) k * child, child)));
+    }
+
+    /** One pair: the pinger starts its ponger and plays `rounds` round trips with it. */
+    private static CompletableFuture<Long> pinger(int rounds) {
+        var pings = new Channel<Integer>();
+        var pongs = new Channel<Integer>();
+        var ponger = new CompletableFuture<Void>();
+        CompletableFuture.runAsync(() -> pong(pings, pongs, rounds, ponger));
+        var replies = new CompletableFuture<Long>();
+        ping(pings, pongs, 0, rounds, replies);
+        return replies.thenCombine(ponger, (count, v) -> count);
+    }
+
+    /** The pinger's round `ball`: sends it; the reply, once received, starts the next round. */
+    private static void ping(Channel<Integer> pings, Channel<Integer> pongs, int ball, int rounds,
+            CompletableFuture<Long> replies) {
+        if (ball == rounds) {
+            replies.complete((long) ball); // the replies received
+            return;
+        }
+        pings.send(ball);
+        pongs.receive().thenAccept(reply -> ping(pings, pongs, ball + 1, rounds, replies));
+    }
+
+    /** The ponger returns each of `left` balls as it receives it. */
+    private static void pong(Channel<Integer> pings, Channel<Integer> pongs, int left,
+            CompletableFuture<Void> done) {
+        if (left == 0) {
+            done.complete(null);
+            return;
+        }
+        pings.receive().thenAccept(ball -> {
+            pongs.send(ball);
+            pong(pings, pongs, left - 1, done);
+        });
+    }
+
+    /** Link n starts link n+1 as a task and ends; the last link completes `done`. */
+    private static void link(int n, int length, CompletableFuture<Long> done) {
+        if (n == length) {
+            done.complete((long) n);
+        } else {
+            CompletableFuture.runAsync(() -> link(n + 1, length, done));
+        }
+    }
+
+    /**
+     * pingpong's channel. The JDK has no asynchronous channel, so, as in the Node contestants,
+     * a receiver waits on a future that the sender completes: a oneshot per message, the shape
+     * of tokio's own ping_pong bench. Unbounded, one receiver. The sender hands the message
+     * over with completeAsync, so the receiver goes on as a task on the pool, as a woken task
+     * does, rather than nested inside the sender.
+     */
+    private static final class Channel<T> {
+        private final ArrayDeque<T> messages = new ArrayDeque<>();
+        private CompletableFuture<T> receiver;
+
+        void send(T message) {
+            CompletableFuture<T> waiting;
+            synchronized (this) {
+                waiting = receiver;
+                receiver = null;
+                if (waiting == null) {
+                    messages.add(message);
+                    return;
+                }
+            }
+            waiting.completeAsync(() -> message);
+        }
+
+        /** The next message: at once if one is waiting, else once it is sent. */
+        synchronized CompletableFuture<T> receive() {
+            if (messages.isEmpty()) {
+                receiver = new CompletableFuture<>();
+                return receiver;
+            }
+            return CompletableFuture.completedFuture(messages.poll());
+        }
+    }
+}

@@ -1,0 +1,11 @@
+// The java-virtual contestant: a virtual thread per task, on the JDK's default virtual-thread
+// scheduler (a ForkJoinPool of one carrier per core). The scenarios are
+// lib/ThreadPerTask.java's, shared with java-threads.
+
+package taskbench;
+
+public final class VirtualContestant {
+    public static void main(String[] args) {
+        Protocol.run(args, new ThreadPerTask(Thread.ofVirtual()));
+    }
+}
