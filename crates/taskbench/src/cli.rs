@@ -74,6 +74,19 @@ pub struct GateArgs {
     /// Exit 1 when a case's peak RSS is significantly bigger by more than this.
     #[arg(long, value_parser = parse_percent, value_name = "PCT")]
     pub fail_if_bigger: Option<f64>,
+    /// Exit 1 when a case's instructions per iteration (`run --instructions`) grew by more
+    /// than this: counts repeat, so no interval is needed.
+    #[arg(long, value_parser = parse_percent, value_name = "PCT")]
+    pub fail_if_more_instructions: Option<f64>,
+}
+
+impl GateArgs {
+    /// Whether any threshold is set.
+    pub fn any(&self) -> bool {
+        self.fail_if_slower.is_some()
+            || self.fail_if_bigger.is_some()
+            || self.fail_if_more_instructions.is_some()
+    }
 }
 
 /// The store `import`, `history` and `compare` read when neither --store nor
@@ -201,7 +214,13 @@ pub struct RunArgs {
     /// 350 requests (bluebird's harness).
     #[arg(long)]
     pub full_warmup: bool,
-    /// Kill a run's process group after this long (e.g. 30, 90s, 2m).
+    /// Also count each case's instructions: after its measured runs, a process of one
+    /// measured iteration and one of two under `perf stat` (where the kernel allows it) or
+    /// valgrind (cachegrind, no cache simulation); their difference is one iteration.
+    #[arg(long)]
+    pub instructions: bool,
+    /// Kill a run's process group after this long (e.g. 30, 90s, 2m); counted runs get
+    /// five times as long.
     #[arg(long, default_value = "120s", value_parser = parse_duration, value_name = "TIME")]
     pub timeout: Duration,
     /// Interval of the RSS/thread sampler, in milliseconds.

@@ -134,7 +134,10 @@ pub fn tagged(tag: &str) -> Option<Vec<SeedId>> {
     if let Some((_, family)) = FAMILIES.iter().find(|(t, _)| *t == tag) {
         return Some(family.to_vec());
     }
-    SeedId::ALL.into_iter().find(|s| s.as_str() == tag).map(|s| vec![s])
+    SeedId::ALL
+        .into_iter()
+        .find(|s| s.as_str() == tag)
+        .map(|s| vec![s])
 }
 
 /// Every tag a preset may use, for messages.
@@ -399,7 +402,10 @@ mod tests {
             .iter()
             .map(|e| e.seed)
             .collect();
-        assert_eq!(found, [SeedId::AsyncRuntimes2023, SeedId::AsyncRuntimes2024]);
+        assert_eq!(
+            found,
+            [SeedId::AsyncRuntimes2023, SeedId::AsyncRuntimes2024]
+        );
         assert_eq!(tagged("async-bench"), Some(vec![SeedId::AsyncBench]));
         assert_eq!(tagged("async-runtime"), None);
         for tag in tags() {
@@ -469,7 +475,12 @@ mod tests {
             Metric::PeakMemory,
         );
         assert_eq!(tokio.value, 213.6);
-        let python = find(SeedId::AsyncBench, "100k tasks × 1 s", "Python", Metric::Time);
+        let python = find(
+            SeedId::AsyncBench,
+            "100k tasks × 1 s",
+            "Python",
+            Metric::Time,
+        );
         assert_eq!(python.value, 2435.3);
         assert_eq!(
             figures()

@@ -3,7 +3,9 @@
 //! over the time processes' iterations, peak RSS and CPU over the memory processes — with
 //! its two-level bootstrap interval (processes, then iterations, each side resampled on
 //! its own, as the tables' × best), and a verdict: a change only when the interval
-//! excludes 1. Within one run, each variant against its contestant the same way.
+//! excludes 1. Within one run, each variant against its contestant the same way. Where
+//! both sides counted instructions (`run --instructions`), their ratio per iteration too:
+//! counts repeat, so it needs no interval.
 
 use super::cases::{Case, PointKey, group};
 use crate::run::RunRecord;
@@ -44,6 +46,8 @@ pub struct CaseChange {
     pub time: Option<Change>,
     pub peak_rss: Option<Change>,
     pub cpu: Option<Change>,
+    /// Instructions of one iteration, where both sides counted them.
+    pub instructions: Option<Change>,
 }
 
 /// Every point and contestant both `base` and `new` measured validly.
@@ -56,7 +60,9 @@ pub fn changes(base: &[RunRecord], new: &[RunRecord]) -> Vec<CaseChange> {
         };
         for case in &point.cases {
             if let Some(base_case) = counterpart(&base_point.cases, &point.cases, case) {
-                out.push(case_change(&point.key, base_case, case));
+                let mut change = case_change(&point.key, base_case, case);
+                change.instructions = counted_change((base, base_case), (new, case));
+                out.push(change);
             }
         }
     }
@@ -75,7 +81,9 @@ pub fn variant_changes(runs: &[RunRecord]) -> Vec<CaseChange> {
                 continue;
             }
             if let Some(base) = point.cases.iter().find(|c| c.contestant == of) {
-                out.push(case_change(&point.key, base, case));
+                let mut change = case_change(&point.key, base, case);
+                change.instructions = counted_change((runs, base), (runs, case));
+                out.push(change);
             }
         }
     }
@@ -103,7 +111,40 @@ fn case_change(key: &PointKey, base: &Case, new: &Case) -> CaseChange {
         time: change(&base.iteration_groups(), &new.iteration_groups()),
         peak_rss: change(&memory(base, rss), &memory(new, rss)),
         cpu: change(&memory(base, cpu), &memory(new, cpu)),
+        instructions: None,
     }
+}
+
+/// Counts within this of each other are the same: a single-threaded runtime's repeat to
+/// the instruction; a multi-threaded one's move with its scheduling (docs/MEASUREMENT.md).
+pub const SAME_COUNT: f64 = 0.001;
+
+/// NEW / BASE of one iteration's instructions, when both cases were counted.
+fn counted_change(
+    (base_runs, base): (&[RunRecord], &Case),
+    (new_runs, new): (&[RunRecord], &Case),
+) -> Option<Change> {
+    let iteration = |runs: &[RunRecord], case: &Case| {
+        let first = case.records.first()?;
+        super::instructions::counted(runs, case.contestant, &first.scenario, &first.params, None)?
+            .iteration
+    };
+    let (b, n) = (iteration(base_runs, base)?, iteration(new_runs, new)?);
+    if b <= 0.0 {
+        return None;
+    }
+    let ratio = n / b;
+    Some(Change {
+        ratio,
+        interval: None,
+        verdict: match ratio {
+            r if r > 1.0 + SAME_COUNT => Verdict::Higher,
+            r if r < 1.0 - SAME_COUNT => Verdict::Lower,
+            _ => Verdict::NoChange,
+        },
+        bootstrap: None,
+        spread: None,
+    })
 }
 
 /// The case of `base` that `case` is compared with: the same contestant, else the one

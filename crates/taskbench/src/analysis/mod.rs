@@ -6,6 +6,7 @@
 mod cases;
 pub mod change;
 mod compare;
+pub mod instructions;
 mod outliers;
 pub mod overview;
 pub mod run_to_run;
@@ -113,6 +114,9 @@ pub struct CaseSummary {
     /// whose peak RSS is nearest the median.
     #[serde(default)]
     pub representative_run: Option<u32>,
+    /// Instruction counts, when the run counted them (`--instructions`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instructions: Option<instructions::Instructions>,
 }
 
 impl CaseSummary {
@@ -176,7 +180,14 @@ pub fn summarize(records: &[RunRecord]) -> Vec<PointSummary> {
                 .iter()
                 .map(|case| {
                     let baseline = baselines.get(case.contestant).copied();
-                    let row = summarize_case(case, point.key, &label, &idle, baseline);
+                    let mut row = summarize_case(case, point.key, &label, &idle, baseline);
+                    row.instructions = instructions::counted(
+                        records,
+                        &row.contestant,
+                        &row.scenario,
+                        &row.params,
+                        row.size,
+                    );
                     (row, less_baseline(case.iteration_groups(), baseline))
                 })
                 .collect();
@@ -288,6 +299,7 @@ fn summarize_case(
         differs_from_best: None,
         outliers: outliers::outliers(&process_medians),
         extra: extra_medians(&time),
+        instructions: None,
     }
 }
 

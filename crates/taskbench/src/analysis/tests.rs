@@ -47,6 +47,8 @@ fn record(
                 "boom".into()
             },
             timeline: Vec::new(),
+            instructions: None,
+            counter: None,
         }),
         status,
     }

@@ -159,11 +159,13 @@ pub(super) fn report(
         let page = crate::html::standalone(&table.title, &crate::html::figures_table(&table));
         write_atomically(path, page.as_bytes())?;
     }
-    if gate.fail_if_slower.is_none() && gate.fail_if_bigger.is_none() {
+    if !gate.any() {
         return Ok(());
     }
     let judged = judgements(&comparison.found, gate);
-    let coverage = 1.0 - FAMILY_WISE / judged.len().max(1) as f64;
+    // Only judgements with an interval share the false-alarm rate; counts have none.
+    let bounded = judged.iter().filter(|j| j.3.bootstrap.is_some()).count();
+    let coverage = 1.0 - FAMILY_WISE / bounded.max(1) as f64;
     let failures = failures(&judged, coverage);
     println!(
         "gate: {} judgements, each at {:.4} % (Bonferroni: {:.0} % false alarms for all \
@@ -202,18 +204,25 @@ pub const FAMILY_WISE: f64 = 0.05;
 type Judgement<'a> = (&'a CaseChange, &'static str, f64, Change);
 
 /// What the gate judges: each case's time (`--fail-if-slower`) and peak RSS
-/// (`--fail-if-bigger`) that has an interval, with its threshold.
+/// (`--fail-if-bigger`) that has an interval, and its instructions per iteration
+/// (`--fail-if-more-instructions`) where both sides counted them, with its threshold.
 fn judgements<'a>(found: &'a [CaseChange], gate: &GateArgs) -> Vec<Judgement<'a>> {
     found
         .iter()
         .flat_map(|case| {
             [
-                ("slower", gate.fail_if_slower, case.time),
-                ("bigger", gate.fail_if_bigger, case.peak_rss),
+                ("slower", gate.fail_if_slower, case.time, true),
+                ("bigger", gate.fail_if_bigger, case.peak_rss, true),
+                (
+                    "more instructions",
+                    gate.fail_if_more_instructions,
+                    case.instructions,
+                    false,
+                ),
             ]
             .into_iter()
-            .filter_map(move |(what, threshold, change)| {
-                let change = change.filter(|c| c.bootstrap.is_some())?;
+            .filter_map(move |(what, threshold, change, bounded)| {
+                let change = change.filter(|c| !bounded || c.bootstrap.is_some())?;
                 Some((case, what, threshold?, change))
             })
         })
@@ -221,14 +230,16 @@ fn judgements<'a>(found: &'a [CaseChange], gate: &GateArgs) -> Vec<Judgement<'a>
 }
 
 /// Each judgement whose change is higher by more than its threshold and significant at
-/// `coverage`, 1 − 5 %/m for the m judgements (Bonferroni): an A/A comparison fails the
-/// gate with probability at most 5 %, however many cases it holds.
+/// `coverage`, 1 − 5 %/m for the m judgements with an interval (Bonferroni): an A/A
+/// comparison fails the gate with probability at most 5 %, however many cases it holds. A
+/// count (instructions) has no interval: past its threshold it fails.
 fn failures(judged: &[Judgement], coverage: f64) -> Vec<String> {
     judged
         .iter()
         .filter(|(_, _, threshold, change)| {
             change.ratio > 1.0 + threshold
-                && interval_at(change, coverage).is_some_and(|i| i.low > 1.0)
+                && (change.bootstrap.is_none()
+                    || interval_at(change, coverage).is_some_and(|i| i.low > 1.0))
         })
         .map(|(case, what, threshold, change)| {
             format!(
@@ -258,17 +269,22 @@ fn table(comparison: &Comparison) -> Table {
         ) => " †",
         _ => "",
     };
+    let counted = comparison.found.iter().any(|c| c.instructions.is_some());
     let rows = comparison
         .found
         .iter()
         .map(|c| {
-            vec![
+            let mut row = vec![
                 c.point.clone(),
                 c.contestant.clone(),
                 cell(c.time, ("faster", "slower"), mark(c.time)),
                 cell(c.peak_rss, ("smaller", "bigger"), mark(c.peak_rss)),
                 cell(c.cpu, ("less", "more"), mark(c.cpu)),
-            ]
+            ];
+            if counted {
+                row.push(cell(c.instructions, ("fewer", "more"), ""));
+            }
+            row
         })
         .collect();
     let mut notes = vec![
@@ -297,15 +313,24 @@ fn table(comparison: &Comparison) -> Table {
             crate::analysis::run_to_run::MIN_SESSIONS
         ));
     }
+    let mut headers = vec![
+        "point",
+        "contestant",
+        "time\nnew / base",
+        "peak RSS\nnew / base",
+        "CPU\nnew / base",
+    ];
+    if counted {
+        headers.push("instructions\nnew / base");
+        notes.push(format!(
+            "instructions: one iteration's count (run --instructions), exact, so no interval; \
+             within ±{} % they are the same",
+            crate::analysis::change::SAME_COUNT * 100.0
+        ));
+    }
     Table {
         title: comparison.title.clone(),
-        headers: crate::report::table::headers(&[
-            "point",
-            "contestant",
-            "time\nnew / base",
-            "peak RSS\nnew / base",
-            "CPU\nnew / base",
-        ]),
+        headers: crate::report::table::headers(&headers),
         rows,
         notes,
     }

@@ -100,13 +100,22 @@ fn start(
         false => Plan::commands(&options)?,
     };
     crate::lineup::check_cpus(&args.cpus)?;
-    let gated = args.gate.fail_if_slower.is_some() || args.gate.fail_if_bigger.is_some();
+    let gated = args.gate.any();
     let variants = args.contestant.iter().any(|name| name.contains('@'));
     anyhow::ensure!(
         !gated || args.baseline.is_some() || variants,
-        "--fail-if-slower and --fail-if-bigger gate a comparison: --baseline NAME compares with \
-         another run, or name a variant (-c tokio,tokio@patch) to compare within this one"
+        "--fail-if-slower, --fail-if-bigger and --fail-if-more-instructions gate a comparison: \
+         --baseline NAME compares with another run, or name a variant (-c tokio,tokio@patch) \
+         to compare within this one"
     );
+    anyhow::ensure!(
+        !args.instructions || args.command.is_empty(),
+        "--instructions counts protocol runs, one iteration apart: --command runs cannot be counted"
+    );
+    let counter = match args.instructions {
+        true => Some(crate::measure::counter::detect().map_err(|e| anyhow!(e))?),
+        false => None,
+    };
     let entries = match args.command.is_empty() {
         true => Some(choose(
             survey(contestants_dir, places)?,
@@ -254,6 +263,7 @@ fn start(
         warmup: plan.warmup,
         idle_runs: plan.idle_runs,
         stopping: plan.stopping,
+        instructions: counter.as_deref(),
     };
     let made = earlier
         .iter()

@@ -19,6 +19,7 @@ pub fn write_csv(runs: &[RunRecord]) -> anyhow::Result<Vec<u8>> {
         "inner_warmup",
         "phase",
         "run",
+        "iterations",
         "status",
         "detail",
         "elapsed_ns",
@@ -35,6 +36,8 @@ pub fn write_csv(runs: &[RunRecord]) -> anyhow::Result<Vec<u8>> {
         "checksum",
         "expected_checksum",
         "sampler_cpu_ns",
+        "instructions",
+        "counter",
     ]);
     out.write_record(&header)?;
     let opt = |v: Option<String>| v.unwrap_or_default();
@@ -56,6 +59,7 @@ pub fn write_csv(runs: &[RunRecord]) -> anyhow::Result<Vec<u8>> {
                 .unwrap_or_default()
                 .to_string(),
             run.run.to_string(),
+            run.iterations.to_string(),
             run.status.label(),
             detail,
         ]);
@@ -75,8 +79,10 @@ pub fn write_csv(runs: &[RunRecord]) -> anyhow::Result<Vec<u8>> {
                 opt(f.checksum.map(|v| v.to_string())),
                 opt(f.expected_checksum.map(|v| v.to_string())),
                 f.sampler_cpu_ns.to_string(),
+                opt(f.instructions.map(|v| v.to_string())),
+                opt(f.counter.clone()),
             ]),
-            None => row.extend(std::iter::repeat_n(String::new(), 14)),
+            None => row.extend(std::iter::repeat_n(String::new(), 16)),
         }
         out.write_record(&row)?;
     }

@@ -2,7 +2,8 @@
 //! measure → value with its lower and upper bound) and github-action-benchmark's
 //! `customSmallerIsBetter` (a list of name, unit, value, range). One benchmark per point
 //! and contestant with a valid row; time is the row's headline figure (the overhead where
-//! the scenario has an ideal time, else the elapsed), ns, with its 95 % interval.
+//! the scenario has an ideal time, else the elapsed), ns, with its 95 % interval; with
+//! `--instructions`, one iteration's instruction count too, exact.
 
 use super::Results;
 use crate::analysis::{CaseSummary, Outcome};
@@ -23,6 +24,10 @@ pub fn bmf(results: &Results) -> String {
         }
         if let Some(rss) = &row.peak_rss {
             measures.insert("peak-rss".into(), metric(rss));
+        }
+        // bencher's built-in "instructions" measure: one iteration's count, exact.
+        if let Some(count) = instructions(row) {
+            measures.insert("instructions".into(), json!({ "value": count }));
         }
         benchmarks.insert(name, Value::Object(measures));
     }
@@ -48,8 +53,20 @@ pub fn github_benchmark(results: &Results) -> String {
             }
             entries.push(entry);
         }
+        if let Some(count) = instructions(row) {
+            entries.push(json!({
+                "name": format!("{name} · instructions"),
+                "unit": "instructions",
+                "value": count,
+            }));
+        }
     }
     serde_json::to_string_pretty(&entries).expect("JSON of numbers")
+}
+
+/// One iteration's instructions, where the run counted them.
+fn instructions(row: &CaseSummary) -> Option<f64> {
+    row.instructions.as_ref()?.iteration
 }
 
 /// Each valid row with its benchmark name.

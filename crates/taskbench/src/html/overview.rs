@@ -22,8 +22,9 @@ const DARKEST: f64 = 100.0;
 
 /// The matrix as a `<table>` with id `id`.
 pub fn matrix(overview: &Overview, id: &str, palette: &Palette) -> String {
+    // The title above the frame, not a caption: a caption is only as wide as its table.
     let mut out = format!(
-        r#"<div class="matrix-frame"><table class="overview" id="{id}"><caption>{}</caption><thead><tr><th>contestant</th>"#,
+        r#"<h3 class="matrix-title">{}</h3><div class="matrix-frame"><table class="overview" id="{id}" aria-label="{0}"><thead><tr><th>contestant</th>"#,
         escape(title(overview.quantity))
     );
     for (column, heading) in overview.columns.iter().zip(headings(overview)) {

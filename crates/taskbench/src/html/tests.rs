@@ -53,6 +53,8 @@ fn record(
             extra,
             sampler_cpu_ns: 0,
             stderr_tail: String::new(),
+            instructions: None,
+            counter: None,
             timeline: (0..20)
                 .map(|i| Sample {
                     at_us: i * 5_000,

@@ -4,12 +4,14 @@
 
 pub mod affinity;
 pub mod capture;
+pub mod counter;
 pub mod launcher;
 pub mod machine;
 mod process;
 pub mod reap;
 mod sampler;
 
+pub use counter::InstructionCounter;
 pub use process::{ExecError, Job, execute};
 pub use sampler::Sample;
 

@@ -75,7 +75,10 @@ fn comparison(experiment: &Experiment, point: &PointSummary, platform: &Platform
     }
     let seed = seeds::seed(experiment.seed);
     let mut notes = vec![
-        format!("published figures: {}, as the source gives them", seed.source),
+        format!(
+            "published figures: {}, as the source gives them",
+            seed.source
+        ),
         format!("how they were measured: {}", seed.measured),
     ];
     notes.push(OURS.to_string());
@@ -83,8 +86,7 @@ fn comparison(experiment: &Experiment, point: &PointSummary, platform: &Platform
     Table {
         title: format!(
             "{} · {} — published figures beside ours",
-            seed.title,
-            experiment.name
+            seed.title, experiment.name
         ),
         headers: crate::report::table::headers(&headers),
         rows,

@@ -42,6 +42,7 @@ pub fn table(point: &PointSummary) -> Table {
             .iter()
             .any(|r| r.ns_per_task.is_some() || r.bytes_per_task.is_some()),
         extra: point.rows.iter().any(|r| !r.extra.is_empty()),
+        instructions: point.rows.iter().any(|r| r.instructions.is_some()),
     };
     let mut columns = vec![
         "contestant",
@@ -64,6 +65,9 @@ pub fn table(point: &PointSummary) -> Table {
     ]);
     if layout.extra {
         columns.push("extra");
+    }
+    if layout.instructions {
+        columns.push("instructions\nper iteration");
     }
     let mut notes = Vec::new();
     let rows = point
@@ -90,6 +94,16 @@ pub fn table(point: &PointSummary) -> Table {
     {
         notes.push(NOT_SIGNIFICANT.to_string());
     }
+    if let Some(counter) = point
+        .rows
+        .iter()
+        .find_map(|r| r.instructions.as_ref().map(|i| &i.counter))
+    {
+        notes.push(format!(
+            "instructions: a process of 2 measured iterations minus one of 1, the same \
+             warm-up in both, counted by {counter}; per task = that over the size"
+        ));
+    }
     Table {
         title,
         headers: headers(&columns),
@@ -109,6 +123,8 @@ struct Layout {
     overhead: bool,
     per_task: bool,
     extra: bool,
+    /// Counted runs (`--instructions`).
+    instructions: bool,
 }
 
 fn cells(row: &CaseSummary, layout: Layout) -> Vec<String> {
@@ -159,7 +175,31 @@ fn cells(row: &CaseSummary, layout: Layout) -> Vec<String> {
     if layout.extra {
         cells.push(extra(row));
     }
+    if layout.instructions {
+        cells.push(instructions(row));
+    }
     cells
+}
+
+/// One iteration's instructions, per task, and the whole process's; or why there are none.
+fn instructions(row: &CaseSummary) -> String {
+    let Some(counted) = &row.instructions else {
+        return "–".to_string();
+    };
+    let mut lines = Vec::new();
+    if let Some(iteration) = counted.iteration {
+        lines.push(units::count(iteration));
+    }
+    if let Some(per_task) = counted.per_task {
+        lines.push(format!("{}/task", units::count(per_task)));
+    }
+    if let Some(process) = counted.process {
+        lines.push(format!("process {}", units::count(process as f64)));
+    }
+    if let Some(problem) = &counted.problem {
+        lines.push(format!("{problem} counted"));
+    }
+    lines.join("\n")
 }
 
 /// `1.00` for the best; `1.52` over its interval; `1.04 n.s.` when the difference is not

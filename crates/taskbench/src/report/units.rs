@@ -58,6 +58,18 @@ pub fn ratio(r: f64) -> String {
     }
 }
 
+/// A count to three significant figures: `812`, `12.4 k`, `1.24 M`, `3.10 G`.
+pub fn count(n: f64) -> String {
+    let sign = if n <= -0.5 { "-" } else { "" };
+    let (value, unit) = match n.abs() {
+        v if v < 1e3 => return format!("{n:.0}"),
+        v if v < 1e6 => (v / 1e3, "k"),
+        v if v < 1e9 => (v / 1e6, "M"),
+        v => (v / 1e9, "G"),
+    };
+    format!("{sign}{} {unit}", three(value))
+}
+
 /// A share as a percentage: `38 %`, `4.2 %`, `0.31 %` (two significant figures below 10 %).
 pub fn percent(share: f64) -> String {
     let p = share * 100.0;

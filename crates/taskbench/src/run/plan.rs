@@ -53,7 +53,9 @@ impl Step {
     /// a thread pool that has settled — while a memory process keeps the seeds' shape.
     pub fn inner_warmup(&self) -> u32 {
         match self.workload {
-            Workload::Scenario { inner_warmup, .. } if self.iterations > 1 => {
+            Workload::Scenario { inner_warmup, .. }
+                if self.iterations > 1 && self.phase == Phase::Measured =>
+            {
                 inner_warmup + self.iterations
             }
             Workload::Scenario { inner_warmup, .. } => inner_warmup,
@@ -97,6 +99,9 @@ pub enum Phase {
     Warmup,
     /// Counted in the statistics.
     Measured,
+    /// Run under an instruction counter (`--instructions`): one process of one measured
+    /// iteration and one of two, with the same warm-up, whose difference is one iteration.
+    Counted,
 }
 
 /// One run to make.

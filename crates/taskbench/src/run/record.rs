@@ -74,6 +74,12 @@ pub struct Figures {
     pub stderr_tail: String,
     /// RSS and thread count over time.
     pub timeline: Vec<Sample>,
+    /// Instructions of the whole process and its children, in a counted run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instructions: Option<u64>,
+    /// What counted them (`valgrind-3.19.0 cachegrind --cache-sim=no`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counter: Option<String>,
 }
 
 impl RunRecord {

@@ -8,7 +8,7 @@ use super::plan::{Phase, Step, Subject, Workload, before_measuring};
 use super::record::{Figures, RunRecord};
 use super::status::{Expected, Reported, RunStatus};
 use super::stopping::{CaseProgress, StopReason, Stopping};
-use crate::measure::{self, ExecError, Job, Measurement};
+use crate::measure::{self, ExecError, InstructionCounter, Job, Measurement};
 use crate::stats::median;
 use catalogue::Invocation;
 use std::collections::{BTreeMap, HashMap};
@@ -44,13 +44,15 @@ pub struct Limits {
 }
 
 /// How many runs each case gets.
-#[derive(Debug, Clone, Copy)]
-pub struct Settings {
+#[derive(Clone, Copy)]
+pub struct Settings<'a> {
     /// Warm-up processes per case.
     pub warmup: u32,
     /// Idle-footprint processes per scenario and subject.
     pub idle_runs: u32,
     pub stopping: Stopping,
+    /// `--instructions`: after its measured runs, each case's counted runs, under this.
+    pub instructions: Option<&'a dyn InstructionCounter>,
 }
 
 /// Runs every point of `workloads` over `subjects`; `sink` sees each record when it is
@@ -189,9 +191,84 @@ pub fn resume_plan(
                 break;
             }
         }
+        let Some(counter) = settings.instructions else {
+            continue;
+        };
+        // A case stopped for good (n/a, timeout, not started) is not counted either.
+        for subject in (0..subjects.len()).filter(|s| !stopped.contains_key(&(*s, workload))) {
+            for iterations in COUNTED_ITERATIONS {
+                let step = Step {
+                    subject,
+                    workload,
+                    phase: Phase::Counted,
+                    run: iterations,
+                    iterations,
+                };
+                if requested() {
+                    return Ok(records);
+                }
+                if done(&step) || workload == Workload::Command {
+                    continue;
+                }
+                progress(&step);
+                match count_one(executor, counter, &subjects[subject], &step, limits)? {
+                    record if requested() && !record.status.is_ok() => return Ok(records),
+                    record => emit(record, &mut records)?,
+                }
+            }
+        }
     }
     Ok(records)
 }
+
+/// The counted runs of a case: one measured iteration, then two with the same warm-up, so
+/// that their difference is one iteration without start-up, warm-up or teardown.
+pub const COUNTED_ITERATIONS: [u32; 2] = [1, 2];
+
+/// One run under `counter`: judged like any run (its checksums too), with the count.
+fn count_one(
+    executor: &mut dyn Executor,
+    counter: &dyn InstructionCounter,
+    subject: &Subject,
+    step: &Step,
+    limits: Limits,
+) -> Result<RunRecord, ExecError> {
+    let out = std::env::temp_dir().join(format!(
+        "taskbench-count-{}-{}",
+        std::process::id(),
+        COUNTER_DIRS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&out).map_err(|e| ExecError::Harness(e.to_string()))?;
+    let wrapped = Subject {
+        argv: counter.wrap(&subject.argv, &out),
+        ..subject.clone()
+    };
+    // Under valgrind a run takes tens of times as long: its timeout grows to match.
+    let limits = Limits {
+        timeout: limits.timeout * COUNTED_SLOWDOWN,
+        ..limits
+    };
+    let mut record = run_one(executor, &wrapped, step, limits)?;
+    let count = counter.read(&out);
+    std::fs::remove_dir_all(&out).ok();
+    if let Some(figures) = record.figures.as_mut() {
+        figures.counter = Some(counter.name().to_string());
+        match count {
+            Ok(n) => figures.instructions = Some(n),
+            Err(reason) if record.status.is_ok() => {
+                record.status = RunStatus::BadOutput { reason };
+            }
+            Err(_) => {}
+        }
+    }
+    Ok(record)
+}
+
+/// How many times the usual timeout a counted run may take.
+const COUNTED_SLOWDOWN: u32 = 5;
+
+/// Numbers the counters' scratch folders within this process.
+static COUNTER_DIRS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// The last record of a case says why the case stopped.
 fn with_stop(mut record: RunRecord, reason: Option<StopReason>, stopped: bool) -> RunRecord {
@@ -365,6 +442,8 @@ fn figures(
             m.stderr_tail.clone()
         },
         timeline: m.timeline.clone(),
+        instructions: None,
+        counter: None,
     }
 }
 

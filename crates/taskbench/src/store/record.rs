@@ -123,7 +123,12 @@ pub fn record(
             .find(|c| c.name == contestant)
             .map(|c| c.version.clone())
     };
-    for run in results.runs.iter().filter(|r| r.phase == Phase::Measured) {
+    // Measured runs for comparisons, counted ones for their instructions.
+    for run in results
+        .runs
+        .iter()
+        .filter(|r| matches!(r.phase, Phase::Measured | Phase::Counted))
+    {
         let figures = run.figures.as_ref();
         tx.execute(
             "INSERT INTO runs (session, contestant, version, scenario, point, phase, run,
@@ -135,7 +140,10 @@ pub fn record(
                 version(&run.contestant),
                 run.scenario,
                 run.point_label(),
-                "measured",
+                match run.phase {
+                    Phase::Counted => "counted",
+                    _ => "measured",
+                },
                 run.run,
                 run.iterations,
                 run.status.label(),

@@ -8,6 +8,7 @@ mod exports;
 mod failures;
 mod gate;
 mod hostile;
+mod instructions;
 mod interrupts;
 mod measurement;
 mod presets;

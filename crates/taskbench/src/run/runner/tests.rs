@@ -54,6 +54,7 @@ fn run(fake: &mut Fake, subjects: &[Subject], workloads: &[Workload], runs: u32)
         warmup: 1,
         idle_runs: runs,
         stopping: Stopping::exactly(runs, Duration::from_secs(60)),
+        instructions: None,
     };
     let limits = Limits {
         timeout: Duration::from_secs(1),
@@ -230,4 +231,117 @@ fn a_plain_command_is_timed_by_the_wall_clock() {
         measured.figures.as_ref().unwrap().elapsed_ns,
         Some(3_000_000)
     );
+}
+
+/// Counts a million instructions for the first process and half a million more for each
+/// one after; wraps nothing, so the fake executor sees the contestant's own command.
+struct FakeCounter {
+    reads: std::cell::Cell<u64>,
+}
+
+impl InstructionCounter for FakeCounter {
+    fn name(&self) -> &str {
+        "fake counter"
+    }
+
+    fn wrap(&self, argv: &[String], out: &std::path::Path) -> Vec<String> {
+        assert!(out.is_dir(), "the counter gets a folder of its own");
+        argv.to_vec()
+    }
+
+    fn read(&self, _: &std::path::Path) -> Result<u64, String> {
+        let n = self.reads.get();
+        self.reads.set(n + 1);
+        Ok(1_000_000 + 500_000 * n)
+    }
+}
+
+#[test]
+fn counted_runs_follow_the_measured_ones_one_iteration_apart() {
+    let mut fake = Fake {
+        ran: Vec::new(),
+        answer: correct,
+    };
+    let counter = FakeCounter {
+        reads: std::cell::Cell::new(0),
+    };
+    let spawn = Workload::Scenario {
+        scenario: Scenario::new("spawn", &[("tasks", 100)]).unwrap(),
+        inner_warmup: 3,
+    };
+    let settings = Settings {
+        warmup: 0,
+        idle_runs: 0,
+        stopping: Stopping::exactly(2, Duration::from_secs(60)),
+        instructions: Some(&counter),
+    };
+    let limits = Limits {
+        timeout: Duration::from_secs(1),
+        sample_every: Duration::from_millis(10),
+        memory_limit: None,
+        full_warmup: false,
+    };
+    let subjects = [subject("a", &[]), subject("b", &["spawn"])];
+    let records = run_plan(
+        &mut fake,
+        &subjects,
+        &[spawn],
+        settings,
+        limits,
+        &mut |_| Ok(()),
+        &mut |_| {},
+    )
+    .unwrap();
+    let counted: Vec<&RunRecord> = records
+        .iter()
+        .filter(|r| r.phase == Phase::Counted)
+        .collect();
+    // a's two counted runs after its measured ones; b (n/a) none.
+    assert_eq!(counted.len(), 2, "{records:#?}");
+    assert!(
+        counted
+            .iter()
+            .all(|r| r.contestant == "a" && r.status.is_ok())
+    );
+    assert_eq!(
+        counted.iter().map(|r| r.iterations).collect::<Vec<_>>(),
+        [1, 2]
+    );
+    // The same warm-up in both, whatever the iterations: their difference is one iteration.
+    assert!(counted.iter().all(|r| r.inner_warmup == 3));
+    let last = fake.ran.last().unwrap();
+    assert_eq!(
+        &last[last.len() - 4..],
+        ["--inner-warmup", "3", "--iterations", "2"]
+    );
+    let figures: Vec<(Option<u64>, Option<&str>)> = counted
+        .iter()
+        .map(|r| {
+            let f = r.figures.as_ref().unwrap();
+            (f.instructions, f.counter.as_deref())
+        })
+        .collect();
+    assert_eq!(
+        figures,
+        [
+            (Some(1_000_000), Some("fake counter")),
+            (Some(1_500_000), Some("fake counter"))
+        ]
+    );
+    // The analysis: one iteration is 500k instructions, 5k per task; the statistics of
+    // time and memory are the measured runs' alone.
+    let points = crate::analysis::summarize(&records);
+    let a = points[0].rows.iter().find(|r| r.contestant == "a").unwrap();
+    let counts = a.instructions.as_ref().unwrap();
+    assert_eq!(
+        (counts.process, counts.iteration, counts.per_task),
+        (Some(1_000_000), Some(500_000.0), Some(5_000.0))
+    );
+    let measured = records
+        .iter()
+        .filter(|r| r.phase == Phase::Measured && r.contestant == "a")
+        .count();
+    assert_eq!(a.runs, measured, "counted runs are not measured runs");
+    let b = points[0].rows.iter().find(|r| r.contestant == "b").unwrap();
+    assert!(b.instructions.is_none());
 }
