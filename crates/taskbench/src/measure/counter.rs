@@ -110,6 +110,8 @@ impl InstructionCounter for Cachegrind {
             "--trace-children=yes",
             // A JIT (V8, HotSpot, the BEAM's) writes code it then runs: valgrind must see it.
             "--smc-check=all-non-file",
+            // A thread per task (OS threads, Java's platform threads) passes the default 500.
+            "--max-threads=20000",
             "--cachegrind-out-file=/dev/null",
         ]
         .map(String::from)

@@ -152,7 +152,8 @@ impl Palette {
     /// A palette over `(name, language)` pairs (duplicates and order do not matter).
     pub fn new(contestants: impl IntoIterator<Item = (String, String)>) -> Palette {
         let mut named: Vec<(String, String)> = contestants.into_iter().collect();
-        named.sort();
+        // By name; a name given with a language and without keeps the language.
+        named.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.cmp(&a.1)));
         named.dedup_by(|a, b| a.0 == b.0);
         // Slots taken per family; a name whose slot is taken takes the next free one, and
         // while the family has a shade nobody wears, one with an unworn shade.

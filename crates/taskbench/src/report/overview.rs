@@ -108,7 +108,7 @@ pub fn mean_text(overview: &Overview, row: &crate::analysis::overview::Row) -> S
     match row.mean_ratio {
         None => "–".to_string(),
         Some(mean) if ran == overview.columns.len() => ratio(mean),
-        Some(mean) => format!("{} ({ran}/{})", ratio(mean), overview.columns.len()),
+        Some(mean) => format!("{}\n({ran}/{})", ratio(mean), overview.columns.len()),
     }
 }
 

@@ -288,23 +288,20 @@ pub fn render_terminal(table: &Table, width: u16) -> String {
             column.set_cell_alignment(CellAlignment::Right);
         }
     }
-    // No word is broken: a header's longest word (up to 12 characters) and the first
-    // column's longest name (up to 24) keep their width when the table is squeezed.
-    let longest = |words: &mut dyn Iterator<Item = &str>, cap: usize| {
-        words.map(|w| w.chars().count()).max().unwrap_or(0).min(cap) as u16
-    };
+    // No word is broken: each column keeps its longest word, of the header and the cells
+    // (a name in the first column, up to 24 characters; a figure or an interval elsewhere,
+    // up to 12), when the table is squeezed into the width.
     for (index, header) in table.headers.iter().enumerate() {
-        let mut words: Box<dyn Iterator<Item = &str>> = match index {
-            0 => Box::new(
-                table
-                    .rows
-                    .iter()
-                    .filter_map(|r| r.first().map(String::as_str)),
-            ),
-            _ => Box::new(header.split_whitespace()),
-        };
+        let cells = table.rows.iter().filter_map(|r| r.get(index));
+        let longest = std::iter::once(header)
+            .chain(cells)
+            .flat_map(|text| text.split_whitespace())
+            .map(|word| word.chars().count())
+            .max()
+            .unwrap_or(0)
+            .min(if index == 0 { 24 } else { 12 });
         // The width counts the cell's padding, one space each side.
-        let width = longest(&mut words, if index == 0 { 24 } else { 12 }) + 2;
+        let width = longest as u16 + 2;
         if let Some(column) = t.column_mut(index) {
             column.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(width)));
         }
