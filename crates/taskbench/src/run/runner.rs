@@ -248,9 +248,10 @@ fn count_one(
         timeout: limits.timeout * COUNTED_SLOWDOWN,
         ..limits
     };
-    let mut record = run_one(executor, &wrapped, step, limits)?;
+    let ran = run_one(executor, &wrapped, step, limits);
     let count = counter.read(&out);
     std::fs::remove_dir_all(&out).ok();
+    let mut record = ran?;
     if let Some(figures) = record.figures.as_mut() {
         figures.counter = Some(counter.name().to_string());
         match count {
