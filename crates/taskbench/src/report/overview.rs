@@ -90,11 +90,8 @@ pub fn cell_text(cell: &Cell) -> String {
 /// The caption of an overview.
 pub fn title(quantity: Quantity) -> &'static str {
     match quantity {
-        Quantity::Time => {
-            "overview · time × best (overhead where the scenario has an ideal time, else \
-             elapsed) · rows by geometric mean"
-        }
-        Quantity::PeakRss => "overview · peak RSS × best · rows by geometric mean",
+        Quantity::Time => "overview · time × best (overhead where there is an ideal time)",
+        Quantity::PeakRss => "overview · peak RSS × best",
     }
 }
 
@@ -136,7 +133,8 @@ pub fn table(overview: &Overview) -> Table {
         .collect();
     let mut notes = vec![
         "each cell: the contestant's median ÷ the best median at that point (1.00 = the best); \
-         the mean over the points a contestant ran, with how many when not all; · = not run"
+         rows by the geometric mean over the points a contestant ran, with how many when not \
+         all; · = not run"
             .to_string(),
     ];
     notes.extend(scenario_lines(overview));

@@ -306,7 +306,7 @@ pub fn render_terminal(table: &Table, width: u16) -> String {
             column.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(width)));
         }
     }
-    let mut out = format!("{}\n{t}\n", table.title);
+    let mut out = format!("{}{t}\n", super::wrap(&table.title, usize::from(width)));
     for note in &table.notes {
         let wrapped = super::wrap(note, usize::from(width).saturating_sub(2));
         for line in wrapped.lines() {
