@@ -5,7 +5,7 @@
 //! elapsed — and one for peak RSS.
 
 use super::{CaseSummary, PointSummary};
-use crate::stats::Interval;
+use crate::stats::{Interval, Summary};
 
 /// Which figure an overview compares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,14 +68,23 @@ pub struct Overview {
 impl Overview {
     /// The overview of `points` for `quantity`.
     pub fn of(points: &[PointSummary], quantity: Quantity) -> Overview {
+        // Each column's figure and its best value, decided once.
+        let judged: Vec<(Figure, Option<f64>)> = points
+            .iter()
+            .map(|point| {
+                let figure = Figure::of(point, quantity);
+                (figure, best(point, figure))
+            })
+            .collect();
         let columns: Vec<Column> = points
             .iter()
+            .zip(&judged)
             .enumerate()
-            .map(|(index, point)| Column {
+            .map(|(index, (point, (figure, _)))| Column {
                 point: index,
                 label: point.point.clone(),
                 scenario: point.scenario.clone(),
-                measure: measure(point, quantity),
+                measure: figure.name(),
             })
             .collect();
         let mut names: Vec<&str> = Vec::new();
@@ -89,7 +98,8 @@ impl Overview {
             .map(|name| {
                 let cells: Vec<Cell> = points
                     .iter()
-                    .map(|point| cell(point, name, quantity))
+                    .zip(&judged)
+                    .map(|(point, &(figure, best))| cell(point, name, figure, best))
                     .collect();
                 let logs: Vec<f64> = cells
                     .iter()
@@ -123,51 +133,65 @@ impl Overview {
     }
 }
 
-/// What a column's figures are.
-fn measure(point: &PointSummary, quantity: Quantity) -> &'static str {
-    match quantity {
-        Quantity::PeakRss => "peak RSS",
-        Quantity::Time if overhead_column(point) => "overhead",
-        Quantity::Time => "elapsed",
+/// The figure a column compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Figure {
+    Overhead,
+    Elapsed,
+    PeakRss,
+}
+
+impl Figure {
+    /// A time column compares overheads where the point has an ideal time and its best
+    /// overhead is positive (a ratio to a zero or negative overhead says nothing).
+    fn of(point: &PointSummary, quantity: Quantity) -> Figure {
+        match quantity {
+            Quantity::PeakRss => Figure::PeakRss,
+            Quantity::Time
+                if point.rows.first().is_some_and(|r| r.ideal_ns > 0)
+                    && best(point, Figure::Overhead).is_some_and(|b| b > 0.0) =>
+            {
+                Figure::Overhead
+            }
+            Quantity::Time => Figure::Elapsed,
+        }
+    }
+
+    fn summary(self, row: &CaseSummary) -> Option<Summary> {
+        match self {
+            Figure::Overhead => row.overhead,
+            Figure::Elapsed => row.elapsed,
+            Figure::PeakRss => row.peak_rss,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Figure::Overhead => "overhead",
+            Figure::Elapsed => "elapsed",
+            Figure::PeakRss => "peak RSS",
+        }
     }
 }
 
-/// Whether a time column compares overheads: the point has an ideal time and its best
-/// overhead is positive (a ratio to a zero or negative overhead says nothing).
-fn overhead_column(point: &PointSummary) -> bool {
-    point.rows.first().is_some_and(|r| r.ideal_ns > 0)
-        && best(point, |r| r.overhead.map(|s| s.median)).is_some_and(|b| b > 0.0)
-}
-
-/// The smallest figure of the point's valid rows.
-fn best(point: &PointSummary, figure: impl Fn(&CaseSummary) -> Option<f64>) -> Option<f64> {
+/// The smallest median of `figure` among the point's valid rows.
+fn best(point: &PointSummary, figure: Figure) -> Option<f64> {
     point
         .rows
         .iter()
         .filter(|r| r.status_label().is_none())
-        .filter_map(figure)
+        .filter_map(|r| figure.summary(r).map(|s| s.median))
         .min_by(f64::total_cmp)
 }
 
-fn cell(point: &PointSummary, name: &str, quantity: Quantity) -> Cell {
+fn cell(point: &PointSummary, name: &str, figure: Figure, best: Option<f64>) -> Cell {
     let Some(row) = point.rows.iter().find(|r| r.contestant == name) else {
         return Cell::Absent;
     };
     if let Some(status) = row.status_label() {
         return Cell::Status(status);
     }
-    let overhead = quantity == Quantity::Time && overhead_column(point);
-    let summary = match quantity {
-        Quantity::PeakRss => row.peak_rss,
-        Quantity::Time if overhead => row.overhead,
-        Quantity::Time => row.elapsed,
-    };
-    let pick = |r: &CaseSummary| match quantity {
-        Quantity::PeakRss => r.peak_rss.map(|s| s.median),
-        Quantity::Time if overhead => r.overhead.map(|s| s.median),
-        Quantity::Time => r.elapsed.map(|s| s.median),
-    };
-    let (Some(summary), Some(best)) = (summary, best(point, pick)) else {
+    let (Some(summary), Some(best)) = (figure.summary(row), best) else {
         return Cell::Status("–".into());
     };
     if best <= 0.0 {
@@ -175,17 +199,15 @@ fn cell(point: &PointSummary, name: &str, quantity: Quantity) -> Cell {
     }
     // The analysis's interval of elapsed ÷ the best elapsed; for overheads the same
     // resamples read as overheads: (r·E_best − ideal) / O_best.
-    let ratio_interval = match quantity {
-        Quantity::PeakRss => None,
-        Quantity::Time => row.ratio_ci.map(|ci| match overhead {
-            false => ci,
-            true => {
-                let elapsed_best = best + row.ideal_ns as f64;
-                let map = |r: f64| (r * elapsed_best - row.ideal_ns as f64) / best;
-                Interval {
-                    low: map(ci.low),
-                    high: map(ci.high),
-                }
+    let ratio_interval = match figure {
+        Figure::PeakRss => None,
+        Figure::Elapsed => row.ratio_ci,
+        Figure::Overhead => row.ratio_ci.map(|ci| {
+            let elapsed_best = best + row.ideal_ns as f64;
+            let map = |r: f64| (r * elapsed_best - row.ideal_ns as f64) / best;
+            Interval {
+                low: map(ci.low),
+                high: map(ci.high),
             }
         }),
     };
@@ -194,9 +216,9 @@ fn cell(point: &PointSummary, name: &str, quantity: Quantity) -> Cell {
         value: summary.median,
         interval: summary.median_ci,
         ratio_interval,
-        differs: match quantity {
-            Quantity::Time => row.differs_from_best,
-            Quantity::PeakRss => None,
+        differs: match figure {
+            Figure::PeakRss => None,
+            Figure::Overhead | Figure::Elapsed => row.differs_from_best,
         },
     }
 }

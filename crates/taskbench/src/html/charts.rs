@@ -19,8 +19,9 @@ const LINE_SIZE: (u32, u32) = (HALF_WIDTH, 340);
 /// One small multiple of the RSS timelines.
 const SMALL_SIZE: (u32, u32) = (300, 190);
 
-/// The charts of one point, as SVG (or a line saying why one could not be drawn).
-pub fn point_charts(point: &PointSummary, runs: &[RunRecord], palette: &Palette) -> Vec<String> {
+/// The charts of one point, as SVG (or a line saying why one could not be drawn);
+/// `timelines` are the point's RSS timelines ([`timelines`]).
+pub fn point_charts(point: &PointSummary, timelines: &[Series], palette: &Palette) -> Vec<String> {
     let overhead = point.rows.first().is_some_and(|r| r.ideal_ns > 0);
     let time = match overhead {
         true => "overhead (elapsed − ideal)",
@@ -51,7 +52,6 @@ pub fn point_charts(point: &PointSummary, runs: &[RunRecord], palette: &Palette)
         };
         charts.push(svg(plot::rows(&chart, palette)));
     }
-    let timelines = timelines(point, runs);
     if !timelines.is_empty() {
         // The lowest, the median and the highest peak; the rest are small multiples.
         let mut picked: Vec<&Series> = Vec::new();
@@ -81,13 +81,8 @@ pub fn point_charts(point: &PointSummary, runs: &[RunRecord], palette: &Palette)
     charts
 }
 
-/// Every contestant's RSS timeline at `point` as a small chart, all on the same axes.
-pub fn timeline_multiples(
-    point: &PointSummary,
-    runs: &[RunRecord],
-    palette: &Palette,
-) -> Vec<String> {
-    let timelines = timelines(point, runs);
+/// Every contestant's RSS timeline as a small chart, all on the same axes.
+pub fn timeline_multiples(timelines: &[Series], palette: &Palette) -> Vec<String> {
     let far = |pick: fn(&(f64, f64)) -> f64| {
         timelines
             .iter()
@@ -96,7 +91,7 @@ pub fn timeline_multiples(
     };
     let reach = (far(|p| p.0), far(|p| p.1));
     timelines
-        .into_iter()
+        .iter()
         .map(|series| {
             let chart = LineChart {
                 title: series.name.clone(),
@@ -104,7 +99,7 @@ pub fn timeline_multiples(
                 x: Quantity::Time,
                 y_axis: "RSS".into(),
                 y: Quantity::Memory,
-                series: vec![series],
+                series: vec![series.clone()],
                 log: false,
                 size: SMALL_SIZE,
                 legend: false,
@@ -221,7 +216,7 @@ fn intervals(
 }
 
 /// Every row's RSS timeline (the run the analysis chose), lowest peak first.
-fn timelines(point: &PointSummary, runs: &[RunRecord]) -> Vec<Series> {
+pub fn timelines(point: &PointSummary, runs: &[RunRecord]) -> Vec<Series> {
     let mut series: Vec<(f64, Series)> = point
         .rows
         .iter()

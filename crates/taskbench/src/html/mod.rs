@@ -131,8 +131,9 @@ fn point_section(
             table::render(&comparison, Kind::Figures, true, swatch)
         );
     }
-    figures(page, charts::point_charts(point, &results.runs, palette));
-    let multiples = charts::timeline_multiples(point, &results.runs, palette);
+    let timelines = charts::timelines(point, &results.runs);
+    figures(page, charts::point_charts(point, &timelines, palette));
+    let multiples = charts::timeline_multiples(&timelines, palette);
     if multiples.len() > 3 {
         let _ = write!(
             page,

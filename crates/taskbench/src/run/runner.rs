@@ -191,7 +191,11 @@ pub fn resume_plan(
                 break;
             }
         }
-        let Some(counter) = settings.instructions else {
+        // Commands are not counted: `run` refuses --instructions with --command.
+        let Some(counter) = settings
+            .instructions
+            .filter(|_| workload != Workload::Command)
+        else {
             continue;
         };
         // A case stopped for good (n/a, timeout, not started) is not counted either.
@@ -207,7 +211,7 @@ pub fn resume_plan(
                 if requested() {
                     return Ok(records);
                 }
-                if done(&step) || workload == Workload::Command {
+                if done(&step) {
                     continue;
                 }
                 progress(&step);
