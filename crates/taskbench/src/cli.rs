@@ -2,6 +2,7 @@
 //! `taskbench report DIR`. Scenario parameters are generated from the catalogue, so a new
 //! parameter needs no edit here.
 
+use crate::store::Location;
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -35,6 +36,9 @@ pub enum Command {
     Import(ImportArgs),
     /// The store's runs over time: per point and contestant, each session's figure.
     History(HistoryArgs),
+    /// Join result folders into one: the parts of a run (`run --shard K/N`), or runs of
+    /// several machines side by side (--mixed-machines).
+    Merge(MergeArgs),
     /// Two runs case by case (results folders, or the store's `last`, baselines and tags),
     /// or one run's variants against their contestants: time, peak RSS and CPU, NEW / BASE,
     /// with intervals and verdicts; a gate with --fail-if-slower / --fail-if-bigger.
@@ -52,9 +56,10 @@ pub struct CompareArgs {
     /// (`tokio@patch`) against its contestant (`tokio`), measured in the same run.
     #[arg(value_name = "NEW")]
     pub new: Option<String>,
-    /// The store BASE and NEW are looked up in when they are not folders.
-    #[arg(long, value_name = "PATH", env = "TASKBENCH_STORE", default_value = DEFAULT_STORE)]
-    pub store: PathBuf,
+    /// The store BASE and NEW are looked up in when they are not folders: a SQLite file, or
+    /// a PostgreSQL database (`postgres://USER@HOST:PORT/DATABASE`).
+    #[arg(long, value_name = "PATH|URL", env = "TASKBENCH_STORE", default_value = DEFAULT_STORE)]
+    pub store: Location,
     #[command(flatten)]
     pub gate: GateArgs,
     /// Also write the table as Markdown here (a pull-request comment).
@@ -89,6 +94,23 @@ impl GateArgs {
     }
 }
 
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Result folders, as `taskbench run` wrote them.
+    #[arg(value_name = "DIR", required = true)]
+    pub dirs: Vec<PathBuf>,
+    /// The merged folder: results.json, .csv, .md, report.html, runs.jsonl and run.json.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Merge runs of different machines (CPU model, cores, memory): each machine's rows
+    /// side by side (`tokio · m2`), a machine column, an overview per machine.
+    #[arg(long)]
+    pub mixed_machines: bool,
+    /// Print only the last line, not the overviews.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
 /// The store `import`, `history` and `compare` read when neither --store nor
 /// TASKBENCH_STORE says another: the one `taskbench run` writes beside `results/<time>`.
 pub const DEFAULT_STORE: &str = "results/taskbench.sqlite";
@@ -98,9 +120,9 @@ pub struct ImportArgs {
     /// A results folder, as `taskbench run` wrote it.
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
-    /// The store.
-    #[arg(long, value_name = "PATH", env = "TASKBENCH_STORE", default_value = DEFAULT_STORE)]
-    pub store: PathBuf,
+    /// The store: a SQLite file, or a PostgreSQL database (`postgres://…`).
+    #[arg(long, value_name = "PATH|URL", env = "TASKBENCH_STORE", default_value = DEFAULT_STORE)]
+    pub store: Location,
     /// Tags for the imported run.
     #[arg(long = "tag", value_name = "TAG")]
     pub tags: Vec<String>,
@@ -108,9 +130,9 @@ pub struct ImportArgs {
 
 #[derive(Debug, Args)]
 pub struct HistoryArgs {
-    /// The store.
-    #[arg(long, value_name = "PATH", env = "TASKBENCH_STORE", default_value = DEFAULT_STORE)]
-    pub store: PathBuf,
+    /// The store: a SQLite file, or a PostgreSQL database (`postgres://…`).
+    #[arg(long, value_name = "PATH|URL", env = "TASKBENCH_STORE", default_value = DEFAULT_STORE)]
+    pub store: Location,
     /// Only these contestants, comma-separated.
     #[arg(short, long, value_delimiter = ',', value_name = "NAME")]
     pub contestant: Vec<String>,
@@ -242,9 +264,10 @@ pub struct RunArgs {
     /// Also write the Markdown tables here.
     #[arg(long, value_name = "FILE")]
     pub export_markdown: Option<PathBuf>,
-    /// The store the run is added to (default: taskbench.sqlite beside the run's folder).
-    #[arg(long, value_name = "PATH", env = "TASKBENCH_STORE")]
-    pub store: Option<PathBuf>,
+    /// The store the run is added to: a SQLite file (default: taskbench.sqlite beside the
+    /// run's folder), or a PostgreSQL database (`postgres://USER@HOST:PORT/DATABASE`).
+    #[arg(long, value_name = "PATH|URL", env = "TASKBENCH_STORE")]
+    pub store: Option<Location>,
     /// Do not add the run to the store (whatever --store or TASKBENCH_STORE say).
     #[arg(long)]
     pub no_store: bool,
@@ -285,8 +308,14 @@ pub struct RunArgs {
     #[arg(long, value_name = "DIR", conflicts_with_all = [
         "scenario", "preset", "preset_file", "dry_run", "contestant", "command", "runs",
         "min_runs", "max_runs", "precision", "max_time", "warmup", "inner_warmup", "full_warmup", "out",
+        "shard",
     ])]
     pub resume: Option<PathBuf>,
+    /// Run only part K of N of the cases (`--shard 2/3`), for N runners each running one
+    /// part; `taskbench merge` joins their folders. Every runner splits the cases the same
+    /// way (by estimated time, whatever the order of the contestants).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::run::Shard>,
     /// No progress bar and no tables; only errors (the files are still written).
     #[arg(short, long)]
     pub quiet: bool,

@@ -12,7 +12,8 @@
 //! - [`results`]: the document a run produces, which everything after it reads;
 //! - [`export`]: JSON, CSV, Markdown, the ecosystem's formats; [`plot`] and [`html`]: the charts and report.html,
 //!   with [`seeds`], the seed benchmarks' published figures, beside ours;
-//! - [`store`]: every run kept in SQLite, its history, the baselines `compare` reads.
+//! - [`store`]: every run kept in SQLite or PostgreSQL, its history, the baselines `compare`
+//!   reads.
 
 pub mod analysis;
 pub mod cli;
@@ -70,6 +71,7 @@ pub fn main() -> ExitCode {
         cli::Command::Presets(args) => commands::presets(args, &contestants, &places),
         cli::Command::Report(args) => commands::report(&args.dir),
         cli::Command::Show(args) => commands::show(&args.dir),
+        cli::Command::Merge(args) => commands::merge(args),
         cli::Command::Import(args) => commands::import(args),
         cli::Command::History(args) => commands::history(args),
         cli::Command::Compare(args) => commands::compare(args),

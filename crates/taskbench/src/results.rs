@@ -55,11 +55,71 @@ pub struct Results {
     pub machine: Option<MachineLoad>,
     /// Every run, with every sample.
     pub runs: Vec<RunRecord>,
+    /// Where runs of several machines were merged side by side (`taskbench merge
+    /// --mixed-machines`): each machine's label and platform; `platform` is the first's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub machines: Vec<MachineInfo>,
+}
+
+/// One machine of results merged side by side.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MachineInfo {
+    /// `m1`, `m2`, …: what its contestants' names end with (`tokio · m2`).
+    pub label: String,
+    pub platform: Platform,
+}
+
+impl MachineInfo {
+    /// `m2: AMD EPYC 7763 · 4 cores · 16 GiB`.
+    pub fn heading(&self) -> String {
+        format!("{}: {}", self.label, self.platform.fingerprint())
+    }
 }
 
 impl Results {
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("results serialise")
+    }
+
+    /// The points of each machine merged side by side — that machine's rows only — each with
+    /// a heading that names the machine; for one machine, the points whole and no heading.
+    pub fn per_machine(&self) -> Vec<(Option<&MachineInfo>, Vec<PointSummary>)> {
+        if self.machines.is_empty() {
+            return vec![(None, self.points.clone())];
+        }
+        self.machines
+            .iter()
+            .map(|machine| {
+                let points = self
+                    .points
+                    .iter()
+                    .map(|point| PointSummary {
+                        rows: (point.rows.iter())
+                            .filter(|r| r.machine.as_ref() == Some(&machine.label))
+                            .cloned()
+                            .collect(),
+                        ..point.clone()
+                    })
+                    .filter(|point| !point.rows.is_empty())
+                    .collect();
+                (Some(machine), points)
+            })
+            .collect()
+    }
+
+    /// One line per machine merged side by side (none for one machine).
+    pub fn machine_lines(&self) -> Vec<String> {
+        self.machines
+            .iter()
+            .map(|m| {
+                format!(
+                    "{} · Linux {} · started {}",
+                    m.heading(),
+                    m.platform.kernel,
+                    m.platform.started
+                )
+            })
+            .collect()
     }
 
     /// The line every header shows when the run was interrupted.

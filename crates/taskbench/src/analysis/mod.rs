@@ -44,6 +44,10 @@ pub enum Outcome {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CaseSummary {
     pub contestant: String,
+    /// The machine it ran on, where results of several machines are merged side by side
+    /// (`taskbench merge --mixed-machines`; the contestant's name then ends ` · m2`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub machine: Option<String>,
     pub scenario: String,
     /// `scenario p=v …`: the parameter point.
     pub point: String,
@@ -120,6 +124,15 @@ pub struct CaseSummary {
 }
 
 impl CaseSummary {
+    /// The contestant's own name: without ` · m2` where machines are side by side.
+    pub fn name(&self) -> &str {
+        self.machine
+            .as_ref()
+            .and_then(|m| self.contestant.strip_suffix(m.as_str()))
+            .and_then(|rest| rest.strip_suffix(" · "))
+            .unwrap_or(&self.contestant)
+    }
+
     /// What tables show instead of figures: `n/a`, or the failure's status; `None` for a
     /// valid row.
     pub fn status_label(&self) -> Option<String> {
@@ -257,6 +270,7 @@ fn summarize_case(
         .collect();
     CaseSummary {
         contestant: case.contestant.to_string(),
+        machine: first.machine.clone(),
         scenario: first.scenario.clone(),
         point: point.to_string(),
         params: first.params.clone(),

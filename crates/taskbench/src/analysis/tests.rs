@@ -12,6 +12,7 @@ fn record(
     rss: u64,
 ) -> RunRecord {
     RunRecord {
+        machine: None,
         contestant: contestant.into(),
         scenario: "spawn".into(),
         params: BTreeMap::from([("tasks".into(), tasks)]),

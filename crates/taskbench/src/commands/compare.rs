@@ -14,7 +14,7 @@ use crate::export::write_atomically;
 use crate::report::{Table, render_markdown, render_terminal, terminal_width};
 use crate::results::read_results;
 use crate::run::RunRecord;
-use crate::store::Machine;
+use crate::store::{Location, Machine};
 use std::path::Path;
 
 /// One side of a comparison: what it is called and its measured runs.
@@ -70,7 +70,7 @@ pub(super) struct Comparison {
 }
 
 /// BASE against NEW, each case widened by the store's other sessions of it on NEW's machine.
-pub(super) fn across(base: &Side, new: &Side, store: &Path) -> anyhow::Result<Comparison> {
+pub(super) fn across(base: &Side, new: &Side, store: &Location) -> anyhow::Result<Comparison> {
     let mut found = changes(&base.runs, &new.runs);
     anyhow::ensure!(
         !found.is_empty(),
@@ -78,12 +78,13 @@ pub(super) fn across(base: &Side, new: &Side, store: &Path) -> anyhow::Result<Co
         base.label,
         new.label
     );
-    if store.is_file() {
-        let db = crate::store::open(store)?;
+    if store.exists() {
+        let mut db = crate::store::open(store)?;
         let exclude = [base.started.clone(), new.started.clone()];
         for case in &mut found {
-            let of =
-                |name: &str| crate::store::spreads(&db, &new.machine, &case.point, name, &exclude);
+            let mut of = |name: &str| {
+                crate::store::spreads(&mut db, &new.machine, &case.point, name, &exclude)
+            };
             // A variant without history of its own (`tokio@1.38.0`) takes its contestant's.
             let mut spreads = of(&case.base)?;
             if spreads.time.is_none() && family(&case.base) != case.base {
@@ -121,23 +122,22 @@ pub(super) fn within(run: &Side) -> anyhow::Result<Comparison> {
 }
 
 /// A results folder by its path, else the store's session of that name.
-pub(super) fn side(name: &str, store: &Path) -> anyhow::Result<Side> {
+pub(super) fn side(name: &str, store: &Location) -> anyhow::Result<Side> {
     let dir = Path::new(name);
     if dir.is_dir() {
         let results = read_results(&dir.join("results.json"))?;
         return Ok(Side::of(name.to_string(), results));
     }
     anyhow::ensure!(
-        store.is_file(),
-        "'{name}' is not a results folder, and there is no store at {} to look it up in \
-         (--store PATH)",
-        store.display()
+        store.exists(),
+        "'{name}' is not a results folder, and there is no store at {store} to look it up in \
+         (--store PATH)"
     );
-    let db = crate::store::open(store)?;
-    let session = crate::store::find(&db, name)?;
+    let mut db = crate::store::open(store)?;
+    let session = crate::store::find(&mut db, name)?;
     Ok(Side {
         label: session.label,
-        runs: crate::store::runs(&db, session.id)?,
+        runs: crate::store::runs(&mut db, session.id)?,
         started: session.started,
         machine: session.machine,
     })

@@ -3,6 +3,7 @@
 mod compare;
 mod dry_run;
 mod list;
+mod merge;
 mod presets;
 mod report;
 mod run;
@@ -12,6 +13,7 @@ mod store;
 
 pub use compare::compare;
 pub use list::list;
+pub use merge::merge;
 pub use presets::presets;
 pub use report::report;
 pub use run::run;

@@ -53,6 +53,7 @@ pub(super) fn rebuild(dir: &Path) -> anyhow::Result<usize> {
         contestants: Vec::new(),
         stopping: None,
         seeds: Vec::new(),
+        machines: Vec::new(),
     });
     let results = assemble(records, &run_file, None, true);
     write_results(&results, dir, &[])?;

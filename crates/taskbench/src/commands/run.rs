@@ -1,9 +1,11 @@
 //! `taskbench run`: select, build, run every case in fresh processes, report and export.
 
+mod sharding;
+
 use super::dry_run::{dry_run, plural};
 use crate::analysis::{fits, summarize, warnings};
 use crate::cli::{Cli, Command, RunArgs};
-use crate::contestant::{Availability, Places};
+use crate::contestant::Places;
 use crate::export::Exporter;
 use crate::export::{self, RunFile};
 use crate::lineup::{choose, prepare, survey};
@@ -14,12 +16,13 @@ use crate::report::units::rough_duration;
 use crate::report::{Platform, render_terminal, side_by_side, tables, terminal_width, wrap};
 use crate::results::{Results, SCHEMA};
 use crate::run::{
-    Limits, Phase, ProcessExecutor, RunRecord, Settings, Step, Subject, Workload, interrupt,
-    pinned_name, point_label, resume_plan,
+    Limits, Phase, ProcessExecutor, RunRecord, Settings, ShardCases, Step, Subject, Workload,
+    interrupt, resume_plan,
 };
 use anyhow::{Context, anyhow, bail};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
+use sharding::{shard_cases, shard_line, subject_names};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -116,7 +119,7 @@ fn start(
         true => Some(crate::measure::counter::detect().map_err(|e| anyhow!(e))?),
         false => None,
     };
-    let entries = match args.command.is_empty() {
+    let mut entries = match args.command.is_empty() {
         true => Some(choose(
             survey(contestants_dir, places)?,
             &args.contestant,
@@ -125,37 +128,40 @@ fn start(
         )?),
         false => None,
     };
+    // A shard of contestants is chosen before anything is built, from every contestant
+    // asked for (available here or not), so that every runner splits alike.
+    let shard = match (args.shard, &mut entries) {
+        (Some(shard), Some(entries)) => {
+            let chosen = shard_cases(&plan, &subject_names(entries, &args.cpus, false), shard)?;
+            entries.retain(|e| {
+                subject_names(std::slice::from_ref(e), &args.cpus, false)
+                    .iter()
+                    .any(|(name, _)| chosen.has(name))
+            });
+            Some((shard, chosen))
+        }
+        _ => None,
+    };
     if args.dry_run {
         let names: Vec<(String, Duration)> = match &entries {
-            Some(entries) => entries
-                .iter()
-                .filter(|e| e.availability == Availability::Available)
-                .map(|e| {
-                    let name = e.contestant.name().to_string();
-                    (name, startup(&e.contestant.manifest.language))
-                })
-                .collect(),
+            Some(entries) => subject_names(entries, &args.cpus, true),
             None => args
                 .command
                 .iter()
                 .map(|c| (c.clone(), startup("")))
                 .collect(),
         };
-        let names: Vec<(String, Duration)> = match args.cpus.as_slice() {
-            [] => names,
-            cpus => names
-                .iter()
-                .flat_map(|(name, up)| cpus.iter().map(|&n| (pinned_name(name, n), *up)))
-                .collect(),
-        };
         print!("{}", dry_run(&plan, &names));
+        if let Some((shard, chosen)) = &shard {
+            println!("{}", shard_line(*shard, chosen, names.len()));
+        }
         return Ok(());
     }
     let out = out_path(args);
     let store = args
         .store
         .clone()
-        .unwrap_or_else(|| crate::store::default_path(&out));
+        .unwrap_or_else(|| crate::store::Location::Sqlite(crate::store::default_path(&out)));
     // Looked up before anything is written or run, so that a misspelt baseline costs nothing.
     let baseline = args
         .baseline
@@ -181,6 +187,7 @@ fn start(
                     .iter()
                     .map(|t| (t.point.clone(), t.seed.clone()))
                     .collect(),
+                machines: Vec::new(),
             };
             run_file.write(&out).context("--out")?;
             (run_file, Vec::new())
@@ -198,6 +205,24 @@ fn start(
             let subjects = super::shell::subjects(&args.command, &args.command_name, shell, &cwd)?;
             (crate::lineup::pinned(subjects, &args.cpus), Vec::new())
         }
+    };
+    // Commands build nothing: their shard is chosen from the subjects themselves.
+    let shard = match (args.shard, shard) {
+        (Some(shard), None) => {
+            let names: Vec<(String, Duration)> = subjects
+                .iter()
+                .map(|s| (s.name.clone(), s.startup))
+                .collect();
+            Some((shard, shard_cases(&plan, &names, shard)?))
+        }
+        (_, chosen) => chosen,
+    };
+    let subjects: Vec<Subject> = match &shard {
+        Some((_, chosen)) => subjects
+            .into_iter()
+            .filter(|s| chosen.has(&s.name))
+            .collect(),
+        None => subjects,
     };
     // Builds stopped by Ctrl-C leave no subject, and the (empty) results are still written.
     if subjects.is_empty() && !interrupt::requested() {
@@ -251,6 +276,9 @@ fn start(
             plan.warmup,
             rough_duration(estimate(&plan, &startups).total)
         );
+        if let Some((shard, chosen)) = &shard {
+            println!("{}\n", shard_line(*shard, chosen, subjects.len()));
+        }
     }
     let limits = Limits {
         timeout: args.timeout,
@@ -270,7 +298,15 @@ fn start(
         .map(|r| (r.contestant.clone(), r.phase, r.point_label(), r.run))
         .collect();
     let records = execute(
-        &subjects, &plan, settings, limits, &out, args.quiet, &mut watch, &made,
+        &subjects,
+        &plan,
+        settings,
+        limits,
+        &out,
+        args.quiet,
+        &mut watch,
+        &made,
+        shard.as_ref().map(|(_, chosen)| chosen),
     )
     .map_err(|fault| {
         // The run stops (the harness cannot start processes, runs.jsonl cannot be
@@ -374,6 +410,7 @@ pub(super) fn assemble(
         machine,
         points,
         runs: records,
+        machines: run_file.machines.clone(),
     }
 }
 
@@ -476,6 +513,7 @@ fn execute(
     quiet: bool,
     watch: &mut MachineWatch,
     made: &HashSet<(String, Phase, String, u32)>,
+    shard: Option<&ShardCases>,
 ) -> anyhow::Result<Vec<RunRecord>> {
     let log_path = out.join("runs.jsonl");
     let mut log = std::fs::OpenOptions::new()
@@ -483,24 +521,23 @@ fn execute(
         .append(true)
         .open(&log_path)
         .with_context(|| format!("cannot write {}", log_path.display()))?;
-    let label = |workload: &Workload| match workload {
-        Workload::Scenario { scenario, .. } => point_of(scenario),
-        Workload::Command => point_label("command", &Default::default()),
-    };
+    let theirs =
+        |subject: &str, workload: &Workload| shard.is_some_and(|s| !s.takes(subject, workload));
     let done = |step: &Step| {
-        let key = (
-            subjects[step.subject].name.clone(),
-            step.phase,
-            label(&step.workload),
-            step.run,
-        );
-        made.contains(&key)
+        let subject = &subjects[step.subject].name;
+        let key = (subject.clone(), step.phase, step.workload.point(), step.run);
+        made.contains(&key) || theirs(subject, &step.workload)
     };
     let finished = made
         .iter()
         .filter(|(_, phase, _, run)| *phase == Phase::Measured && *run == 1)
         .count();
-    let cases = ((plan.workloads.len() * subjects.len()).saturating_sub(finished)) as u64;
+    let ours = plan
+        .workloads
+        .iter()
+        .flat_map(|w| subjects.iter().filter(move |s| !theirs(&s.name, w)))
+        .count();
+    let cases = ours.saturating_sub(finished) as u64;
     let bar = if quiet {
         ProgressBar::hidden()
     } else {
@@ -583,6 +620,7 @@ mod tests {
     fn record(contestant: &str, phase: Phase, run: u32, stop: Option<StopReason>) -> RunRecord {
         let tasks = if phase == Phase::Idle { 0 } else { 10 };
         RunRecord {
+            machine: None,
             contestant: contestant.into(),
             scenario: "spawn".into(),
             params: [("tasks".to_string(), tasks)].into(),

@@ -2,7 +2,6 @@
 //! cell × best, for time and for peak RSS — as `taskbench run` prints it at its end, from
 //! DIR/results.json alone.
 
-use crate::analysis::overview::{Overview, Quantity};
 use crate::report::{overview, render_terminal, terminal_width};
 use crate::results::{Results, read_results};
 use std::path::Path;
@@ -19,6 +18,9 @@ pub fn show(dir: &Path) -> anyhow::Result<()> {
     for line in results.platform.header().into_iter().take(1) {
         println!("{line}");
     }
+    for line in results.machine_lines() {
+        println!("{line}");
+    }
     if let Some(line) = results.interrupted_line() {
         println!("{line}");
     }
@@ -27,16 +29,11 @@ pub fn show(dir: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The two overviews as terminal tables; nothing for a run without points.
+/// The two overviews as terminal tables, per machine where machines are side by side;
+/// nothing for a run without points.
 pub(super) fn overviews(results: &Results, width: u16) -> String {
-    if results.points.is_empty() {
-        return String::new();
-    }
-    [Quantity::Time, Quantity::PeakRss]
-        .into_iter()
-        .map(|quantity| {
-            let matrix = Overview::of(&results.points, quantity);
-            format!("{}\n", render_terminal(&overview::table(&matrix), width))
-        })
+    overview::tables(results)
+        .iter()
+        .map(|table| format!("{}\n", render_terminal(table, width)))
         .collect()
 }

@@ -32,6 +32,9 @@ pub struct RunFile {
     /// (point, seed) of every tagged point.
     #[serde(default)]
     pub seeds: Vec<(String, String)>,
+    /// The machines of results merged side by side (`taskbench merge --mixed-machines`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub machines: Vec<crate::results::MachineInfo>,
 }
 
 impl RunFile {
@@ -160,6 +163,7 @@ mod tests {
 
     fn record(run: u32) -> RunRecord {
         RunRecord {
+            machine: None,
             contestant: "tokio".into(),
             scenario: "spawn".into(),
             params: [("tasks".to_string(), 10)].into(),

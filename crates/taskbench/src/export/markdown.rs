@@ -3,24 +3,25 @@
 //! figures beside ours, and the warnings.
 
 use super::Results;
-use crate::analysis::overview::{Overview, Quantity};
 use crate::report::{overview, render_markdown, seeds, side_by_side, tables};
 
 /// The whole Markdown document.
 pub fn markdown(results: &Results) -> String {
     let mut out = String::from("# taskbench results\n\n");
-    for line in results.platform.header() {
+    for line in results
+        .platform
+        .header()
+        .into_iter()
+        .chain(results.machine_lines())
+    {
         out.push_str(&format!("{line}  \n"));
     }
     if let Some(line) = results.interrupted_line() {
         out.push_str(&format!("**{line}**  \n"));
     }
     out.push_str(&format!("\n`{}`\n\n", results.command.join(" ")));
-    if !results.points.is_empty() {
-        for quantity in [Quantity::Time, Quantity::PeakRss] {
-            let matrix = Overview::of(&results.points, quantity);
-            out.push_str(&render_markdown(&overview::table(&matrix)));
-        }
+    for table in overview::tables(results) {
+        out.push_str(&render_markdown(&table));
     }
     for table in tables(&results.points, &results.fits) {
         out.push_str(&render_markdown(&table));

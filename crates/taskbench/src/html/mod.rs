@@ -208,6 +208,9 @@ fn header(page: &mut String, results: &Results) {
         escape(&started),
         escape(&platform.taskbench),
     );
+    for line in results.machine_lines() {
+        let _ = write!(page, r#"<p class="platform">{}</p>"#, escape(&line));
+    }
     if let Some(line) = results.interrupted_line() {
         let _ = write!(
             page,
@@ -223,14 +226,38 @@ fn overview(page: &mut String, results: &Results, palette: &Palette) {
     if results.points.is_empty() {
         return;
     }
-    let time = Overview::of(&results.points, Quantity::Time);
-    let memory = Overview::of(&results.points, Quantity::PeakRss);
     page.push_str(r#"<section class="summary">"#);
-    page.push_str(&overview::matrix(&time, "overview", palette));
-    page.push_str(&overview::scale_legend());
-    page.push_str(&overview::matrix(&memory, "overview-rss", palette));
+    // Machines side by side: an overview each, headed by the machine, ids ending in its
+    // label (`overview-m2`).
+    let mut lines = Vec::new();
+    for (machine, points) in results.per_machine() {
+        let time = Overview::of(&points, Quantity::Time);
+        let memory = Overview::of(&points, Quantity::PeakRss);
+        let suffix = match machine {
+            Some(machine) => {
+                let heading = escape(&machine.heading());
+                let _ = write!(page, r#"<h2 class="machine">{heading}</h2>"#);
+                format!("-{}", machine.label)
+            }
+            None => String::new(),
+        };
+        page.push_str(&overview::matrix(
+            &time,
+            &format!("overview{suffix}"),
+            palette,
+        ));
+        page.push_str(&overview::scale_legend());
+        page.push_str(&overview::matrix(
+            &memory,
+            &format!("overview-rss{suffix}"),
+            palette,
+        ));
+        if lines.is_empty() {
+            lines = report::overview::scenario_lines(&time);
+        }
+    }
     page.push_str(r#"<dl class="scenarios">"#);
-    for line in report::overview::scenario_lines(&time) {
+    for line in lines {
         let (name, what) = line.split_once(": ").unwrap_or((&line, ""));
         let _ = write!(page, "<dt>{}</dt><dd>{}</dd>", escape(name), escape(what));
     }

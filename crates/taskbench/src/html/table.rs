@@ -2,6 +2,7 @@
 //! line breaks kept, numbers right-aligned, notes under it.
 
 use crate::report::Table;
+use crate::report::table::MACHINE_COLUMN;
 use std::fmt::Write;
 
 /// Escapes text for HTML content and attribute values.
@@ -51,10 +52,16 @@ pub fn render(
         let _ = write!(out, "<th>{}</th>", cell(header));
     }
     out.push_str("</tr></thead><tbody>");
+    // Machines side by side: the marker is that of `tokio · m2`.
+    let by_machine = table.headers.get(1).map(String::as_str) == Some(MACHINE_COLUMN);
     for row in &table.rows {
         out.push_str("<tr>");
+        let name = match (by_machine, row.get(1)) {
+            (true, Some(machine)) => format!("{} · {machine}", row[0]),
+            _ => row.first().cloned().unwrap_or_default(),
+        };
         for (index, text) in row.iter().enumerate() {
-            match (index, swatch(text)) {
+            match (index, swatch(&name)) {
                 (0, Some(marker)) => {
                     let _ = write!(out, r#"<th scope="row">{marker}{}</th>"#, cell(text));
                 }

@@ -26,6 +26,7 @@ fn record(
     };
     let elapsed = 1_000_000 * scale + 10_000 * u64::from(run);
     RunRecord {
+        machine: None,
         contestant: contestant.into(),
         scenario: scenario.into(),
         params: params.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
@@ -116,6 +117,7 @@ pub(crate) fn results() -> Results {
         points,
         runs,
         machine: None,
+        machines: Vec::new(),
     }
 }
 

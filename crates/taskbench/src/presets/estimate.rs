@@ -86,12 +86,20 @@ pub fn estimate(plan: &Plan, startups: &[Duration]) -> Estimate {
                 };
                 total += processes(idle, start, 1, plan.idle_runs.min(IDLE_RUNS));
             }
-            total += processes(workload, start, 1, plan.warmup);
-            let mut case = case(workload, start, plan.stopping);
-            case.measured = case.processes;
-            total += case;
+            total += case_estimate(plan, workload, start);
         }
     }
+    total
+}
+
+/// The estimate of one case — `workload` on a subject whose processes start in `start`:
+/// its warm-up and measured processes, without the idle footprint it shares with the
+/// scenario's other points.
+pub fn case_estimate(plan: &Plan, workload: Workload, start: Duration) -> Estimate {
+    let mut total = processes(workload, start, 1, plan.warmup);
+    let mut case = case(workload, start, plan.stopping);
+    case.measured = case.processes;
+    total += case;
     total
 }
 

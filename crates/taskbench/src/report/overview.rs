@@ -109,6 +109,32 @@ pub fn mean_text(overview: &Overview, row: &crate::analysis::overview::Row) -> S
     }
 }
 
+/// The overviews of time and of peak RSS — per machine, each title naming it, where
+/// machines are side by side.
+pub fn tables(results: &crate::results::Results) -> Vec<Table> {
+    let mut tables = Vec::new();
+    for (machine, points) in results.per_machine() {
+        if points.is_empty() {
+            continue;
+        }
+        for quantity in [Quantity::Time, Quantity::PeakRss] {
+            let mut table = table(&Overview::of(&points, quantity));
+            // The title names the machine; the rows, their contestants alone.
+            if let Some(machine) = machine {
+                table.title = format!("{} · {}", table.title, machine.heading());
+                let suffix = format!(" · {}", machine.label);
+                for row in &mut table.rows {
+                    if let Some(name) = row[0].strip_suffix(&suffix) {
+                        row[0] = name.to_string();
+                    }
+                }
+            }
+            tables.push(table);
+        }
+    }
+    tables
+}
+
 /// The matrix as a table: a row per contestant, a column per point, then the mean.
 pub fn table(overview: &Overview) -> Table {
     let mut headers = vec!["contestant".to_string()];

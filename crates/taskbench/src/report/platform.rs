@@ -23,6 +23,13 @@ pub struct Platform {
 }
 
 impl Platform {
+    /// What tells machines apart: CPU model, cores and memory (in whole GiB, so that a
+    /// kernel's reservations do not split identical runners).
+    pub fn fingerprint(&self) -> String {
+        let gib = self.memory_bytes as f64 / (1u64 << 30) as f64;
+        format!("{} · {} cores · {gib:.0} GiB", self.cpu, self.cores)
+    }
+
     /// Reads the machine; `versions` is filled by the caller.
     pub fn probe() -> Platform {
         let cpuinfo = read("/proc/cpuinfo");

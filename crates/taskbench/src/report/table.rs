@@ -43,16 +43,20 @@ pub fn table(point: &PointSummary) -> Table {
             .any(|r| r.ns_per_task.is_some() || r.bytes_per_task.is_some()),
         extra: point.rows.iter().any(|r| !r.extra.is_empty()),
         instructions: point.rows.iter().any(|r| r.instructions.is_some()),
+        machine: point.rows.iter().any(|r| r.machine.is_some()),
     };
-    let mut columns = vec![
-        "contestant",
+    let mut columns = vec!["contestant"];
+    if layout.machine {
+        columns.push(MACHINE_COLUMN);
+    }
+    columns.extend([
         match layout.overhead {
             true => "overhead\n(95 % CI)",
             false => "elapsed\n(95 % CI)",
         },
         "CPU",
         "peak RSS\nthreads",
-    ];
+    ]);
     if layout.per_task {
         columns.push("per task");
     }
@@ -112,6 +116,10 @@ pub fn table(point: &PointSummary) -> Table {
     }
 }
 
+/// The header of the second column where machines are side by side: the first holds the
+/// contestant's own name, and `tokio · m2` is the two together.
+pub const MACHINE_COLUMN: &str = "machine";
+
 /// The legend of "n.s." under a table that uses it.
 pub const NOT_SIGNIFICANT: &str = "n.s.: not significantly slower than the best — the 95 % \
      interval of the ratio holds 1";
@@ -125,6 +133,8 @@ struct Layout {
     extra: bool,
     /// Counted runs (`--instructions`).
     instructions: bool,
+    /// Machines side by side (`taskbench merge --mixed-machines`).
+    machine: bool,
 }
 
 fn cells(row: &CaseSummary, layout: Layout) -> Vec<String> {
@@ -155,12 +165,16 @@ fn cells(row: &CaseSummary, layout: Layout) -> Vec<String> {
         ),
         None => blank(),
     };
-    let mut cells = vec![
-        row.contestant.clone(),
+    let mut cells = match (layout.machine, &row.machine) {
+        (true, Some(machine)) => vec![row.name().to_string(), machine.clone()],
+        (true, None) => vec![row.contestant.clone(), blank()],
+        (false, _) => vec![row.contestant.clone()],
+    };
+    cells.extend([
         time,
         row.cpu.map_or_else(blank, |s| duration(s.median)),
         footprint,
-    ];
+    ]);
     if layout.per_task {
         cells.push(match (row.ns_per_task, row.bytes_per_task) {
             (None, None) => blank(),

@@ -87,6 +87,16 @@ impl Workload {
             Workload::Command => "command",
         }
     }
+
+    /// The point's label, as records name it (`spawn tasks=1000`, `command`).
+    pub fn point(&self) -> String {
+        match self {
+            Workload::Scenario { scenario, .. } => {
+                super::point_label(scenario.name(), &super::record_params(scenario))
+            }
+            Workload::Command => super::point_label("command", &Default::default()),
+        }
+    }
 }
 
 /// Why a run is made.

@@ -31,6 +31,10 @@ pub struct RunRecord {
     /// On the last measured record of a case: why the case stopped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stop: Option<StopReason>,
+    /// The machine it ran on, where results of several are merged side by side
+    /// (`taskbench merge --mixed-machines`): its label there (`m2`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub machine: Option<String>,
 }
 
 fn one() -> u32 {
@@ -120,6 +124,7 @@ mod tests {
     #[test]
     fn round_trips_through_json() {
         let record = RunRecord {
+            machine: None,
             contestant: "tokio".into(),
             scenario: "spawn".into(),
             params: BTreeMap::from([("tasks".into(), 10)]),

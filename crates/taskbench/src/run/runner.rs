@@ -478,6 +478,7 @@ fn record(
     };
     let inner_warmup = step.inner_warmup();
     RunRecord {
+        machine: None,
         contestant: subject.name.clone(),
         scenario: step.workload.name().to_string(),
         params,

@@ -2,9 +2,9 @@
 //! point and contestant, every session's figure with its interval, version and commit, so
 //! a change shows where it happened.
 
+use super::{Store, Value};
 use crate::report::Table;
 use crate::report::units::{bytes, duration};
-use rusqlite::{Connection, params_from_iter};
 
 /// Which summaries to show; empty lists take everything.
 #[derive(Debug, Clone, Default)]
@@ -36,35 +36,29 @@ pub struct Entry {
     pub peak_rss: Option<f64>,
 }
 
-/// Every summary `filter` takes, by point, contestant and time.
-pub fn entries(db: &Connection, filter: &HistoryFilter) -> anyhow::Result<Vec<Entry>> {
+/// Every summary `filter` takes, by point, contestant and time. Tags, the start and the
+/// order are judged here rather than by the database: a tag matches whole and exactly, and
+/// text is ordered byte by byte, whatever the database's collation.
+pub fn entries(store: &mut Store, filter: &HistoryFilter) -> anyhow::Result<Vec<Entry>> {
     let mut sql = String::from(
         "SELECT s.started, s.tags, s.git_commit, s.git_dirty, m.point, m.contestant, m.version,
                 m.outcome, m.time_ns, m.time_low_ns, m.time_high_ns, m.peak_rss_bytes, s.id
          FROM summaries m JOIN sessions s ON s.id = m.session WHERE 1 = 1",
     );
-    let mut args: Vec<String> = Vec::new();
-    let mut any_of = |column: &str, values: &[String], args: &mut Vec<String>| {
+    let mut args: Vec<Value> = Vec::new();
+    for (column, values) in [
+        ("m.contestant", &filter.contestants),
+        ("m.scenario", &filter.scenarios),
+    ] {
         if !values.is_empty() {
             let marks = vec!["?"; values.len()].join(", ");
             sql.push_str(&format!(" AND {column} IN ({marks})"));
-            args.extend(values.iter().cloned());
+            args.extend(values.iter().map(|v| v.as_str().into()));
         }
-    };
-    any_of("m.contestant", &filter.contestants, &mut args);
-    any_of("m.scenario", &filter.scenarios, &mut args);
-    for tag in &filter.tags {
-        sql.push_str(" AND (',' || s.tags || ',') LIKE ?");
-        args.push(format!("%,{tag},%"));
     }
-    if let Some(since) = &filter.since {
-        sql.push_str(" AND s.started >= ?");
-        args.push(since.clone());
-    }
-    sql.push_str(" ORDER BY m.point, m.contestant, s.started, s.id");
-    let mut query = db.prepare(&sql)?;
-    let rows = query.query_map(params_from_iter(args), |row| {
-        Ok(Entry {
+    let mut found = Vec::new();
+    for row in store.query(&sql, &args)? {
+        let entry = Entry {
             session: row.get(12)?,
             started: row.get(0)?,
             tags: row.get(1)?,
@@ -78,9 +72,25 @@ pub fn entries(db: &Connection, filter: &HistoryFilter) -> anyhow::Result<Vec<En
             time_low: row.get(9)?,
             time_high: row.get(10)?,
             peak_rss: row.get(11)?,
-        })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        };
+        let tagged = filter
+            .tags
+            .iter()
+            .all(|tag| entry.tags.split(',').any(|t| t == tag));
+        let since = filter.since.as_ref().is_none_or(|s| entry.started >= *s);
+        if tagged && since {
+            found.push(entry);
+        }
+    }
+    found.sort_by(|a, b| {
+        (&a.point, &a.contestant, &a.started, a.session).cmp(&(
+            &b.point,
+            &b.contestant,
+            &b.started,
+            b.session,
+        ))
+    });
+    Ok(found)
 }
 
 /// The table of `entries`: one row per session, point and contestant.

@@ -1,25 +1,30 @@
-//! The store: every run's results kept in one SQLite database (rusqlite, SQLite bundled:
-//! nothing to install), so that a runtime's figures can be followed across versions and
-//! commits. By default `results/taskbench.sqlite`, beside the result folders (`--store`
-//! for another). One row per session (a `taskbench run`, with the machine's fingerprint,
-//! the project's commit and the tags), per measured run, and per summary row. A versioned
-//! schema (`PRAGMA user_version`) migrated on open; baselines by name (`--save-baseline`); WAL and a busy timeout, so two runs
-//! may write at once.
+//! The store: every run's results kept in one database, so that a runtime's figures can be
+//! followed across versions and commits — a SQLite file (rusqlite, SQLite bundled: nothing
+//! to install), by default `results/taskbench.sqlite` beside the result folders, or a
+//! PostgreSQL database a team shares (`--store postgres://…`). One row per session (a
+//! `taskbench run`, with the machine's fingerprint, the project's commit and the tags), per
+//! measured run, and per summary row. One schema and one set of migrations for both, run
+//! on open; baselines by name (`--save-baseline`); writers take turns, so two runs may
+//! write at once.
 
+mod backend;
 mod history;
+mod location;
 mod record;
 mod select;
 mod spread;
+mod value;
 
+pub use backend::Store;
 pub use history::{Entry, HistoryFilter, entries, history_table};
+pub use location::Location;
 pub use record::{Provenance, record};
 pub use select::{Session, find, runs, save_baseline};
 pub use spread::{Machine, Spreads, spreads};
+use value::Value;
 
 use anyhow::Context;
-use rusqlite::Connection;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// File name of the default store, beside the result folders.
 pub const STORE_FILE: &str = "taskbench.sqlite";
@@ -27,64 +32,68 @@ pub const STORE_FILE: &str = "taskbench.sqlite";
 /// The schema version this build writes; [`MIGRATIONS`] lead every older store to it.
 pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;
 
-/// Migration N takes a store from version N to N + 1 (0: an empty file).
+/// Migration N takes a store from version N to N + 1 (0: an empty store), in SQL SQLite
+/// and PostgreSQL both take but for the tokens [`Store::dialect`] spells for each.
 const MIGRATIONS: &[&str] = &[
     // 1: sessions, runs, summaries.
     "CREATE TABLE sessions (
-        id INTEGER PRIMARY KEY,
+        id {key},
         started TEXT NOT NULL,
         command TEXT NOT NULL,
         folder TEXT,
         tags TEXT NOT NULL,
-        interrupted INTEGER NOT NULL,
+        interrupted BIGINT NOT NULL,
         taskbench TEXT NOT NULL,
         cpu TEXT NOT NULL,
-        cores INTEGER NOT NULL,
-        memory_bytes INTEGER NOT NULL,
+        cores BIGINT NOT NULL,
+        memory_bytes BIGINT NOT NULL,
         kernel TEXT NOT NULL,
         governor TEXT,
         git_commit TEXT,
-        git_dirty INTEGER,
+        git_dirty BIGINT,
         recorded TEXT NOT NULL,
         UNIQUE (started, command)
     );
     CREATE TABLE runs (
-        session INTEGER NOT NULL REFERENCES sessions(id),
+        session BIGINT NOT NULL REFERENCES sessions(id),
         contestant TEXT NOT NULL,
         version TEXT,
         scenario TEXT NOT NULL,
         point TEXT NOT NULL,
         phase TEXT NOT NULL,
-        run INTEGER NOT NULL,
-        iterations INTEGER NOT NULL,
+        run BIGINT NOT NULL,
+        iterations BIGINT NOT NULL,
         status TEXT NOT NULL,
-        elapsed_ns INTEGER,
-        cpu_ns INTEGER,
-        peak_rss_bytes INTEGER,
+        elapsed_ns BIGINT,
+        cpu_ns BIGINT,
+        peak_rss_bytes BIGINT,
         record TEXT NOT NULL
     );
     CREATE TABLE summaries (
-        session INTEGER NOT NULL REFERENCES sessions(id),
+        session BIGINT NOT NULL REFERENCES sessions(id),
         contestant TEXT NOT NULL,
         version TEXT,
         scenario TEXT NOT NULL,
         point TEXT NOT NULL,
         outcome TEXT NOT NULL,
-        time_ns REAL,
-        time_low_ns REAL,
-        time_high_ns REAL,
-        peak_rss_bytes REAL,
-        cpu_ns REAL,
+        time_ns DOUBLE PRECISION,
+        time_low_ns DOUBLE PRECISION,
+        time_high_ns DOUBLE PRECISION,
+        peak_rss_bytes DOUBLE PRECISION,
+        cpu_ns DOUBLE PRECISION,
         summary TEXT NOT NULL
     );
     CREATE INDEX summaries_by_point ON summaries (point, contestant);",
     // 2: baselines by name (`run --save-baseline NAME`), each a session.
     "CREATE TABLE baselines (
         name TEXT PRIMARY KEY,
-        session INTEGER NOT NULL REFERENCES sessions(id),
+        session BIGINT NOT NULL REFERENCES sessions(id),
         saved TEXT NOT NULL
     );
     CREATE INDEX runs_by_session ON runs (session);",
+    // 3: each run's place in its session, so that it is read back in the order it was made.
+    "ALTER TABLE runs ADD COLUMN ordinal BIGINT;
+    UPDATE runs SET ordinal = {rowid};",
 ];
 
 /// The store a run writes to: `--store`, else `taskbench.sqlite` beside the run's folder.
@@ -95,30 +104,42 @@ pub fn default_path(out: &Path) -> PathBuf {
         .join(STORE_FILE)
 }
 
-/// Opens (creating) the store at `path` and migrates it to [`SCHEMA_VERSION`].
-pub fn open(path: &Path) -> anyhow::Result<Connection> {
-    let mut db = Connection::open(path)
-        .with_context(|| format!("cannot open the store {}", path.display()))?;
-    db.busy_timeout(Duration::from_secs(30))?;
-    db.pragma_update(None, "journal_mode", "WAL")?;
-    db.pragma_update(None, "foreign_keys", "ON")?;
-    migrate(&mut db).with_context(|| format!("cannot migrate the store {}", path.display()))?;
-    Ok(db)
+/// Opens (creating a SQLite file) the store at `location` and migrates it to
+/// [`SCHEMA_VERSION`].
+pub fn open(location: &Location) -> anyhow::Result<Store> {
+    let mut store = match location {
+        Location::Sqlite(path) => Store::sqlite(path),
+        Location::Postgres(url) => Store::postgres(url),
+    }
+    .with_context(|| format!("cannot open the store {location}"))?;
+    migrate(&mut store).with_context(|| format!("cannot migrate the store {location}"))?;
+    Ok(store)
 }
 
-fn migrate(db: &mut Connection) -> anyhow::Result<()> {
-    let tx = db.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-    let version: u32 = tx.pragma_query_value(None, "user_version", |row| row.get(0))?;
-    anyhow::ensure!(
-        version <= SCHEMA_VERSION,
-        "it has schema version {version}, newer than this taskbench's {SCHEMA_VERSION}: upgrade taskbench"
-    );
-    for migration in &MIGRATIONS[version as usize..] {
-        tx.execute_batch(migration)?;
-    }
-    tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
-    tx.commit()?;
-    Ok(())
+/// Leads the store to [`SCHEMA_VERSION`] in one write transaction, so that of two
+/// processes opening an empty store at once one creates the tables and the other finds
+/// them.
+fn migrate(store: &mut Store) -> anyhow::Result<()> {
+    store.write(|store| {
+        let version = store.schema_version()?;
+        anyhow::ensure!(
+            version <= SCHEMA_VERSION,
+            "it has schema version {version}, newer than this taskbench's {SCHEMA_VERSION}: upgrade taskbench"
+        );
+        for migration in &MIGRATIONS[version as usize..] {
+            store.batch(&store.dialect(migration))?;
+        }
+        if version < SCHEMA_VERSION {
+            store.set_schema_version(SCHEMA_VERSION)?;
+        }
+        Ok(())
+    })
+}
+
+/// Now, as the store writes times (`2026-12-03T10:41:07Z`): made here rather than by the
+/// database, whose functions for it differ.
+fn now() -> String {
+    humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
 }
 
 #[cfg(test)]

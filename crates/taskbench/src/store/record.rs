@@ -1,10 +1,10 @@
 //! Adds one finished run (a results document) to the store, with where it came from: the
 //! machine's fingerprint, the project's commit and whether its tree was dirty, the tags.
 
+use super::{Store, Value};
 use crate::contestant::command;
 use crate::results::Results;
 use crate::run::Phase;
-use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
 use std::time::Duration;
 
@@ -57,100 +57,110 @@ impl Provenance {
     }
 }
 
-/// Adds `results` to the store and returns its session's id. A run the store holds already
-/// (the same start and command line: an interrupted run since resumed, a folder imported
-/// twice) is replaced, so each run is there once, as last written.
+/// Adds `results` to the store and returns its session's id, in one write transaction (see
+/// [`Store::write`]): of two runs written at once each lands whole. A run the store holds
+/// already (the same start and command line: an interrupted run since resumed, a folder
+/// imported twice) is replaced, so each run is there once, as last written.
 pub fn record(
-    db: &mut Connection,
+    store: &mut Store,
     results: &Results,
     provenance: &Provenance,
 ) -> anyhow::Result<i64> {
-    let tx = db.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    store.write(|store| write(store, results, provenance))
+}
+
+fn write(store: &mut Store, results: &Results, provenance: &Provenance) -> anyhow::Result<i64> {
     let platform = &results.platform;
     let command = serde_json::to_string(&results.command)?;
     // A baseline of the run replaced names its new session.
-    let earlier: Option<i64> = tx
-        .query_row(
-            "SELECT id FROM sessions WHERE started = ?1 AND command = ?2",
-            params![platform.started, command],
-            |row| row.get(0),
-        )
-        .optional()?;
+    let earlier = store.query(
+        "SELECT id FROM sessions WHERE started = ? AND command = ?",
+        &[platform.started.as_str().into(), command.as_str().into()],
+    )?;
     let mut renamed: Vec<String> = Vec::new();
-    if let Some(earlier) = earlier {
-        let mut names = tx.prepare("SELECT name FROM baselines WHERE session = ?1")?;
-        renamed = names
-            .query_map([earlier], |row| row.get(0))?
-            .collect::<Result<_, _>>()?;
-        drop(names);
+    if let Some(earlier) = earlier.first() {
+        let earlier: i64 = earlier.get(0)?;
+        for name in store.query(
+            "SELECT name FROM baselines WHERE session = ?",
+            &[earlier.into()],
+        )? {
+            renamed.push(name.get(0)?);
+        }
         for table in ["baselines", "runs", "summaries"] {
-            tx.execute(
-                &format!("DELETE FROM {table} WHERE session = ?1"),
-                [earlier],
+            store.execute(
+                &format!("DELETE FROM {table} WHERE session = ?"),
+                &[earlier.into()],
             )?;
         }
-        tx.execute("DELETE FROM sessions WHERE id = ?1", [earlier])?;
+        store.execute("DELETE FROM sessions WHERE id = ?", &[earlier.into()])?;
     }
-    tx.execute(
+    let inserted = store.query(
         "INSERT INTO sessions (started, command, folder, tags, interrupted, taskbench,
             cpu, cores, memory_bytes, kernel, governor, git_commit, git_dirty, recorded)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,
-            strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
-        params![
-            platform.started,
-            command,
-            provenance.folder,
-            provenance.tags.join(","),
-            results.interrupted,
-            platform.taskbench,
-            platform.cpu,
-            platform.cores as i64,
-            platform.memory_bytes as i64,
-            platform.kernel,
-            provenance.governor,
-            provenance.git_commit,
-            provenance.git_dirty,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         RETURNING id",
+        &[
+            platform.started.as_str().into(),
+            command.into(),
+            provenance.folder.as_deref().into(),
+            provenance.tags.join(",").into(),
+            results.interrupted.into(),
+            platform.taskbench.as_str().into(),
+            platform.cpu.as_str().into(),
+            (platform.cores as i64).into(),
+            (platform.memory_bytes as i64).into(),
+            platform.kernel.as_str().into(),
+            provenance.governor.as_deref().into(),
+            provenance.git_commit.as_deref().into(),
+            provenance.git_dirty.into(),
+            super::now().into(),
         ],
     )?;
-    let session = tx.last_insert_rowid();
+    let session: i64 = inserted
+        .first()
+        .ok_or_else(|| anyhow::anyhow!("the store gave no id for the new session"))?
+        .get(0)?;
     for name in renamed {
-        super::save_baseline(&tx, &name, session)?;
+        super::save_baseline(store, &name, session)?;
     }
-    let version = |contestant: &str| {
+    let version = |contestant: &str| -> Value {
         results
             .contestants
             .iter()
             .find(|c| c.name == contestant)
-            .map(|c| c.version.clone())
+            .map(|c| c.version.as_str())
+            .into()
     };
     // Measured runs for comparisons, counted ones for their instructions.
-    for run in results
+    let kept = results
         .runs
         .iter()
-        .filter(|r| matches!(r.phase, Phase::Measured | Phase::Counted))
-    {
+        .filter(|r| matches!(r.phase, Phase::Measured | Phase::Counted));
+    for (ordinal, run) in (0i64..).zip(kept) {
         let figures = run.figures.as_ref();
-        tx.execute(
+        store.execute(
             "INSERT INTO runs (session, contestant, version, scenario, point, phase, run,
-                iterations, status, elapsed_ns, cpu_ns, peak_rss_bytes, record)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
-            params![
-                session,
-                run.contestant,
+                iterations, status, elapsed_ns, cpu_ns, peak_rss_bytes, record, ordinal)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            &[
+                session.into(),
+                run.contestant.as_str().into(),
                 version(&run.contestant),
-                run.scenario,
-                run.point_label(),
+                run.scenario.as_str().into(),
+                run.point_label().into(),
                 match run.phase {
                     Phase::Counted => "counted",
                     _ => "measured",
-                },
-                run.run,
-                run.iterations,
-                run.status.label(),
-                figures.and_then(|f| f.elapsed_ns).map(|v| v as i64),
-                figures.map(|f| f.cpu_ns as i64),
-                figures.map(|f| f.peak_rss_bytes as i64),
-                serde_json::to_string(run)?,
+                }
+                .into(),
+                run.run.into(),
+                run.iterations.into(),
+                run.status.label().into(),
+                figures.and_then(|f| f.elapsed_ns).map(|v| v as i64).into(),
+                figures.map(|f| f.cpu_ns as i64).into(),
+                figures.map(|f| f.peak_rss_bytes as i64).into(),
+                serde_json::to_string(run)?.into(),
+                ordinal.into(),
             ],
         )?;
     }
@@ -158,27 +168,26 @@ pub fn record(
         for row in &point.rows {
             let time = row.headline();
             let outcome = row.status_label().unwrap_or_else(|| "valid".to_string());
-            tx.execute(
+            store.execute(
                 "INSERT INTO summaries (session, contestant, version, scenario, point, outcome,
                     time_ns, time_low_ns, time_high_ns, peak_rss_bytes, cpu_ns, summary)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-                params![
-                    session,
-                    row.contestant,
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                &[
+                    session.into(),
+                    row.contestant.as_str().into(),
                     version(&row.contestant),
-                    row.scenario,
-                    point.point,
-                    outcome,
-                    time.map(|s| s.median),
-                    time.and_then(|s| s.median_ci).map(|ci| ci.low),
-                    time.and_then(|s| s.median_ci).map(|ci| ci.high),
-                    row.peak_rss.as_ref().map(|s| s.median),
-                    row.cpu.as_ref().map(|s| s.median),
-                    serde_json::to_string(row)?,
+                    row.scenario.as_str().into(),
+                    point.point.as_str().into(),
+                    outcome.into(),
+                    time.map(|s| s.median).into(),
+                    time.and_then(|s| s.median_ci).map(|ci| ci.low).into(),
+                    time.and_then(|s| s.median_ci).map(|ci| ci.high).into(),
+                    row.peak_rss.as_ref().map(|s| s.median).into(),
+                    row.cpu.as_ref().map(|s| s.median).into(),
+                    serde_json::to_string(row)?.into(),
                 ],
             )?;
         }
     }
-    tx.commit()?;
     Ok(session)
 }

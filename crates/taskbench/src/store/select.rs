@@ -2,9 +2,9 @@
 //! before it), a baseline saved with `--save-baseline NAME`, or a tag (its newest session);
 //! and a session's runs, read back from the records kept whole in the store.
 
+use super::{Machine, Store};
 use crate::run::RunRecord;
 use anyhow::Context;
-use rusqlite::{Connection, OptionalExtension, params};
 
 /// A session found by name.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -13,113 +13,131 @@ pub struct Session {
     /// `baseline main · 2026-12-03 10:41:07`: what tables call it.
     pub label: String,
     pub started: String,
-    pub machine: super::Machine,
+    pub machine: Machine,
+}
+
+/// A session as `find` looks among them.
+struct Candidate {
+    id: i64,
+    started: String,
+    machine: Machine,
+    tags: String,
 }
 
 /// The session `name` stands for in the store, if any: `last`/`last~N` first, then a
-/// baseline, then a tag. An unknown name is an error that lists the names the store has.
-pub fn find(db: &Connection, name: &str) -> anyhow::Result<Session> {
-    let newest = "ORDER BY s.started DESC, s.id DESC";
+/// baseline, then a tag (matched whole). An unknown name is an error that lists the names
+/// the store has. Sessions are ordered here, newest first by start and then by id, rather
+/// than by the database, whose text ordering may follow a locale.
+pub fn find(store: &mut Store, name: &str) -> anyhow::Result<Session> {
     let back = match name.strip_prefix("last") {
         Some("") => Some(0),
-        Some(rest) => rest.strip_prefix('~').and_then(|n| n.parse::<i64>().ok()),
+        Some(rest) => rest.strip_prefix('~').and_then(|n| n.parse::<usize>().ok()),
         None => None,
     };
-    type Found<'k> = (i64, String, super::Machine, &'k str);
-    let found = |row: &rusqlite::Row, kind: &'static str| -> rusqlite::Result<Found<'static>> {
-        let machine = super::Machine {
-            cpu: row.get(2)?,
-            cores: row.get(3)?,
-        };
-        Ok((row.get(0)?, row.get(1)?, machine, kind))
+    let mut sessions = store
+        .query("SELECT id, started, cpu, cores, tags FROM sessions", &[])?
+        .iter()
+        .map(|row| {
+            Ok(Candidate {
+                id: row.get(0)?,
+                started: row.get(1)?,
+                machine: Machine {
+                    cpu: row.get(2)?,
+                    cores: row.get(3)?,
+                },
+                tags: row.get(4)?,
+            })
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    sessions.sort_by(|a, b| (&b.started, b.id).cmp(&(&a.started, a.id)));
+    let baseline = match back {
+        Some(_) => None,
+        None => store
+            .query(
+                "SELECT session FROM baselines WHERE name = ?",
+                &[name.into()],
+            )?
+            .first()
+            .map(|row| row.get::<i64>(0))
+            .transpose()?,
     };
-    let found: Option<Found> = match back {
-        Some(n) => db
-            .query_row(
-                &format!("SELECT s.id, s.started, s.cpu, s.cores FROM sessions s {newest} LIMIT 1 OFFSET ?1"),
-                [n],
-                |row| found(row, ""),
-            )
-            .optional()?,
-        None => match db
-            .query_row(
-                "SELECT s.id, s.started, s.cpu, s.cores FROM baselines b JOIN sessions s ON s.id = b.session
-                 WHERE b.name = ?1",
-                [name],
-                |row| found(row, "baseline "),
-            )
-            .optional()?
-        {
-            Some(found) => Some(found),
-            None => db
-                .query_row(
-                    &format!(
-                        "SELECT s.id, s.started, s.cpu, s.cores FROM sessions s
-                         WHERE (',' || s.tags || ',') LIKE ?1 {newest} LIMIT 1"
-                    ),
-                    [format!("%,{name},%")],
-                    |row| found(row, "tag "),
-                )
-                .optional()?,
-        },
+    let found = match (back, baseline) {
+        (Some(n), _) => sessions.get(n).map(|s| (s, "")),
+        (None, Some(id)) => sessions
+            .iter()
+            .find(|s| s.id == id)
+            .map(|s| (s, "baseline ")),
+        (None, None) => sessions
+            .iter()
+            .find(|s| s.tags.split(',').any(|tag| tag == name))
+            .map(|s| (s, "tag ")),
     };
     match found {
-        Some((id, started, machine, kind)) => Ok(Session {
-            id,
+        Some((session, kind)) => Ok(Session {
+            id: session.id,
             label: format!(
                 "{kind}{name} · {}",
-                started.replace('T', " ").trim_end_matches('Z')
+                session.started.replace('T', " ").trim_end_matches('Z')
             ),
-            started,
-            machine,
+            started: session.started.clone(),
+            machine: session.machine.clone(),
         }),
         None => {
-            let list = |sql: &str| -> anyhow::Result<String> {
-                let mut query = db.prepare(sql)?;
-                let names: Vec<String> = query
-                    .query_map([], |row| row.get(0))?
-                    .collect::<Result<_, _>>()?;
-                Ok(if names.is_empty() {
-                    "none".into()
+            let listed = |mut names: Vec<String>| {
+                names.sort();
+                names.dedup();
+                if names.is_empty() {
+                    "none".to_string()
                 } else {
                     names.join(", ")
-                })
+                }
             };
-            let sessions: i64 = db.query_row("SELECT COUNT(*) FROM sessions", [], |r| r.get(0))?;
+            let baselines = store
+                .query("SELECT name FROM baselines", &[])?
+                .iter()
+                .map(|row| row.get(0))
+                .collect::<anyhow::Result<_>>()?;
+            let tags = sessions
+                .iter()
+                .filter(|s| !s.tags.is_empty())
+                .map(|s| s.tags.clone())
+                .collect();
             anyhow::bail!(
                 "'{name}' is not a results folder, and the store has no session by that name \
-                 ({sessions} sessions; `last`, `last~1`, …; baselines: {}; tags: {})",
-                list("SELECT name FROM baselines ORDER BY name")?,
-                list("SELECT DISTINCT tags FROM sessions WHERE tags != '' ORDER BY tags")?
+                 ({} sessions; `last`, `last~1`, …; baselines: {}; tags: {})",
+                sessions.len(),
+                listed(baselines),
+                listed(tags)
             )
         }
     }
 }
 
 /// The measured runs of a session, in the order they were made.
-pub fn runs(db: &Connection, session: i64) -> anyhow::Result<Vec<RunRecord>> {
-    let mut query = db.prepare("SELECT record FROM runs WHERE session = ?1 ORDER BY rowid")?;
-    let records = query.query_map([session], |row| row.get::<_, String>(0))?;
-    records
-        .map(|text| {
-            let text = text?;
+pub fn runs(store: &mut Store, session: i64) -> anyhow::Result<Vec<RunRecord>> {
+    store
+        .query(
+            "SELECT record FROM runs WHERE session = ? ORDER BY ordinal",
+            &[session.into()],
+        )?
+        .iter()
+        .map(|row| {
+            let text: String = row.get(0)?;
             serde_json::from_str(&text).context("a run in the store does not read as a record")
         })
         .collect()
 }
 
 /// Names `session` the baseline `name`, replacing an older baseline of that name.
-pub fn save_baseline(db: &Connection, name: &str, session: i64) -> anyhow::Result<()> {
+pub fn save_baseline(store: &mut Store, name: &str, session: i64) -> anyhow::Result<()> {
     anyhow::ensure!(
         !name.is_empty() && !name.starts_with("last") && !name.contains(['/', ',']),
         "--save-baseline '{name}': a baseline's name is not empty, does not start with `last` \
          and holds no / or ,"
     );
-    db.execute(
-        "INSERT INTO baselines (name, session, saved)
-         VALUES (?1, ?2, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    store.execute(
+        "INSERT INTO baselines (name, session, saved) VALUES (?, ?, ?)
          ON CONFLICT (name) DO UPDATE SET session = excluded.session, saved = excluded.saved",
-        params![name, session],
-    )?;
-    Ok(())
+        &[name.into(), session.into(), super::now().into()],
+    )
 }

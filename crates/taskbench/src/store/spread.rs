@@ -2,8 +2,8 @@
 //! elapsed, peak RSS and CPU medians (analysis/run_to_run.rs), for `compare` and
 //! `run --baseline` across sessions.
 
+use super::Store;
 use crate::analysis::run_to_run::RunToRun;
-use rusqlite::{Connection, params};
 
 /// The machine a session ran on, as the store fingerprints it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,41 +21,42 @@ pub struct Spreads {
 }
 
 /// The spreads of `contestant` at `point` over the sessions on `machine`, leaving out those
-/// started at `exclude` (the two being compared).
+/// started at `exclude` (the two being compared). The medians are read from each summary
+/// kept whole, and taken in the order the sessions started.
 pub fn spreads(
-    db: &Connection,
+    store: &mut Store,
     machine: &Machine,
     point: &str,
     contestant: &str,
     exclude: &[String],
 ) -> anyhow::Result<Spreads> {
-    let mut query = db.prepare_cached(
-        "SELECT s.started, json_extract(m.summary, '$.elapsed.median'),
-                json_extract(m.summary, '$.peak_rss.median'), json_extract(m.summary, '$.cpu.median')
+    let rows = store.query(
+        "SELECT s.started, s.id, m.summary
          FROM summaries m JOIN sessions s ON s.id = m.session
-         WHERE m.point = ?1 AND m.contestant = ?2 AND m.outcome = 'valid'
-           AND s.cpu = ?3 AND s.cores = ?4",
+         WHERE m.point = ? AND m.contestant = ? AND m.outcome = 'valid'
+           AND s.cpu = ? AND s.cores = ?",
+        &[
+            point.into(),
+            contestant.into(),
+            machine.cpu.as_str().into(),
+            machine.cores.into(),
+        ],
     )?;
-    let rows = query.query_map(
-        params![point, contestant, machine.cpu, machine.cores as i64],
-        |row| {
-            Ok((
-                row.get::<_, String>(0)?,
-                [
-                    row.get::<_, Option<f64>>(1)?,
-                    row.get::<_, Option<f64>>(2)?,
-                    row.get::<_, Option<f64>>(3)?,
-                ],
-            ))
-        },
-    )?;
-    let mut figures: [Vec<f64>; 3] = Default::default();
+    let mut sessions = Vec::new();
     for row in rows {
-        let (started, values) = row?;
+        let started: String = row.get(0)?;
         if exclude.contains(&started) {
             continue;
         }
-        for (list, value) in figures.iter_mut().zip(values) {
+        let summary: serde_json::Value = serde_json::from_str(&row.get::<String>(2)?)?;
+        let median = |figure: &str| summary[figure]["median"].as_f64();
+        let medians = [median("elapsed"), median("peak_rss"), median("cpu")];
+        sessions.push((started, row.get::<i64>(1)?, medians));
+    }
+    sessions.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
+    let mut figures: [Vec<f64>; 3] = Default::default();
+    for (_, _, medians) in sessions {
+        for (list, value) in figures.iter_mut().zip(medians) {
             list.extend(value);
         }
     }

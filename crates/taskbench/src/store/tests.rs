@@ -1,14 +1,30 @@
-//! The store: a run in and out again, migrations, two writers at once, a run recorded twice.
+//! The store on SQLite: a run in and out again, migrations, two writers at once, a run
+//! recorded twice. (The same on PostgreSQL: tests/integration/postgres.rs.)
 
 use super::*;
 use crate::results::Results;
+use rusqlite::Connection;
 
 fn results() -> Results {
     crate::html::tests::results()
 }
 
-fn count(db: &Connection, table: &str) -> i64 {
-    db.query_row(&format!("SELECT COUNT(*) FROM {table}"), [], |r| r.get(0))
+fn count(store: &mut Store, table: &str) -> i64 {
+    let rows = store
+        .query(&format!("SELECT COUNT(*) FROM {table}"), &[])
+        .unwrap();
+    rows[0].get(0).unwrap()
+}
+
+/// A SQLite store in `dir`.
+fn sqlite(dir: &tempfile::TempDir) -> Location {
+    Location::Sqlite(dir.path().join(STORE_FILE))
+}
+
+fn user_version(path: &Path) -> u32 {
+    Connection::open(path)
+        .unwrap()
+        .pragma_query_value(None, "user_version", |r| r.get(0))
         .unwrap()
 }
 
@@ -25,7 +41,7 @@ fn provenance() -> Provenance {
 #[test]
 fn a_run_goes_in_and_comes_out_in_the_history() {
     let dir = tempfile::tempdir().unwrap();
-    let mut db = open(&dir.path().join(STORE_FILE)).unwrap();
+    let mut db = open(&sqlite(&dir)).unwrap();
     let results = results();
     record(&mut db, &results, &provenance()).unwrap();
     let measured = results
@@ -34,21 +50,25 @@ fn a_run_goes_in_and_comes_out_in_the_history() {
         .filter(|r| r.phase == crate::run::Phase::Measured)
         .count();
     let rows: usize = results.points.iter().map(|p| p.rows.len()).sum();
-    assert_eq!(count(&db, "sessions"), 1);
-    assert_eq!(count(&db, "runs"), measured as i64);
-    assert_eq!(count(&db, "summaries"), rows as i64);
+    assert_eq!(count(&mut db, "sessions"), 1);
+    assert_eq!(count(&mut db, "runs"), measured as i64);
+    assert_eq!(count(&mut db, "summaries"), rows as i64);
     // A summary keeps the row's figures exactly.
     let row = &results.points[0].rows[0];
     let stored: f64 = db
-        .query_row(
-            "SELECT peak_rss_bytes FROM summaries WHERE point = ?1 AND contestant = ?2",
-            [&results.points[0].point, &row.contestant],
-            |r| r.get(0),
+        .query(
+            "SELECT peak_rss_bytes FROM summaries WHERE point = ? AND contestant = ?",
+            &[
+                results.points[0].point.as_str().into(),
+                row.contestant.as_str().into(),
+            ],
         )
+        .unwrap()[0]
+        .get(0)
         .unwrap();
     assert_eq!(stored, row.peak_rss.unwrap().median);
 
-    let all = history_table(&entries(&db, &HistoryFilter::default()).unwrap());
+    let all = history_table(&entries(&mut db, &HistoryFilter::default()).unwrap());
     assert_eq!(all.rows.len(), rows);
     assert_eq!(all.rows[0][4], "01234567+", "the short commit, dirty");
     assert_eq!(all.rows[0][5], "before,pr-1");
@@ -57,14 +77,16 @@ fn a_run_goes_in_and_comes_out_in_the_history() {
         tags: vec!["pr-1".into()],
         ..HistoryFilter::default()
     };
-    let only = history_table(&entries(&db, &tokio).unwrap());
+    let only = history_table(&entries(&mut db, &tokio).unwrap());
     assert!(!only.rows.is_empty() && only.rows.iter().all(|r| r[1] == "tokio"));
     let none = HistoryFilter {
         tags: vec!["pr".into()],
         ..HistoryFilter::default()
     };
     assert!(
-        history_table(&entries(&db, &none).unwrap()).rows.is_empty(),
+        history_table(&entries(&mut db, &none).unwrap())
+            .rows
+            .is_empty(),
         "tags match whole"
     );
     let later = HistoryFilter {
@@ -72,7 +94,7 @@ fn a_run_goes_in_and_comes_out_in_the_history() {
         ..HistoryFilter::default()
     };
     assert!(
-        history_table(&entries(&db, &later).unwrap())
+        history_table(&entries(&mut db, &later).unwrap())
             .rows
             .is_empty()
     );
@@ -81,15 +103,15 @@ fn a_run_goes_in_and_comes_out_in_the_history() {
 #[test]
 fn a_run_recorded_twice_is_there_once() {
     let dir = tempfile::tempdir().unwrap();
-    let mut db = open(&dir.path().join(STORE_FILE)).unwrap();
+    let mut db = open(&sqlite(&dir)).unwrap();
     let results = results();
     record(&mut db, &results, &provenance()).unwrap();
     record(&mut db, &results, &Provenance::default()).unwrap();
-    assert_eq!(count(&db, "sessions"), 1);
+    assert_eq!(count(&mut db, "sessions"), 1);
     let rows: usize = results.points.iter().map(|p| p.rows.len()).sum();
-    assert_eq!(count(&db, "summaries"), rows as i64);
-    let tags: String = db
-        .query_row("SELECT tags FROM sessions", [], |r| r.get(0))
+    assert_eq!(count(&mut db, "summaries"), rows as i64);
+    let tags: String = db.query("SELECT tags FROM sessions", &[]).unwrap()[0]
+        .get(0)
         .unwrap();
     assert_eq!(tags, "", "the later record replaced the earlier");
 }
@@ -97,39 +119,38 @@ fn a_run_recorded_twice_is_there_once() {
 #[test]
 fn stores_migrate_and_a_newer_one_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join(STORE_FILE);
+    let (store, path) = (sqlite(&dir), dir.path().join(STORE_FILE));
     // An empty file is version 0: migrated to the current version.
     std::fs::write(&path, b"").unwrap();
-    let db = open(&path).unwrap();
-    let version: u32 = db
-        .pragma_query_value(None, "user_version", |r| r.get(0))
-        .unwrap();
-    assert_eq!(version, SCHEMA_VERSION);
-    drop(db);
+    drop(open(&store).unwrap());
+    assert_eq!(user_version(&path), SCHEMA_VERSION);
     // Opening again changes nothing.
-    let mut db = open(&path).unwrap();
+    let mut db = open(&store).unwrap();
     record(&mut db, &results(), &provenance()).unwrap();
     drop(db);
-    assert_eq!(count(&open(&path).unwrap(), "sessions"), 1);
+    assert_eq!(count(&mut open(&store).unwrap(), "sessions"), 1);
     // A store from a newer taskbench is not touched.
     let db = Connection::open(&path).unwrap();
     db.pragma_update(None, "user_version", SCHEMA_VERSION + 1)
         .unwrap();
     drop(db);
-    let err = format!("{:#}", open(&path).unwrap_err());
+    let Err(err) = open(&store) else {
+        panic!("a store of a newer version opens")
+    };
+    let err = format!("{err:#}");
     assert!(err.contains("newer than this taskbench's"), "{err}");
 }
 
 #[test]
 fn two_writers_at_once_lose_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join(STORE_FILE);
-    open(&path).unwrap();
+    let store = sqlite(&dir);
+    open(&store).unwrap();
     let writers: Vec<_> = (0..2)
         .map(|writer| {
-            let path = path.clone();
+            let store = store.clone();
             std::thread::spawn(move || {
-                let mut db = open(&path).unwrap();
+                let mut db = open(&store).unwrap();
                 for k in 0..5 {
                     let mut results = results();
                     results.platform.started = format!("2026-12-0{writer}T00:00:0{k}Z");
@@ -141,7 +162,7 @@ fn two_writers_at_once_lose_nothing() {
     for writer in writers {
         writer.join().unwrap();
     }
-    assert_eq!(count(&open(&path).unwrap(), "sessions"), 10);
+    assert_eq!(count(&mut open(&store).unwrap(), "sessions"), 10);
 }
 
 #[test]
@@ -156,39 +177,93 @@ fn the_default_store_is_beside_the_run_folder() {
     );
 }
 
+/// A store as an older taskbench left it: the migrations before `version` only (their
+/// SQL then said INTEGER and REAL where it says BIGINT and DOUBLE PRECISION now: the same
+/// affinities).
+fn older_store(path: &Path, version: u32) -> Store {
+    let mut store = Store::sqlite(path).unwrap();
+    for migration in &MIGRATIONS[..version as usize] {
+        let sql = store.dialect(migration);
+        store.batch(&sql).unwrap();
+    }
+    store.set_schema_version(version).unwrap();
+    store
+}
+
 #[test]
 fn a_version_1_store_migrates_with_its_sessions_kept() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(STORE_FILE);
-    // A store as taskbench wrote it before baselines: migration 1 only, one session.
-    let db = Connection::open(&path).unwrap();
-    db.execute_batch(MIGRATIONS[0]).unwrap();
-    db.pragma_update(None, "user_version", 1).unwrap();
-    db.execute(
-        "INSERT INTO sessions (started, command, tags, interrupted, taskbench, cpu, cores,
-            memory_bytes, kernel, recorded)
-         VALUES ('2026-11-01T00:00:00Z', '[]', 'old', 0, '0.1.0', 'cpu', 2, 1, 'k', 'now')",
-        [],
-    )
-    .unwrap();
-    drop(db);
-    let db = open(&path).unwrap();
-    let version: u32 = db
-        .pragma_query_value(None, "user_version", |r| r.get(0))
+    // Before baselines: one session.
+    older_store(&path, 1)
+        .execute(
+            "INSERT INTO sessions (started, command, tags, interrupted, taskbench, cpu, cores,
+                memory_bytes, kernel, recorded)
+             VALUES ('2026-11-01T00:00:00Z', '[]', 'old', 0, '0.1.0', 'cpu', 2, 1, 'k', 'now')",
+            &[],
+        )
         .unwrap();
-    assert_eq!(version, SCHEMA_VERSION);
-    assert_eq!(count(&db, "sessions"), 1);
-    assert_eq!(count(&db, "baselines"), 0);
+    let mut db = open(&sqlite(&dir)).unwrap();
+    assert_eq!(user_version(&path), SCHEMA_VERSION);
+    assert_eq!(count(&mut db, "sessions"), 1);
+    assert_eq!(count(&mut db, "baselines"), 0);
     assert_eq!(
-        find(&db, "old").unwrap().label,
+        find(&mut db, "old").unwrap().label,
         "tag old · 2026-11-01 00:00:00"
     );
 }
 
 #[test]
+fn a_version_2_store_numbers_its_runs_in_the_order_they_were_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(STORE_FILE);
+    // Before runs had their place: a session whose runs were written last first.
+    let mut old = older_store(&path, 2);
+    old.execute(
+        "INSERT INTO sessions (id, started, command, tags, interrupted, taskbench, cpu, cores,
+            memory_bytes, kernel, recorded)
+         VALUES (7, '2026-11-01T00:00:00Z', '[]', '', 0, '0.1.0', 'cpu', 2, 1, 'k', 'now')",
+        &[],
+    )
+    .unwrap();
+    let mut written = results().runs;
+    written.retain(|r| r.phase == crate::run::Phase::Measured);
+    written.reverse();
+    for run in &written {
+        old.execute(
+            "INSERT INTO runs (session, contestant, scenario, point, phase, run, iterations,
+                status, record)
+             VALUES (7, ?, ?, ?, 'measured', ?, ?, 'ok', ?)",
+            &[
+                run.contestant.as_str().into(),
+                run.scenario.as_str().into(),
+                run.point_label().into(),
+                run.run.into(),
+                run.iterations.into(),
+                serde_json::to_string(run).unwrap().into(),
+            ],
+        )
+        .unwrap();
+    }
+    drop(old);
+    let mut db = open(&sqlite(&dir)).unwrap();
+    let ordinals: Vec<Option<i64>> = db
+        .query("SELECT ordinal FROM runs ORDER BY rowid", &[])
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0).unwrap())
+        .collect();
+    assert!(
+        ordinals.windows(2).all(|w| w[0].is_some() && w[0] < w[1]),
+        "{ordinals:?}"
+    );
+    assert_eq!(runs(&mut db, 7).unwrap(), written);
+}
+
+#[test]
 fn sessions_are_found_by_last_baseline_and_tag_and_give_their_runs_back() {
     let dir = tempfile::tempdir().unwrap();
-    let mut db = open(&dir.path().join(STORE_FILE)).unwrap();
+    let mut db = open(&sqlite(&dir)).unwrap();
     let mut ids = Vec::new();
     for (k, tag) in ["before", "after", "after"].iter().enumerate() {
         let mut results = results();
@@ -199,37 +274,37 @@ fn sessions_are_found_by_last_baseline_and_tag_and_give_their_runs_back() {
         };
         ids.push(record(&mut db, &results, &provenance).unwrap());
     }
-    assert_eq!(find(&db, "last").unwrap().id, ids[2]);
-    assert_eq!(find(&db, "last~2").unwrap().id, ids[0]);
+    assert_eq!(find(&mut db, "last").unwrap().id, ids[2]);
+    assert_eq!(find(&mut db, "last~2").unwrap().id, ids[0]);
     assert_eq!(
-        find(&db, "after").unwrap().id,
+        find(&mut db, "after").unwrap().id,
         ids[2],
         "a tag's newest session"
     );
-    save_baseline(&db, "main", ids[1]).unwrap();
+    save_baseline(&mut db, "main", ids[1]).unwrap();
     assert_eq!(
-        find(&db, "main").unwrap().label,
+        find(&mut db, "main").unwrap().label,
         "baseline main · 2026-12-02 00:00:00"
     );
-    save_baseline(&db, "main", ids[0]).unwrap();
+    save_baseline(&mut db, "main", ids[0]).unwrap();
     assert_eq!(
-        find(&db, "main").unwrap().id,
+        find(&mut db, "main").unwrap().id,
         ids[0],
         "a baseline saved again moves"
     );
     for bad in ["last~9", "nothing", "last~x"] {
-        let err = find(&db, bad).unwrap_err().to_string();
+        let err = find(&mut db, bad).unwrap_err().to_string();
         assert!(
             err.contains("baselines: main") && err.contains("tags: after, before"),
             "{err}"
         );
     }
-    assert!(save_baseline(&db, "last~1", ids[0]).is_err());
+    assert!(save_baseline(&mut db, "last~1", ids[0]).is_err());
     // A session re-recorded (a resumed run) keeps its baseline name.
     let mut first = results();
     first.platform.started = "2026-12-01T00:00:00Z".into();
     let again = record(&mut db, &first, &Provenance::default()).unwrap();
-    assert_eq!(find(&db, "main").unwrap().id, again);
+    assert_eq!(find(&mut db, "main").unwrap().id, again);
     let measured: Vec<_> = first
         .runs
         .iter()
@@ -237,7 +312,7 @@ fn sessions_are_found_by_last_baseline_and_tag_and_give_their_runs_back() {
         .cloned()
         .collect();
     assert_eq!(
-        runs(&db, again).unwrap(),
+        runs(&mut db, again).unwrap(),
         measured,
         "records come back whole"
     );

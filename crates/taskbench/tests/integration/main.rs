@@ -3,6 +3,7 @@
 
 mod bad_input;
 mod browser;
+mod ci_workflow;
 mod contestants;
 mod exports;
 mod failures;
@@ -11,6 +12,8 @@ mod hostile;
 mod instructions;
 mod interrupts;
 mod measurement;
+mod postgres;
 mod presets;
 mod session;
+mod shards;
 mod util;

@@ -1,0 +1,188 @@
+//! docs/ci/taskbench.yml, the GitHub Actions workflow docs/CI.md describes: it runs
+//! nowhere here, so this reads it as YAML and holds it to the CLI — every taskbench command
+//! line in it parses, the shards of the matrix are the `--shard K/N` its runs name, and the
+//! merge job joins, compares, posts and gates.
+
+use clap::Parser;
+use taskbench::cli::{Cli, Command};
+use yaml_rust2::{Yaml, YamlLoader};
+
+fn workflow() -> Yaml {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/ci/taskbench.yml");
+    let text = std::fs::read_to_string(path).unwrap();
+    YamlLoader::load_from_str(&text)
+        .unwrap_or_else(|e| panic!("{path} is not YAML: {e}"))
+        .remove(0)
+}
+
+fn strings(list: &Yaml) -> Vec<String> {
+    list.as_vec()
+        .unwrap_or_else(|| panic!("not a list: {list:?}"))
+        .iter()
+        .map(|v| match v {
+            Yaml::String(s) => s.clone(),
+            Yaml::Integer(i) => i.to_string(),
+            other => panic!("not a scalar: {other:?}"),
+        })
+        .collect()
+}
+
+/// Every `run:` script of a job.
+fn scripts(job: &Yaml) -> Vec<String> {
+    job["steps"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .filter_map(|step| step["run"].as_str().map(String::from))
+        .collect()
+}
+
+/// The taskbench command lines of `script`, with the workflow's expressions and the shell's
+/// `$runner` given sample values: each as the arguments after `taskbench`.
+fn command_lines(script: &str, runner: &str) -> Vec<Vec<String>> {
+    let script = script
+        .replace("\\\n", " ")
+        .replace("${{ matrix.shard }}", "2")
+        .replace("${{ matrix.runner }}", runner)
+        .replace("$runner", runner);
+    let mut lines = Vec::new();
+    for command in script.split(['\n', ';']).flat_map(|c| c.split("||")) {
+        let words = shell_words::split(command.trim()).unwrap_or_else(|e| panic!("{command}: {e}"));
+        let args = match words
+            .iter()
+            .position(|w| w.ends_with("target/release/taskbench"))
+        {
+            Some(at) => &words[at + 1..],
+            None => match words.iter().position(|w| w == "--") {
+                Some(at) if words.starts_with(&["cargo".into(), "run".into()]) => &words[at + 1..],
+                _ => continue,
+            },
+        };
+        lines.push(args.to_vec());
+    }
+    lines
+}
+
+#[test]
+fn the_ci_workflow_shards_merges_compares_and_gates_with_real_commands() {
+    let workflow = workflow();
+    assert_eq!(workflow["name"].as_str(), Some("taskbench"));
+    assert!(
+        !workflow["on"]["pull_request"].is_badvalue(),
+        "runs on pull requests"
+    );
+    let jobs = &workflow["jobs"];
+    let (shard, merge) = (&jobs["shard"], &jobs["merge"]);
+
+    // The matrix: shards 1…N on at least two runner types, each job on its runner type.
+    let matrix = &shard["strategy"]["matrix"];
+    let shards = strings(&matrix["shard"]);
+    let count = shards.len();
+    let expected: Vec<String> = (1..=count).map(|k| k.to_string()).collect();
+    assert_eq!(shards, expected, "the matrix's shards are 1…N");
+    let runners = strings(&matrix["runner"]);
+    assert!(runners.len() >= 2, "more than one runner type: {runners:?}");
+    assert_eq!(shard["runs-on"].as_str(), Some("${{ matrix.runner }}"));
+    assert_eq!(shard["strategy"]["fail-fast"].as_bool(), Some(false));
+
+    // Every taskbench command line parses; what each job runs.
+    let mut seen: Vec<(String, Cli)> = Vec::new();
+    for (name, job) in [("shard", shard), ("merge", merge)] {
+        for script in scripts(job) {
+            for runner in &runners {
+                for args in command_lines(&script, runner) {
+                    let argv = std::iter::once("taskbench".to_string()).chain(args.clone());
+                    let cli = Cli::try_parse_from(argv)
+                        .unwrap_or_else(|e| panic!("{name}: taskbench {args:?}: {e}"));
+                    seen.push((name.to_string(), cli));
+                }
+            }
+        }
+        // A shell loop over runner types names exactly the matrix's.
+        for script in scripts(job) {
+            if let Some(rest) = script.split("for runner in ").nth(1) {
+                let listed: Vec<&str> =
+                    rest.split(';').next().unwrap().split_whitespace().collect();
+                assert_eq!(listed, runners, "{name}: the loop's runner types");
+            }
+        }
+    }
+    let runs: Vec<_> = seen
+        .iter()
+        .filter_map(|(job, cli)| match &cli.command {
+            Command::Run(run) => Some((job, run)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(runs.len(), runners.len(), "one run per shard job: {runs:?}");
+    for (job, run) in runs {
+        assert_eq!(job.as_str(), "shard");
+        let part = run.shard.expect("the shard job runs its shard");
+        assert_eq!(
+            (part.index, part.count),
+            (2, count as u32),
+            "--shard K/{count}"
+        );
+        assert!(
+            run.out.is_some(),
+            "the shard's folder is named, to be uploaded"
+        );
+    }
+    let merges = seen
+        .iter()
+        .filter(|(_, cli)| matches!(&cli.command, Command::Merge(_)));
+    assert!(
+        merges
+            .clone()
+            .any(|(_, cli)| matches!(&cli.command, Command::Merge(m) if m.mixed_machines)),
+        "one merge puts the runner types side by side"
+    );
+    assert!(
+        merges
+            .clone()
+            .any(|(_, cli)| matches!(&cli.command, Command::Merge(m) if !m.mixed_machines))
+    );
+    let compare = seen
+        .iter()
+        .find_map(|(_, cli)| match &cli.command {
+            Command::Compare(compare) => Some(compare),
+            _ => None,
+        })
+        .expect("the merge job compares with main");
+    assert!(compare.gate.any(), "the comparison gates");
+    assert!(
+        compare.export_markdown.is_some(),
+        "the comparison is written as Markdown"
+    );
+    assert!(
+        seen.iter()
+            .any(|(_, cli)| matches!(&cli.command, Command::Import(_)))
+    );
+
+    // Shards upload their folders; the merge waits for them, downloads, posts and gates.
+    let uses = |job: &Yaml| -> Vec<String> {
+        job["steps"]
+            .as_vec()
+            .unwrap()
+            .iter()
+            .filter_map(|s| s["uses"].as_str().map(String::from))
+            .collect()
+    };
+    assert!(
+        uses(shard)
+            .iter()
+            .any(|u| u.starts_with("actions/upload-artifact@"))
+    );
+    assert!(
+        uses(merge)
+            .iter()
+            .any(|u| u.starts_with("actions/download-artifact@"))
+    );
+    assert_eq!(merge["needs"].as_str(), Some("shard"));
+    let merge_scripts = scripts(merge).join("\n");
+    assert!(
+        merge_scripts.contains("gh pr comment"),
+        "the comparison is posted"
+    );
+    assert!(merge_scripts.contains("exit 1"), "the gate fails the job");
+}

@@ -1,0 +1,361 @@
+//! The store on PostgreSQL (`--store postgres://…`), against a real server: the admin URL
+//! in TASKBENCH_TEST_POSTGRES (.ci/run starts one), each test in a database of its own,
+//! created for it and dropped after. The same documents give the same sessions, runs,
+//! history and spreads as SQLite; an empty database is migrated once however many open it
+//! at once; a run recorded twice is there once; imports at once all land whole. Without a
+//! server these skip, and fail under TASKBENCH_REQUIRE_ALL=1.
+
+use super::session::fixture_contestants;
+use super::util::{QUICK, skip, stderr, taskbench_within};
+use std::sync::{Arc, Barrier, OnceLock};
+use taskbench::results::{Results, read_results};
+use taskbench::run::Phase;
+use taskbench::store::{self, HistoryFilter, Location, Provenance};
+
+/// The server's admin URL, or `None` (after [`skip`]) where there is none.
+fn server() -> Option<String> {
+    let url = std::env::var("TASKBENCH_TEST_POSTGRES").ok();
+    if url.is_none() {
+        skip("no PostgreSQL server: TASKBENCH_TEST_POSTGRES names none (.ci/run starts one)");
+    }
+    url
+}
+
+/// A database made for one test, dropped (with any connection left to it) when it goes.
+struct Scratch {
+    admin: String,
+    name: String,
+    url: String,
+}
+
+impl Scratch {
+    fn new(admin: &str) -> Scratch {
+        static MADE: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let name = format!(
+            "taskbench_test_{}_{}",
+            std::process::id(),
+            MADE.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
+        );
+        let mut client = admin_client(admin);
+        // (One statement a call: neither may run inside the transaction a batch makes.)
+        for sql in ["DROP DATABASE IF EXISTS", "CREATE DATABASE"] {
+            client.batch_execute(&format!("{sql} {name}")).unwrap();
+        }
+        // The admin URL with this database in its path.
+        let (base, query) = match admin.split_once('?') {
+            Some((base, query)) => (base, format!("?{query}")),
+            None => (admin, String::new()),
+        };
+        let host = base.find("://").unwrap() + 3;
+        let path = base[host..].find('/').map_or(base.len(), |k| host + k);
+        let url = format!("{}/{name}{query}", &base[..path]);
+        Scratch {
+            admin: admin.to_string(),
+            name,
+            url,
+        }
+    }
+
+    fn location(&self) -> Location {
+        self.url.parse().unwrap()
+    }
+
+    fn client(&self) -> postgres::Client {
+        admin_client(&self.url)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let drop = format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name);
+        if let Err(e) = admin_client(&self.admin).batch_execute(&drop) {
+            eprintln!("cannot drop the test database {}: {e}", self.name);
+        }
+    }
+}
+
+fn admin_client(url: &str) -> postgres::Client {
+    postgres::Client::connect(url, postgres::NoTls)
+        .unwrap_or_else(|e| panic!("cannot connect to {url} (TASKBENCH_TEST_POSTGRES): {e}"))
+}
+
+/// Three runs of two fixture contestants (one valid, one failing) on two points: real
+/// documents, each with figures of its own.
+fn documents() -> &'static [Results] {
+    static DOCUMENTS: OnceLock<Vec<Results>> = OnceLock::new();
+    DOCUMENTS.get_or_init(|| {
+        let contestants = fixture_contestants(&[("a", "honest"), ("b", "fail")]);
+        (0..3)
+            .map(|k| {
+                let out = tempfile::tempdir().unwrap();
+                let run = super::util::taskbench(&[
+                    "--contestants",
+                    contestants.path().to_str().unwrap(),
+                    "run",
+                    "--quiet",
+                    "--no-store",
+                    "--out",
+                    out.path().to_str().unwrap(),
+                    "--scenario",
+                    "spawn",
+                    "--tasks",
+                    "10,20",
+                    "-r",
+                    "3",
+                    "-w",
+                    "0",
+                ]);
+                assert!(run.status.success(), "{}", stderr(&run));
+                let mut results = read_results(&out.path().join("results.json")).unwrap();
+                // Each its own session, whatever second the runs started in.
+                results.platform.started = format!("2026-12-0{}T00:00:00Z", k + 1);
+                results
+            })
+            .collect()
+    })
+}
+
+fn tagged(tags: &[&str]) -> Provenance {
+    Provenance {
+        tags: tags.iter().map(|t| t.to_string()).collect(),
+        git_commit: Some("0123456789abcdef".into()),
+        git_dirty: Some(false),
+        ..Provenance::default()
+    }
+}
+
+/// Everything the store gives back of what `fill` wrote into it: sessions by name, their
+/// runs, the history (whole and filtered), the spreads, the error for an unknown name.
+fn read_back(location: &Location) -> Vec<String> {
+    let mut store = store::open(location).unwrap();
+    let mut seen = Vec::new();
+    for name in ["last", "last~1", "last~2", "after", "before", "main"] {
+        let session = store::find(&mut store, name).unwrap();
+        let runs = store::runs(&mut store, session.id).unwrap();
+        assert!(!runs.is_empty(), "{name}: no runs");
+        seen.push(format!("{session:?} {runs:?}"));
+    }
+    let unknown = store::find(&mut store, "nothing").unwrap_err().to_string();
+    assert!(unknown.contains("baselines: main"), "{unknown}");
+    seen.push(unknown);
+    let only = HistoryFilter {
+        contestants: vec!["fixture-a".into()],
+        tags: vec!["after".into()],
+        since: Some("2026-12-02".into()),
+        ..HistoryFilter::default()
+    };
+    for filter in [HistoryFilter::default(), only] {
+        let entries = store::entries(&mut store, &filter).unwrap();
+        assert!(!entries.is_empty(), "{filter:?}: no entries");
+        seen.push(format!("{entries:?}"));
+    }
+    let last = store::find(&mut store, "last").unwrap();
+    let spreads = store::spreads(
+        &mut store,
+        &last.machine,
+        "spawn tasks=10",
+        "fixture-a",
+        &[],
+    );
+    let spreads = spreads.unwrap();
+    assert!(spreads.time.is_some(), "three valid sessions give a spread");
+    seen.push(format!("{spreads:?}"));
+    seen
+}
+
+/// Writes the documents into the store at `location`, as `read_back` expects them.
+fn fill(location: &Location) {
+    let mut store = store::open(location).unwrap();
+    let mut ids = Vec::new();
+    for (results, tags) in documents()
+        .iter()
+        .zip([&["before"][..], &["after"], &["after", "x"]])
+    {
+        ids.push(store::record(&mut store, results, &tagged(tags)).unwrap());
+    }
+    store::save_baseline(&mut store, "main", ids[1]).unwrap();
+}
+
+#[test]
+fn postgres_gives_back_what_sqlite_gives_for_the_same_runs() {
+    let Some(admin) = server() else { return };
+    let scratch = Scratch::new(&admin);
+    let sqlite = tempfile::tempdir().unwrap();
+    let sqlite = Location::Sqlite(sqlite.path().join("taskbench.sqlite"));
+    for location in [&scratch.location(), &sqlite] {
+        fill(location);
+    }
+    let (on_postgres, on_sqlite) = (read_back(&scratch.location()), read_back(&sqlite));
+    assert_eq!(on_postgres.len(), on_sqlite.len());
+    for (postgres, sqlite) in on_postgres.iter().zip(&on_sqlite) {
+        assert_eq!(postgres, sqlite);
+    }
+}
+
+#[test]
+fn postgres_migrates_an_empty_database_once_when_four_open_it_at_once() {
+    let Some(admin) = server() else { return };
+    let scratch = Scratch::new(&admin);
+    let start = Arc::new(Barrier::new(4));
+    let openers: Vec<_> = (0..4)
+        .map(|_| {
+            let (location, start) = (scratch.location(), Arc::clone(&start));
+            std::thread::spawn(move || {
+                start.wait();
+                store::open(&location)
+                    .map(drop)
+                    .map_err(|e| format!("{e:#}"))
+            })
+        })
+        .collect();
+    for opener in openers {
+        opener.join().unwrap().unwrap();
+    }
+    let mut client = scratch.client();
+    let versions: Vec<i64> = client
+        .query("SELECT version FROM taskbench_schema", &[])
+        .unwrap()
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    assert_eq!(versions, [i64::from(store::SCHEMA_VERSION)]);
+    for table in ["sessions", "runs", "summaries", "baselines"] {
+        let rows = client.query(&format!("SELECT COUNT(*) FROM {table}"), &[]);
+        assert_eq!(rows.unwrap()[0].get::<_, i64>(0), 0, "{table}");
+    }
+    // A store a newer taskbench has migrated is left alone.
+    client
+        .batch_execute(&format!(
+            "UPDATE taskbench_schema SET version = {}",
+            store::SCHEMA_VERSION + 1
+        ))
+        .unwrap();
+    let Err(err) = store::open(&scratch.location()) else {
+        panic!("a store of a newer version opens")
+    };
+    assert!(
+        format!("{err:#}").contains("newer than this taskbench's"),
+        "{err:#}"
+    );
+}
+
+#[test]
+fn postgres_keeps_a_run_recorded_twice_once_with_its_baseline() {
+    let Some(admin) = server() else { return };
+    let scratch = Scratch::new(&admin);
+    let mut store = store::open(&scratch.location()).unwrap();
+    let results = &documents()[0];
+    let first = store::record(&mut store, results, &tagged(&["before"])).unwrap();
+    store::save_baseline(&mut store, "main", first).unwrap();
+    let again = store::record(&mut store, results, &Provenance::default()).unwrap();
+    assert_ne!(first, again);
+    let entries = store::entries(&mut store, &HistoryFilter::default()).unwrap();
+    let rows: usize = results.points.iter().map(|p| p.rows.len()).sum();
+    assert_eq!(entries.len(), rows, "one session's summaries, not two");
+    assert!(
+        entries
+            .iter()
+            .all(|e| e.session == again && e.tags.is_empty())
+    );
+    assert_eq!(
+        store::find(&mut store, "main").unwrap().id,
+        again,
+        "the baseline moves"
+    );
+    assert!(
+        store::find(&mut store, "last~1").is_err(),
+        "one session only"
+    );
+}
+
+#[test]
+fn postgres_takes_imports_at_once_and_each_lands_whole() {
+    let Some(admin) = server() else { return };
+    let scratch = Scratch::new(&admin);
+    let folders: Vec<tempfile::TempDir> = documents()
+        .iter()
+        .map(|results| {
+            let dir = tempfile::tempdir().unwrap();
+            let text = serde_json::to_string(results).unwrap();
+            std::fs::write(dir.path().join("results.json"), text).unwrap();
+            dir
+        })
+        .collect();
+    // Migrated first: what is tested here is the writers. Two imports of each folder at
+    // once: six writers, three sessions, each there once.
+    drop(store::open(&scratch.location()).unwrap());
+    let url = scratch.url.clone();
+    let imports: Vec<_> = (0..6)
+        .map(|k| {
+            let (dir, url) = (folders[k % 3].path().to_owned(), url.clone());
+            std::thread::spawn(move || {
+                let tag = format!("w{}", k % 3);
+                let args = [
+                    "import",
+                    dir.to_str().unwrap(),
+                    "--store",
+                    &url,
+                    "--tag",
+                    &tag,
+                ];
+                taskbench_within(&args, QUICK)
+            })
+        })
+        .collect();
+    for import in imports {
+        let import = import.join().unwrap();
+        assert!(import.status.success(), "{}", stderr(&import));
+    }
+    let mut store = store::open(&scratch.location()).unwrap();
+    for (k, results) in documents().iter().enumerate() {
+        let session = store::find(&mut store, &format!("w{k}")).unwrap();
+        assert_eq!(session.started, results.platform.started);
+        let kept: Vec<_> = results
+            .runs
+            .iter()
+            .filter(|r| matches!(r.phase, Phase::Measured | Phase::Counted))
+            .cloned()
+            .collect();
+        let runs = store::runs(&mut store, session.id).unwrap();
+        assert_eq!(runs, kept, "{}: every run, in order", session.label);
+        let tag = HistoryFilter {
+            tags: vec![format!("w{k}")],
+            ..HistoryFilter::default()
+        };
+        let rows: usize = results.points.iter().map(|p| p.rows.len()).sum();
+        let entries = store::entries(&mut store, &tag).unwrap();
+        assert_eq!(entries.len(), rows, "{}: every summary", session.label);
+    }
+    assert!(
+        store::find(&mut store, "last~3").is_err(),
+        "three sessions, not six"
+    );
+    let history = taskbench_within(&["history", "--store", &url, "--tag", "w2"], QUICK);
+    assert!(history.status.success(), "{}", stderr(&history));
+    assert!(String::from_utf8_lossy(&history.stdout).contains("fixture-a"));
+    let compare = taskbench_within(&["compare", "w0", "w2", "--store", &url], QUICK);
+    assert!(compare.status.success(), "{}", stderr(&compare));
+}
+
+#[test]
+fn postgres_store_that_cannot_be_reached_or_read_is_one_line_naming_it() {
+    for (store, says, code) in [
+        (
+            "postgres://nobody@127.0.0.1:1/x",
+            "cannot open the store postgres://nobody@127.0.0.1:1/x: error connecting to server",
+            1,
+        ),
+        (
+            "postgres://bench@127.0.0.1:port/x",
+            "invalid value 'postgres://bench@127.0.0.1:port/x' for '--store <PATH|URL>': \
+             not a PostgreSQL URL (invalid connection string: invalid value for option `port`)",
+            2,
+        ),
+    ] {
+        let history = taskbench_within(&["history", "--store", store], QUICK);
+        let err = stderr(&history);
+        assert_eq!(history.status.code(), Some(code), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with(&format!("taskbench: {says}")), "{err}");
+    }
+}
