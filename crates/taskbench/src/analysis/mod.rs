@@ -214,6 +214,36 @@ pub fn summarize(records: &[RunRecord]) -> Vec<PointSummary> {
         .collect()
 }
 
+/// As [`summarize`], each machine apart where records of several are merged side by side
+/// (`taskbench merge --mixed-machines`): every ratio, interval and verdict against the best
+/// of the row's own machine, never across machines; a point's rows machine by machine.
+pub fn summarize_machines(records: &[RunRecord]) -> Vec<PointSummary> {
+    let mut machines: Vec<&str> = Vec::new();
+    for machine in records.iter().filter_map(|r| r.machine.as_deref()) {
+        if !machines.contains(&machine) {
+            machines.push(machine);
+        }
+    }
+    if machines.is_empty() {
+        return summarize(records);
+    }
+    let mut points: Vec<PointSummary> = Vec::new();
+    for machine in machines {
+        let mine: Vec<RunRecord> = records
+            .iter()
+            .filter(|r| r.machine.as_deref() == Some(machine))
+            .cloned()
+            .collect();
+        for point in summarize(&mine) {
+            match points.iter_mut().find(|p| p.point == point.point) {
+                Some(known) => known.rows.extend(point.rows),
+                None => points.push(point),
+            }
+        }
+    }
+    points
+}
+
 /// The row of one case.
 fn summarize_case(
     case: &Case,

@@ -3,7 +3,7 @@
 mod sharding;
 
 use super::dry_run::{dry_run, plural};
-use crate::analysis::{fits, summarize, warnings};
+use crate::analysis::{fits, summarize_machines, warnings};
 use crate::cli::{Cli, Command, RunArgs};
 use crate::contestant::Places;
 use crate::export::Exporter;
@@ -385,7 +385,7 @@ pub(super) fn assemble(
     machine: Option<crate::measure::machine::MachineLoad>,
     interrupted: bool,
 ) -> Results {
-    let mut points = summarize(&records);
+    let mut points = summarize_machines(&records);
     for point in &mut points {
         point.seed = run_file
             .seeds

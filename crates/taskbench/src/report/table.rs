@@ -91,6 +91,9 @@ pub fn table(point: &PointSummary) -> Table {
             cells(row, layout)
         })
         .collect();
+    if layout.machine {
+        notes.push("× best, n.s.: against the best of the row's own machine".into());
+    }
     if point
         .rows
         .iter()

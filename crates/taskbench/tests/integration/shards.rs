@@ -189,6 +189,19 @@ fn machines_side_by_side(whole: &Path, dir: &Path) {
         honest.into_iter().collect::<Vec<_>>(),
         ["fixture-honest · m1", "fixture-honest · m2"]
     );
+    // Ratios never cross machines: each machine's best row is the best of its point.
+    for point in merged["points"].as_array().unwrap() {
+        for machine in ["m1", "m2"] {
+            let best = point["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|r| r["machine"] == machine && r["outcome"] == "valid")
+                .expect("a valid row of each machine");
+            assert_eq!(best["ratio_to_best"], 1.0, "{}", point["point"]);
+            assert!(best["differs_from_best"].is_null(), "{}", point["point"]);
+        }
+    }
     let markdown = std::fs::read_to_string(out.join("results.md")).unwrap();
     assert!(
         markdown.contains("| contestant | machine |"),
