@@ -8,6 +8,7 @@ use crate::report::Platform;
 use crate::run::RunRecord;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::path::Path;
 
 /// Version of the document's layout; bumped on any incompatible change.
@@ -83,9 +84,9 @@ impl Results {
 
     /// The points of each machine merged side by side — that machine's rows only — each with
     /// a heading that names the machine; for one machine, the points whole and no heading.
-    pub fn per_machine(&self) -> Vec<(Option<&MachineInfo>, Vec<PointSummary>)> {
+    pub fn per_machine(&self) -> Vec<(Option<&MachineInfo>, Cow<'_, [PointSummary]>)> {
         if self.machines.is_empty() {
-            return vec![(None, self.points.clone())];
+            return vec![(None, Cow::Borrowed(&self.points))];
         }
         self.machines
             .iter()
@@ -102,7 +103,7 @@ impl Results {
                     })
                     .filter(|point| !point.rows.is_empty())
                     .collect();
-                (Some(machine), points)
+                (Some(machine), Cow::Owned(points))
             })
             .collect()
     }

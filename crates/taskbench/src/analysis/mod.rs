@@ -40,6 +40,19 @@ pub enum Outcome {
     Failed { status: String },
 }
 
+/// `tokio · m2`: a contestant's name where machines stand side by side
+/// (`taskbench merge --mixed-machines`).
+pub fn on_machine(name: &str, machine: &str) -> String {
+    format!("{name} · {machine}")
+}
+
+/// `tokio` of `tokio · m2` ([`on_machine`]); the name as it is when it has no such end.
+pub fn off_machine<'a>(name: &'a str, machine: &str) -> &'a str {
+    name.strip_suffix(machine)
+        .and_then(|rest| rest.strip_suffix(" · "))
+        .unwrap_or(name)
+}
+
 /// One row of a results table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CaseSummary {
@@ -126,11 +139,10 @@ pub struct CaseSummary {
 impl CaseSummary {
     /// The contestant's own name: without ` · m2` where machines are side by side.
     pub fn name(&self) -> &str {
-        self.machine
-            .as_ref()
-            .and_then(|m| self.contestant.strip_suffix(m.as_str()))
-            .and_then(|rest| rest.strip_suffix(" · "))
-            .unwrap_or(&self.contestant)
+        match &self.machine {
+            Some(machine) => off_machine(&self.contestant, machine),
+            None => &self.contestant,
+        }
     }
 
     /// What tables show instead of figures: `n/a`, or the failure's status; `None` for a

@@ -5,6 +5,7 @@
 //! overview per machine.
 
 use super::run::{assemble, write_results};
+use crate::analysis::on_machine;
 use crate::cli::MergeArgs;
 use crate::export::{self, RunFile};
 use crate::measure::machine::{CpuShares, MachineLoad};
@@ -138,7 +139,7 @@ fn join(inputs: &[(PathBuf, Results)], machines: &[Machine]) -> anyhow::Result<M
     let mixed = machines.len() > 1;
     let label = |m: usize| format!("m{}", m + 1);
     let rename = |name: &str, m: usize| match mixed {
-        true => format!("{name} · {}", label(m)),
+        true => on_machine(name, &label(m)),
         false => name.to_string(),
     };
     let mut records = Vec::new();

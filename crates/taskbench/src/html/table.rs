@@ -1,6 +1,7 @@
 //! A results table as HTML: the same [`Table`] the terminal and Markdown render, cells'
 //! line breaks kept, numbers right-aligned, notes under it.
 
+use crate::analysis::on_machine;
 use crate::report::Table;
 use crate::report::table::MACHINE_COLUMN;
 use std::fmt::Write;
@@ -57,7 +58,7 @@ pub fn render(
     for row in &table.rows {
         out.push_str("<tr>");
         let name = match (by_machine, row.get(1)) {
-            (true, Some(machine)) => format!("{} · {machine}", row[0]),
+            (true, Some(machine)) => on_machine(&row[0], machine),
             _ => row.first().cloned().unwrap_or_default(),
         };
         for (index, text) in row.iter().enumerate() {

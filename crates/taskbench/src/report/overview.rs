@@ -5,6 +5,7 @@
 
 use super::Table;
 use super::units::{bytes, duration};
+use crate::analysis::off_machine;
 use crate::analysis::overview::{Cell, Overview, Quantity};
 use crate::plot::tick;
 
@@ -122,11 +123,8 @@ pub fn tables(results: &crate::results::Results) -> Vec<Table> {
             // The title names the machine; the rows, their contestants alone.
             if let Some(machine) = machine {
                 table.title = format!("{} · {}", table.title, machine.heading());
-                let suffix = format!(" · {}", machine.label);
                 for row in &mut table.rows {
-                    if let Some(name) = row[0].strip_suffix(&suffix) {
-                        row[0] = name.to_string();
-                    }
+                    row[0] = off_machine(&row[0], &machine.label).to_string();
                 }
             }
             tables.push(table);
