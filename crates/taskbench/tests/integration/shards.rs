@@ -2,7 +2,7 @@
 //! hold exactly the unsharded run's cases; a missing shard, a repeated case and a second
 //! machine are each named; machines side by side get a machine column and an overview each.
 
-use super::util::{QUICK, fixtures, read_json, stderr, taskbench, taskbench_within};
+use super::util::{QUICK, fixtures, read_json, run_fixtures, stderr, taskbench_within};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -23,21 +23,10 @@ const RUN: &[&str] = &[
     "--no-store",
 ];
 
-/// `taskbench run RUN EXTRA --out DIR`; the results document.
-fn run(out: &Path, extra: &[&str]) -> Value {
-    let fixtures = fixtures();
-    let mut args = vec![
-        "--contestants",
-        fixtures.to_str().unwrap(),
-        "run",
-        "--quiet",
-    ];
-    args.extend_from_slice(RUN);
-    args.extend_from_slice(extra);
-    args.extend(["--out", out.to_str().unwrap()]);
-    let output = taskbench(&args);
-    assert!(output.status.success(), "{}", stderr(&output));
-    read_json(&out.join("results.json"))
+/// `taskbench run RUN EXTRA` on the fixtures into a folder of its own: the folder and the
+/// results document.
+fn run(extra: &[&str]) -> (tempfile::TempDir, Value) {
+    run_fixtures(&[RUN, extra].concat())
 }
 
 fn merge(dirs: &[&Path], out: &Path, extra: &[&str]) -> std::process::Output {
@@ -77,14 +66,15 @@ fn runs(results: &Value) -> BTreeSet<String> {
 #[test]
 fn three_shards_merged_are_the_unsharded_run() {
     let dir = tempfile::tempdir().unwrap();
-    let whole = run(&dir.path().join("whole"), &[]);
-    let parts: Vec<_> = (1..=3)
-        .map(|k| dir.path().join(format!("shard-{k}")))
+    let (whole_dir, whole) = run(&[]);
+    let whole_dir = whole_dir.path();
+    let shards: Vec<_> = (1..=3)
+        .map(|k| run(&["--shard", &format!("{k}/3")]))
         .collect();
+    let parts: Vec<&Path> = shards.iter().map(|(dir, _)| dir.path()).collect();
     let mut seen = BTreeSet::new();
-    for (k, part) in parts.iter().enumerate() {
-        let results = run(part, &["--shard", &format!("{}/3", k + 1)]);
-        let mine = rows(&results);
+    for (k, (_, results)) in shards.iter().enumerate() {
+        let mine = rows(results);
         assert!(!mine.is_empty(), "shard {} ran nothing", k + 1);
         assert!(seen.is_disjoint(&mine), "shards overlap: {mine:?}");
         seen.extend(mine);
@@ -92,8 +82,7 @@ fn three_shards_merged_are_the_unsharded_run() {
     assert_eq!(seen, rows(&whole), "the shards' cases are the run's");
 
     let merged_dir = dir.path().join("merged");
-    let refs: Vec<&Path> = parts.iter().map(|p| p.as_path()).collect();
-    let output = merge(&refs, &merged_dir, &[]);
+    let output = merge(&parts, &merged_dir, &[]);
     assert!(output.status.success(), "{}", stderr(&output));
     let merged = read_json(&merged_dir.join("results.json"));
     assert_eq!(rows(&merged), rows(&whole));
@@ -122,7 +111,7 @@ fn three_shards_merged_are_the_unsharded_run() {
 
     // A missing shard is named, and the merge is marked as not whole.
     let partial_dir = dir.path().join("partial");
-    let output = merge(&[&parts[0], &parts[2]], &partial_dir, &[]);
+    let output = merge(&[parts[0], parts[2]], &partial_dir, &[]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(
         stderr(&output).contains("shard 2/3 is missing"),
@@ -135,17 +124,13 @@ fn three_shards_merged_are_the_unsharded_run() {
     );
 
     // A case in two folders of one machine is a repeat, not a part.
-    let output = merge(
-        &[&dir.path().join("whole"), &parts[0]],
-        &dir.path().join("x"),
-        &[],
-    );
+    let output = merge(&[whole_dir, parts[0]], &dir.path().join("x"), &[]);
     assert!(!output.status.success());
     let error = stderr(&output);
     assert_eq!(error.trim().lines().count(), 1, "{error}");
     assert!(error.contains("is in both"), "{error}");
 
-    machines_side_by_side(&dir.path().join("whole"), dir.path());
+    machines_side_by_side(whole_dir, dir.path());
 }
 
 /// A copy of `whole` that claims another CPU: refused, then merged side by side.
