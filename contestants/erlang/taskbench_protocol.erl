@@ -1,7 +1,9 @@
 %% The contestant protocol (docs/PROTOCOL.md, version 2) for the Erlang contestants, so that
 %% a contestant's module holds only its scenarios: reads the command line, runs the
 %% unmeasured warm-up iterations, then the M measured ones, timing each with the monotonic
-%% clock and printing its JSON line, and halts the VM (tearing it down is not the workload).
+%% clock and the VM's CPU time (`statistics(runtime)`: every thread, whole milliseconds, the
+%% finest process CPU clock the BEAM offers without a NIF) and printing its JSON line, and
+%% halts the VM (tearing it down is not the workload).
 -module(taskbench_protocol).
 -export([main/1]).
 
@@ -26,11 +28,13 @@ main(Run) ->
         {ok, Scenario, Params, WarmupParams, Warmup, Iterations} ->
             repeat(Warmup, fun() -> Run(Scenario, WarmupParams) end),
             repeat(Iterations, fun() ->
+                CpuStart = cpu_ns(),
                 Start = erlang:monotonic_time(nanosecond),
                 Outcome = Run(Scenario, Params),
                 Elapsed = erlang:monotonic_time(nanosecond) - Start,
+                Cpu = cpu_ns() - CpuStart,
                 % Returns once the I/O server has taken the line, before the next iteration.
-                io:put_chars(result_line(Elapsed, Outcome))
+                io:put_chars(result_line(Elapsed, Cpu, Outcome))
             end),
             erlang:halt(0);
         {error, Reason} ->
@@ -92,10 +96,16 @@ flag(Key) -> flag("", Key).
 flag(Prefix, Key) ->
     lists:flatten(["--", Prefix, string:replace(atom_to_list(Key), "_", "-", all)]).
 
-%% `{"elapsed_ns":…,"checksum":…,"extra":{…}}', written by hand: every figure is an integer.
-result_line(Elapsed, {Checksum, Extra}) ->
+%% The CPU time of every thread of the VM so far, in nanoseconds (counted in milliseconds).
+cpu_ns() ->
+    {RuntimeMs, _SinceLastCall} = erlang:statistics(runtime),
+    RuntimeMs * 1000000.
+
+%% `{"elapsed_ns":…,"cpu_ns":…,"checksum":…,"extra":{…}}', written by hand: every figure is
+%% an integer.
+result_line(Elapsed, Cpu, {Checksum, Extra}) ->
     Figures = lists:join(",", [io_lib:format("\"~s\":~b", [F, V]) || {F, V} <- Extra]),
-    io_lib:format("{\"elapsed_ns\":~b,\"checksum\":~b,\"extra\":{~s}}~n",
-                  [Elapsed, Checksum, Figures]);
-result_line(Elapsed, Checksum) ->
-    result_line(Elapsed, {Checksum, []}).
+    io_lib:format("{\"elapsed_ns\":~b,\"cpu_ns\":~b,\"checksum\":~b,\"extra\":{~s}}~n",
+                  [Elapsed, Cpu, Checksum, Figures]);
+result_line(Elapsed, Cpu, Checksum) ->
+    result_line(Elapsed, Cpu, {Checksum, []}).

@@ -1,6 +1,6 @@
 // The contestant protocol of docs/PROTOCOL.md (version 2): read the command line, run the
 // unmeasured warm-up iterations, then the M measured ones, each timed with the monotonic
-// clock and followed by its one line.
+// clock and the process's CPU time (getrusage, microseconds) and followed by its one line.
 
 package main
 
@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -58,11 +59,13 @@ func serve(args []string) int {
 		sc.run(warmValues)
 	}
 	for k := 0; k < iterations; k++ {
+		cpuStart := processCPU()
 		start := time.Now()
 		out := sc.run(values)
 		elapsed := time.Since(start)
+		cpu := processCPU() - cpuStart
 		// os.Stdout is unbuffered: the line is written before the next iteration starts.
-		fmt.Println(resultLine(elapsed, out))
+		fmt.Println(resultLine(elapsed, cpu, out))
 	}
 	return 0
 }
@@ -130,11 +133,22 @@ func (sc scenario) takes(param string) bool {
 	return false
 }
 
-// resultLine is `{"elapsed_ns":…,"checksum":…,"extra":{…}}`, written by hand as every
-// figure is an integer.
-func resultLine(elapsed time.Duration, out outcome) string {
+// processCPU is the CPU time (user + system, every thread) the process has used so far;
+// 0 if getrusage fails.
+func processCPU() time.Duration {
+	var usage syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &usage) != nil {
+		return 0
+	}
+	return time.Duration(usage.Utime.Nano() + usage.Stime.Nano())
+}
+
+// resultLine is `{"elapsed_ns":…,"cpu_ns":…,"checksum":…,"extra":{…}}`, written by hand as
+// every figure is an integer.
+func resultLine(elapsed, cpu time.Duration, out outcome) string {
 	var line strings.Builder
-	fmt.Fprintf(&line, `{"elapsed_ns":%d,"checksum":%d,"extra":{`, elapsed.Nanoseconds(), out.checksum)
+	fmt.Fprintf(&line, `{"elapsed_ns":%d,"cpu_ns":%d,"checksum":%d,"extra":{`,
+		elapsed.Nanoseconds(), cpu.Nanoseconds(), out.checksum)
 	for i, f := range out.extra {
 		if i > 0 {
 			line.WriteString(",")

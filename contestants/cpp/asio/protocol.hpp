@@ -1,7 +1,8 @@
 // The contestant protocol (docs/PROTOCOL.md, version 2) for C++ contestants, so that a
 // contestant's main.cpp is only its scenarios: reads the command line, runs the unmeasured
 // warm-up iterations, then the M measured ones, each timed with std::chrono::steady_clock
-// and followed by its JSON line on stdout. It knows nothing of any runtime: a scenario is a
+// and the process CPU clock (CLOCK_PROCESS_CPUTIME_ID: every thread, nanoseconds) and
+// followed by its JSON line on stdout. It knows nothing of any runtime: a scenario is a
 // function that runs one iteration to the end and returns its outcome.
 #pragma once
 
@@ -11,6 +12,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <functional>
 #include <map>
 #include <string>
@@ -73,6 +75,13 @@ inline outcome oversleep(const std::vector<std::chrono::nanoseconds>& slept,
 // Runs `<scenario> --<param> <value> … [--warmup-<param> <value> …] --inner-warmup K
 // --iterations M` with the contestant's `scenarios` and returns the exit status: 0, 2 for
 // a command line not understood, 69 for a scenario the contestant does not implement.
+// The CPU time (user + system, every thread) the process has used so far; 0 if unreadable.
+inline long long process_cpu_ns() {
+  timespec now{};
+  if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now) != 0) return 0;
+  return static_cast<long long>(now.tv_sec) * 1000000000LL + now.tv_nsec;
+}
+
 inline int serve(int argc, char** argv, const std::map<std::string, iteration>& scenarios) {
   if (argc < 2 || !catalogue.contains(argv[1])) usage("expected a scenario of the catalogue");
   const std::string name = argv[1];
@@ -114,11 +123,13 @@ inline int serve(int argc, char** argv, const std::map<std::string, iteration>& 
   for (const auto& [key, value] : overrides) warm_values[key] = value;
   for (std::int64_t k = 0; k < warmups; ++k) found->second(warm_values);
   for (std::int64_t k = 0; k < iterations; ++k) {
+    const long long cpu_start = process_cpu_ns();
     const auto start = std::chrono::steady_clock::now();
     const auto out = found->second(values);
     const std::chrono::nanoseconds elapsed = std::chrono::steady_clock::now() - start;
-    std::printf("{\"elapsed_ns\":%lld,\"checksum\":%lld,\"extra\":{",
-                static_cast<long long>(elapsed.count()), static_cast<long long>(out.checksum));
+    const long long cpu = process_cpu_ns() - cpu_start;
+    std::printf("{\"elapsed_ns\":%lld,\"cpu_ns\":%lld,\"checksum\":%lld,\"extra\":{",
+                static_cast<long long>(elapsed.count()), cpu, static_cast<long long>(out.checksum));
     for (std::size_t f = 0; f < out.extra.size(); ++f)
       std::printf("%s\"%s\":%lld", f ? "," : "", out.extra[f].first,
                   static_cast<long long>(out.extra[f].second));

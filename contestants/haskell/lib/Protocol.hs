@@ -1,7 +1,9 @@
 -- | Protocol plumbing shared by the Haskell contestants (docs/PROTOCOL.md, version 2), so
 -- that each contestant's Main is only its scenarios: reads the command line, runs the
 -- unmeasured warm-up iterations, then the M measured ones, timing each with GHC's monotonic
--- clock and printing its JSON line, and turns 'notImplemented' into exit status 69.
+-- clock and the process CPU clock ('getCPUTime': every thread, picoseconds, read from
+-- CLOCK_PROCESS_CPUTIME_ID) and printing its JSON line, and turns 'notImplemented' into
+-- exit status 69.
 module Protocol
   ( Scenario (..)
   , Outcome (..)
@@ -18,6 +20,7 @@ import Data.List (intercalate, stripPrefix)
 import Data.Maybe (fromMaybe)
 import Data.Word (Word64)
 import GHC.Clock (getMonotonicTimeNSec)
+import System.CPUTime (getCPUTime)
 import System.Environment (getArgs, getProgName)
 import System.Exit (ExitCode (..), exitWith)
 import System.IO (hFlush, hPutStrLn, stderr, stdout)
@@ -67,10 +70,12 @@ runContestant iteration = do
     either (failWith 2) pure . parseInvocation =<< getArgs
   let once s = runInUnboundThread (iteration s >>= finish)
       measured = do
+        cpuStart <- getCPUTime
         start <- getMonotonicTimeNSec
         outcome <- once scenario
         end <- getMonotonicTimeNSec
-        putStrLn (resultLine (end - start) outcome)
+        cpuEnd <- getCPUTime
+        putStrLn (resultLine (end - start) ((cpuEnd - cpuStart) `div` 1000) outcome)
         hFlush stdout -- before the next iteration starts
       decline (NotImplemented reason) = failWith 69 (name ++ " not implemented: " ++ reason)
   handle decline $ do
@@ -91,9 +96,10 @@ failWith status message = do
   exitWith (ExitFailure status)
 
 -- | @{"elapsed_ns":…,"checksum":…,"extra":{…}}@
-resultLine :: Word64 -> Outcome -> String
-resultLine elapsed (Outcome sum' extra) =
-  "{\"elapsed_ns\":" ++ show elapsed ++ ",\"checksum\":" ++ show sum'
+resultLine :: Word64 -> Integer -> Outcome -> String
+resultLine elapsed cpu (Outcome sum' extra) =
+  "{\"elapsed_ns\":" ++ show elapsed ++ ",\"cpu_ns\":" ++ show cpu
+    ++ ",\"checksum\":" ++ show sum'
     ++ ",\"extra\":{" ++ intercalate "," [show key ++ ":" ++ show value | (key, value) <- extra]
     ++ "}}"
 

@@ -1,11 +1,18 @@
 // The contestant protocol of docs/PROTOCOL.md (version 2) for every Java contestant, so that
 // each one only writes one iteration of each scenario: reads the command line, runs the
 // unmeasured warm-up iterations, then the M measured ones, each timed with System.nanoTime()
+// and the process CPU clock (clock_gettime(CLOCK_PROCESS_CPUTIME_ID) through the FFM API:
+// every thread, nanoseconds; the JVM's own getProcessCpuTime counts 10 ms ticks on Linux)
 // and followed by its JSON line, and exits. Exit 2: a command line not understood; 69: a
 // scenario the contestant cannot express; 1, with one line on stderr: a failed run.
 
 package taskbench;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -154,10 +161,12 @@ public final class Protocol {
                 iteration.apply(scenarios, invocation.warmupParams());
             }
             for (long k = 0; k < invocation.iterations(); k++) {
+                long cpuStart = processCpuNs();
                 long start = System.nanoTime();
                 Outcome outcome = iteration.apply(scenarios, invocation.params());
                 long elapsed = System.nanoTime() - start;
-                System.out.println(line(elapsed, outcome));
+                long cpu = processCpuNs() - cpuStart;
+                System.out.println(line(elapsed, cpu, outcome));
                 System.out.flush();
             }
         } catch (Unsupported e) {
@@ -250,10 +259,34 @@ public final class Protocol {
         }
     }
 
-    /** `{"elapsed_ns":…,"checksum":…,"extra":{…}}`: every figure is an integer. */
-    private static String line(long elapsedNs, Outcome outcome) {
+    /** Linux's CLOCK_PROCESS_CPUTIME_ID. */
+    private static final int PROCESS_CPU_CLOCK = 2;
+
+    /** libc's `int clock_gettime(clockid_t, struct timespec *)`. */
+    private static final MethodHandle CLOCK_GETTIME = Linker.nativeLinker().downcallHandle(
+            Linker.nativeLinker().defaultLookup().find("clock_gettime").orElseThrow(),
+            FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
+
+    /** The CPU time (user + system, every thread) the process has used, in nanoseconds. */
+    private static long processCpuNs() {
+        try (var arena = Arena.ofConfined()) {
+            var timespec = arena.allocate(ValueLayout.JAVA_LONG, 2);
+            int status = (int) CLOCK_GETTIME.invokeExact(PROCESS_CPU_CLOCK, timespec);
+            if (status != 0) {
+                return 0;
+            }
+            return timespec.getAtIndex(ValueLayout.JAVA_LONG, 0) * 1_000_000_000L
+                    + timespec.getAtIndex(ValueLayout.JAVA_LONG, 1);
+        } catch (Throwable e) {
+            throw new IllegalStateException("clock_gettime", e);
+        }
+    }
+
+    /** `{"elapsed_ns":…,"cpu_ns":…,"checksum":…,"extra":{…}}`: every figure is an integer. */
+    private static String line(long elapsedNs, long cpuNs, Outcome outcome) {
         var line = new StringBuilder()
                 .append("{\"elapsed_ns\":").append(elapsedNs)
+                .append(",\"cpu_ns\":").append(cpuNs)
                 .append(",\"checksum\":").append(outcome.checksum())
                 .append(",\"extra\":{");
         String separator = "";

@@ -1,6 +1,7 @@
 // The contestant protocol (docs/PROTOCOL.md, version 2) for every Node contestant, so that
 // each one's main.js is only its scenarios: reads the command line, runs the unmeasured
 // warm-up iterations, then the M measured ones, timing each with process.hrtime.bigint() and
+// its CPU with process.cpuUsage() (microseconds; Bun and Deno run this file too), and
 // printing its JSON line on stdout, and exits.
 //
 // A contestant hands run() an object of scenario functions. Each takes the parameters
@@ -39,10 +40,13 @@ export function run(scenarios) {
   // Each line is flushed before the next iteration starts; after the last one the process
   // exits at once, as the Rust kit does: tearing the event loop down is not the workload.
   const measure = (left) => {
+    const cpuStart = process.cpuUsage();
     const start = process.hrtime.bigint();
     once(iteration, params, (outcome) => {
       const elapsed = process.hrtime.bigint() - start;
-      print(elapsed, outcome, () => (left === 1 ? process.exit(0) : measure(left - 1)));
+      const cpu = process.cpuUsage(cpuStart);
+      const cpuNs = (cpu.user + cpu.system) * 1000;
+      print(elapsed, cpuNs, outcome, () => (left === 1 ? process.exit(0) : measure(left - 1)));
     });
   };
   const warmUp = (left) =>
@@ -60,9 +64,9 @@ function once(iteration, params, next) {
 }
 
 /** Writes one result line and calls `next` once it has been flushed. */
-function print(elapsed, outcome, next) {
+function print(elapsed, cpuNs, outcome, next) {
   const { checksum, extra = {} } = typeof outcome === "number" ? { checksum: outcome } : outcome;
-  const line = JSON.stringify({ elapsed_ns: Number(elapsed), checksum, extra });
+  const line = JSON.stringify({ elapsed_ns: Number(elapsed), cpu_ns: cpuNs, checksum, extra });
   process.stdout.write(`${line}\n`, next);
 }
 

@@ -3,7 +3,8 @@
 A contestant hands `run` its scenarios and the function that starts its event loop. `run`
 reads the command line, runs the unmeasured warm-up iterations and then the M measured ones
 inside a single event loop (so starting and closing the loop stay outside the measure),
-times each measured one with `time.perf_counter_ns()` and prints its JSON line.
+times each measured one with `time.perf_counter_ns()` and its CPU (every thread's user +
+system time) with `time.process_time_ns()`, and prints its JSON line.
 """
 
 import json
@@ -12,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
-from time import perf_counter_ns
+from time import perf_counter_ns, process_time_ns
 from typing import Any, NoReturn
 
 EXIT_USAGE = 2
@@ -63,17 +64,24 @@ def run(scenarios: Mapping[str, Scenario], start_loop: LoopStarter) -> None:
         for _ in range(warmup):
             await scenario(**warmup_params)
         for _ in range(iterations):
+            cpu_start = process_time_ns()
             start = perf_counter_ns()
             result = await scenario(**params)
-            print_line(perf_counter_ns() - start, result)
+            elapsed_ns = perf_counter_ns() - start
+            print_line(elapsed_ns, process_time_ns() - cpu_start, result)
 
     start_loop(warm_then_measure)
 
 
-def print_line(elapsed_ns: int, result: int | Outcome) -> None:
+def print_line(elapsed_ns: int, cpu_ns: int, result: int | Outcome) -> None:
     """One measured iteration's JSON line, flushed before the next iteration starts."""
     outcome = result if isinstance(result, Outcome) else Outcome(result)
-    line = {"elapsed_ns": elapsed_ns, "checksum": outcome.checksum, "extra": outcome.extra}
+    line = {
+        "elapsed_ns": elapsed_ns,
+        "cpu_ns": cpu_ns,
+        "checksum": outcome.checksum,
+        "extra": outcome.extra,
+    }
     print(json.dumps(line, separators=(",", ":")), flush=True)
 
 

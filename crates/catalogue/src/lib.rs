@@ -12,11 +12,13 @@
 mod args;
 mod docs;
 mod error;
+mod point;
 mod value;
 
 pub use args::{INNER_WARMUP_FLAG, ITERATIONS_FLAG, Invocation};
 pub use docs::markdown_table;
 pub use error::CatalogueError;
+pub use point::Point;
 pub use value::parse_count;
 
 /// Exit code a contestant uses for a scenario it does not implement (sysexits'
@@ -327,7 +329,7 @@ impl Scenario {
                     reason: format!("{step_us} µs is longer than total-ms ({total_ms} ms)"),
                 })
             }
-            _ => Ok(()),
+            _ => self.checksum_fits(),
         }
     }
 
@@ -427,24 +429,57 @@ impl Scenario {
 
     /// Sleeps of the timer scenario.
     pub fn timer_count(step_us: u64, total_ms: u64) -> u64 {
-        total_ms * 1_000 / step_us
+        u64::try_from(Scenario::exact_timer_count(step_us, total_ms))
+            .expect("Scenario::new refuses timers of more than u64::MAX sleeps")
     }
 
-    /// The checksum a correct run reports.
+    fn exact_timer_count(step_us: u64, total_ms: u64) -> u128 {
+        u128::from(total_ms) * 1_000 / u128::from(step_us)
+    }
+
+    /// The checksum a correct run reports. Exact: [`Scenario::new`] refuses parameters
+    /// whose checksum does not fit the protocol's 64 bits.
     pub fn checksum(&self) -> u64 {
-        let sum_below = |n: u64| n * n.saturating_sub(1) / 2;
+        u64::try_from(self.exact_checksum())
+            .expect("Scenario::new refuses parameters whose checksum passes 64 bits")
+    }
+
+    /// The checksum in u128, where no product of two parameters overflows.
+    fn exact_checksum(&self) -> u128 {
+        let product = |a: u64, b: u64| u128::from(a) * u128::from(b);
+        let sum_below = |n: u64| product(n, n.saturating_sub(1)) / 2;
         match *self {
             Scenario::Spawn { tasks } | Scenario::Sleep { tasks, .. } => sum_below(tasks),
-            Scenario::Timer { step_us, total_ms } => Scenario::timer_count(step_us, total_ms),
-            Scenario::Doxbee { requests, .. } => requests * DOXBEE_STEPS,
+            Scenario::Timer { step_us, total_ms } => Scenario::exact_timer_count(step_us, total_ms),
+            Scenario::Doxbee { requests, .. } => product(requests, DOXBEE_STEPS),
             Scenario::Parallel {
                 requests, fanout, ..
-            } => requests * (fanout + 1),
+            } => u128::from(requests) * (u128::from(fanout) + 1),
             Scenario::Skynet { size } => sum_below(size),
-            Scenario::Pingpong { pairs, rounds } => pairs * rounds,
-            Scenario::Chain { length } => length,
-            Scenario::Yield { tasks, yields } => tasks * yields,
+            Scenario::Pingpong { pairs, rounds } => product(pairs, rounds),
+            Scenario::Chain { length } => u128::from(length),
+            Scenario::Yield { tasks, yields } => product(tasks, yields),
         }
+    }
+
+    /// Refuses parameters whose checksum passes u64. Wrapping would not do: contestants
+    /// disagree past 64 bits (Rust, Go and C++ wrap unsigned, Java and Kotlin print a
+    /// negative `long`, Python prints the exact integer, JavaScript rounds), and the
+    /// harness reads the checksum as a u64 (docs/PROTOCOL.md). Such a run would take years
+    /// anyway; refusing it when the plan is made names the parameter instead.
+    fn checksum_fits(&self) -> Result<(), CatalogueError> {
+        let exact = self.exact_checksum();
+        if u64::try_from(exact).is_ok() {
+            return Ok(());
+        }
+        Err(CatalogueError::Invalid {
+            param: self.spec().params[0].name,
+            reason: format!(
+                "is too large: with {} the checksum would be {exact}, more than the protocol's \
+                 64 bits hold",
+                self.label()
+            ),
+        })
     }
 
     /// Nanoseconds of a run that are pure waiting; overhead = elapsed − ideal.

@@ -71,6 +71,21 @@ fn defaults_fill_what_is_not_given() {
 }
 
 #[test]
+fn a_point_is_labelled_with_its_parameters_in_catalogue_order() {
+    let sleep = Point::from(&scenario("sleep", &[("tasks", 10), ("delay-ms", 0)]));
+    assert_eq!(sleep.to_string(), "sleep tasks=10 delay-ms=0");
+    assert_eq!(
+        sleep.to_scenario(),
+        Some(scenario("sleep", &[("tasks", 10), ("delay-ms", 0)]))
+    );
+    assert_eq!(Point::new("sleep", &sleep.params), sleep);
+    assert_eq!(Point::command().to_string(), "command");
+    assert_eq!(Point::command().to_scenario(), None);
+    let unknown = std::collections::BTreeMap::from([("b".to_string(), 2), ("a".to_string(), 1)]);
+    assert_eq!(Point::new("later", &unknown).to_string(), "later a=1 b=2");
+}
+
+#[test]
 fn idle_case_keeps_everything_but_the_size() {
     let idle = scenario("sleep", &[("tasks", 100), ("delay-ms", 7)])
         .idle()
@@ -184,4 +199,40 @@ fn malformed_command_lines_are_refused() {
     assert!(Invocation::parse(["spawn", "--inner-warmup", "5000000000"]).is_err());
     assert!(Invocation::parse(["spawn", "--iterations", "0"]).is_err());
     assert!(Invocation::parse(["spawn", "--iterations"]).is_err());
+}
+
+#[test]
+fn checksums_of_huge_parameters_are_exact() {
+    // N·(N−1) passes u64 for N > 2^32 although N·(N−1)/2 fits below 6·10^9.
+    assert_eq!(
+        scenario("spawn", &[("tasks", 5_000_000_000)]).checksum(),
+        12_499_999_997_500_000_000
+    );
+    assert_eq!(
+        scenario(
+            "parallel",
+            &[("requests", 1 << 40), ("fanout", (1 << 23) - 1)]
+        )
+        .checksum(),
+        1 << 63
+    );
+}
+
+#[test]
+fn parameters_whose_checksum_passes_u64_are_refused() {
+    for (name, values) in [
+        ("spawn", &[("tasks", 7_000_000_000)][..]),
+        ("skynet", &[("size", 10_000_000_000)]),
+        ("pingpong", &[("pairs", 1 << 32), ("rounds", 1 << 32)]),
+        ("yield", &[("tasks", u64::MAX), ("yields", 2)]),
+        ("doxbee", &[("requests", u64::MAX / 7 + 1)]),
+        ("parallel", &[("requests", 2), ("fanout", u64::MAX)]),
+        (
+            "timer",
+            &[("step-us", 1), ("total-ms", u64::MAX / 1_000 + 1)],
+        ),
+    ] {
+        let err = Scenario::new(name, values).unwrap_err().to_string();
+        assert!(err.contains("64 bits"), "{name}: {err}");
+    }
 }

@@ -3,15 +3,17 @@
 //! A contestant's `main` builds its runtime once and hands [`run`] a closure that executes
 //! one iteration of a [`Scenario`]. `run` reads the command line (docs/PROTOCOL.md, v2),
 //! runs the unmeasured warm-up iterations, then the measured ones, timing each with the
-//! monotonic clock and printing its JSON line, and exits. It never touches the runtime, so what is measured is
-//! the contestant's own code.
+//! monotonic clock and the process CPU clock and printing its JSON line, and exits. It
+//! never touches the runtime, so what is measured is the contestant's own code.
 
+mod cpu_clock;
 pub mod doxbee;
 mod line;
 mod timer;
 mod yielding;
 
 pub use catalogue::{DOXBEE_STEPS, EXIT_NOT_IMPLEMENTED, Invocation, Scenario};
+pub use cpu_clock::process_cpu_ns;
 pub use line::ResultLine;
 pub use timer::oversleep_outcome;
 pub use timer::{timed_sleeps, timed_sleeps_blocking};
@@ -80,11 +82,14 @@ where
     }
     let mut stdout = std::io::stdout().lock();
     for _ in 0..invocation.iterations {
+        let cpu_start = cpu_clock::process_cpu_ns();
         let start = Instant::now();
         let outcome = once(invocation.scenario);
         let elapsed = start.elapsed();
+        let cpu_ns = cpu_clock::process_cpu_ns().saturating_sub(cpu_start);
         let line = ResultLine {
             elapsed_ns: elapsed.as_nanos() as u64,
+            cpu_ns,
             outcome,
         };
         // Printed (and flushed) after the clock stopped, before the next iteration starts.

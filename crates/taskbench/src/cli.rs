@@ -2,7 +2,9 @@
 //! `taskbench report DIR`. Scenario parameters are generated from the catalogue, so a new
 //! parameter needs no edit here.
 
+use crate::presets::ParamArgs;
 use crate::store::Location;
+use crate::units::{parse_duration, parse_percent, parse_size};
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -86,11 +88,18 @@ pub struct GateArgs {
 }
 
 impl GateArgs {
+    /// The gate's thresholds.
+    pub fn thresholds(&self) -> crate::analysis::gate::Thresholds {
+        crate::analysis::gate::Thresholds {
+            slower: self.fail_if_slower,
+            bigger: self.fail_if_bigger,
+            more_instructions: self.fail_if_more_instructions,
+        }
+    }
+
     /// Whether any threshold is set.
     pub fn any(&self) -> bool {
-        self.fail_if_slower.is_some()
-            || self.fail_if_bigger.is_some()
-            || self.fail_if_more_instructions.is_some()
+        self.thresholds().any()
     }
 }
 
@@ -180,8 +189,9 @@ pub struct RunArgs {
     /// Print the cases and an estimate of the time they take; run nothing.
     #[arg(long)]
     pub dry_run: bool,
-    /// Contestants to run, comma-separated (default: all available).
-    #[arg(short, long, value_delimiter = ',', value_name = "NAME")]
+    /// Contestants and @groups to run, comma-separated: `-c @headline,node-q` (`taskbench
+    /// list` shows the groups; default: the preset's lineup, @headline for most).
+    #[arg(short, long, value_delimiter = ',', value_name = "NAME|@GROUP")]
     pub contestant: Vec<String>,
     /// Time a whole command as a process instead (repeatable), like hyperfine.
     #[arg(long, value_name = "CMD", conflicts_with_all = ["scenario", "contestant"])]
@@ -224,6 +234,11 @@ pub struct RunArgs {
     /// preset's).
     #[arg(long, value_parser = parse_duration, value_name = "TIME")]
     pub max_time: Option<Duration>,
+    /// Time budget of the whole run's measuring (e.g. 5m, 30m; default: the preset's;
+    /// quick: 5m): every case gets its minimum, then each next process goes to the case
+    /// furthest from its precision per second its process costs, never past the budget.
+    #[arg(long, value_parser = parse_duration, value_name = "TIME")]
+    pub budget: Option<Duration>,
     /// Whole processes run and thrown away before the measured runs of each case
     /// (default: the preset's, else 1).
     #[arg(short, long, value_name = "N")]
@@ -307,7 +322,7 @@ pub struct RunArgs {
     /// the same settings, into DIR (no other flag that chooses cases or runs goes with it).
     #[arg(long, value_name = "DIR", conflicts_with_all = [
         "scenario", "preset", "preset_file", "dry_run", "contestant", "command", "runs",
-        "min_runs", "max_runs", "precision", "max_time", "warmup", "inner_warmup", "full_warmup", "out",
+        "min_runs", "max_runs", "precision", "max_time", "budget", "warmup", "inner_warmup", "full_warmup", "out",
         "shard",
     ])]
     pub resume: Option<PathBuf>,
@@ -319,11 +334,15 @@ pub struct RunArgs {
     /// No progress bar and no tables; only errors (the files are still written).
     #[arg(short, long)]
     pub quiet: bool,
+    /// Also print each point's table on the terminal (they are always in results.md and
+    /// report.html); by default the terminal shows the overview and the warnings' digest.
+    #[arg(long)]
+    pub tables: bool,
 }
 
 impl RunArgs {
-    /// Each `--export-<flag> PATH` given, with its exporter: the one place flags meet formats.
-    pub fn exports(&self) -> Vec<(&'static dyn crate::export::Exporter, &std::path::Path)> {
+    /// Each `--export-<flag> PATH` given, with its format: the one place flags meet formats.
+    pub fn exports(&self) -> Vec<(&'static crate::export::Format, &std::path::Path)> {
         [
             ("json", &self.export_json),
             ("csv", &self.export_csv),
@@ -334,8 +353,8 @@ impl RunArgs {
         ]
         .into_iter()
         .filter_map(|(flag, path)| {
-            let exporter = crate::export::exporter(flag).expect("every flag has its exporter");
-            Some((exporter, path.as_deref()?))
+            let format = crate::export::Format::of_flag(flag).expect("every flag has its format");
+            Some((format, path.as_deref()?))
         })
         .collect()
     }
@@ -353,67 +372,11 @@ impl RunArgs {
             max_runs: self.max_runs,
             precision: self.precision,
             max_time: self.max_time,
+            budget: self.budget,
             warmup: self.warmup,
         }
     }
 }
-
-/// `30` (seconds), `90s`, `500ms`, `2m`.
-pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    let parsed = match text.parse::<f64>() {
-        Ok(seconds) if seconds.is_finite() && seconds > 0.0 => Duration::try_from_secs_f64(seconds)
-            .map_err(|_| "is too long (examples: 30, 90s, 2m)".to_string())?,
-        Ok(_) => return Err("must be a positive time".into()),
-        Err(_) => {
-            humantime::parse_duration(text).map_err(|e| format!("{e} (examples: 30, 90s, 2m)"))?
-        }
-    };
-    if parsed.is_zero() {
-        return Err("must be a positive time".into());
-    }
-    Ok(parsed)
-}
-
-/// `2%`, `2` or `0.5%`: a share, returned as a fraction (0.02).
-pub fn parse_percent(text: &str) -> Result<f64, String> {
-    let number = text.trim();
-    let number = number.strip_suffix('%').unwrap_or(number).trim();
-    match number.parse::<f64>() {
-        // A share too small for an f64 (`1e-322%`) is not above 0 either.
-        Ok(pct) if pct.is_finite() && pct / 100.0 > 0.0 && pct < 100.0 => Ok(pct / 100.0),
-        _ => Err(format!(
-            "'{text}' is not a percentage between 0 and 100 (examples: 2%, 5, 0.5%)"
-        )),
-    }
-}
-
-/// `8GiB`, `500MiB`, `64KiB`, `1G`, `1048576` (bytes); binary units.
-fn parse_size(text: &str) -> Result<u64, String> {
-    let text = text.trim();
-    let split = text
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(text.len());
-    let (digits, unit) = text.split_at(split);
-    let scale: u64 = match unit.trim().to_ascii_lowercase().as_str() {
-        "" | "b" => 1,
-        "k" | "kib" => 1 << 10,
-        "m" | "mib" => 1 << 20,
-        "g" | "gib" => 1 << 30,
-        _ => return Err(format!("unknown unit '{unit}' (examples: 8GiB, 500MiB)")),
-    };
-    match digits
-        .parse::<u64>()
-        .ok()
-        .and_then(|n| n.checked_mul(scale))
-    {
-        Some(0) | None => Err("must be a positive size (examples: 8GiB, 500MiB)".into()),
-        Some(bytes) => Ok(bytes),
-    }
-}
-
-/// Scenario parameters given on the command line, each with its list of values.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ParamArgs(pub Vec<(&'static str, Vec<u64>)>);
 
 /// Every parameter name in the catalogue, with the scenarios that take it.
 fn catalogue_params() -> Vec<(&'static str, &'static str, Vec<&'static str>)> {
@@ -525,14 +488,6 @@ mod tests {
     }
 
     #[test]
-    fn timeouts_read_like_people_write_them() {
-        assert_eq!(parse_duration("30"), Ok(Duration::from_secs(30)));
-        assert_eq!(parse_duration("1.5"), Ok(Duration::from_millis(1500)));
-        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
-        assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
-    }
-
-    #[test]
     fn stopping_flags_read_like_hyperfines() {
         let run = run_args(&[
             "run",
@@ -544,7 +499,10 @@ mod tests {
             "5%",
             "--max-time",
             "3s",
+            "--budget",
+            "5m",
         ]);
+        assert_eq!(run.budget, Some(Duration::from_secs(300)));
         assert_eq!((run.min_runs, run.max_runs), (Some(4), Some(40)));
         assert_eq!(run.precision, Some(0.05));
         assert_eq!(run.max_time, Some(Duration::from_secs(3)));
@@ -556,18 +514,6 @@ mod tests {
         assert!(
             parse(&["run", "-r", "3", "-m", "2"]).is_err(),
             "-r is exact"
-        );
-    }
-
-    #[test]
-    fn sizes_take_binary_units() {
-        assert_eq!(parse_size("8GiB"), Ok(8 << 30));
-        assert_eq!(parse_size("500M"), Ok(500 << 20));
-        assert_eq!(parse_size("4096"), Ok(4096));
-        assert!(
-            parse_size("0").is_err()
-                && parse_size("5 parsecs").is_err()
-                && parse_size("GiB").is_err()
         );
     }
 
@@ -619,6 +565,3 @@ mod tests {
         );
     }
 }
-
-#[cfg(test)]
-mod proptests;

@@ -6,14 +6,21 @@
 //! - [`contestant`]: manifests under `contestants/`, toolchain detection, builds, versions;
 //! - [`presets`] and [`lineup`]: what this invocation runs (named sets of cases, or the
 //!   scenarios named), on whom;
-//! - [`run`]: the schedule, one run's execution and judgement, the stored record;
-//! - [`measure`]: one process, exactly: wall, `wait4` rusage, the /proc sampler;
+//! - [`run`]: the order of runs, the runner (stopped by a condition it is given), one run's
+//!   execution and judgement, the stored record;
+//! - [`measure`]: one process, exactly: wall, `wait4` rusage, the /proc sampler; the
+//!   machine and its load (`Platform`, `MachineWatch`);
 //! - [`stats`] numbers only, [`analysis`] what they mean, [`report`] what is shown;
 //! - [`results`]: the document a run produces, which everything after it reads;
 //! - [`export`]: JSON, CSV, Markdown, the ecosystem's formats; [`plot`] and [`html`]: the charts and report.html,
 //!   with [`seeds`], the seed benchmarks' published figures, beside ours;
 //! - [`store`]: every run kept in SQLite or PostgreSQL, its history, the baselines `compare`
-//!   reads.
+//!   reads;
+//! - [`units`]: durations, sizes and shares in human units, a leaf any stage may use;
+//! - [`scheduler`]: a run from start to end as named steps over all of the above (plan,
+//!   prepare, build, measure, finish, gate) — what `taskbench run` is;
+//! - [`commands`]: each subcommand a short story over the library; no command imports
+//!   another.
 
 pub mod analysis;
 pub mod cli;
@@ -30,9 +37,11 @@ mod proptest_support;
 pub mod report;
 pub mod results;
 pub mod run;
+pub mod scheduler;
 pub mod seeds;
 pub mod stats;
 pub mod store;
+pub mod units;
 
 use clap::Parser;
 use std::process::ExitCode;

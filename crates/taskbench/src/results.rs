@@ -2,9 +2,10 @@
 //! run reads — the exports, the report, the store, `compare` (docs/RESULTS.md describes
 //! its JSON schema).
 
+use crate::analysis::gate::Side;
 use crate::analysis::{Fit, PointSummary, Warning};
-use crate::measure::machine::MachineLoad;
-use crate::report::Platform;
+use crate::measure::Platform;
+use crate::measure::machine::{Machine, MachineLoad};
 use crate::run::RunRecord;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
@@ -130,6 +131,22 @@ impl Results {
              `taskbench run --resume DIR` runs the rest"
                 .to_string()
         })
+    }
+}
+
+impl Results {
+    /// These results as a side of a comparison, called `label`.
+    pub fn into_side(self, label: String) -> Side {
+        Side {
+            label,
+            runs: self.runs,
+            started: self.platform.started,
+            machine: Machine {
+                cpu: self.platform.cpu,
+                cores: self.platform.cores as u32,
+            },
+            condition: self.machine.and_then(|m| m.condition),
+        }
     }
 }
 

@@ -73,7 +73,7 @@ pub struct Experiment {
 
 /// What a published number measures; each has a counterpart in our results.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Metric {
+pub enum SeedMetric {
     /// Time of the whole experiment (ours: the contestant's elapsed).
     Time,
     /// Time beyond the sleep (ours: elapsed − ideal).
@@ -92,7 +92,7 @@ pub struct Figure {
     pub seed: SeedId,
     pub experiment: &'static str,
     pub implementation: &'static str,
-    pub metric: Metric,
+    pub metric: SeedMetric,
     pub value: f64,
     /// The upper end, when the source gives a range (`100–200 ms`).
     pub upto: Option<f64>,
@@ -239,7 +239,7 @@ const fn experiment(
 struct Set {
     seed: SeedId,
     experiment: &'static str,
-    metric: Metric,
+    metric: SeedMetric,
     unit: &'static str,
     year: Option<u16>,
     machine: &'static str,
@@ -268,7 +268,7 @@ const fn r(name: &'static str, low: f64, high: f64) -> (&'static str, f64, Optio
     (name, low, Some(high))
 }
 
-use Metric::{MemoryGrowth, Overhead, PeakMemory, SleepOverhead, Time};
+use SeedMetric::{MemoryGrowth, Overhead, PeakMemory, SleepOverhead, Time};
 
 #[rustfmt::skip]
 const SETS: &[Set] = &[
@@ -447,7 +447,7 @@ mod tests {
 
     #[test]
     fn published_numbers_as_the_reference_gives_them() {
-        let find = |seed: SeedId, experiment: &str, implementation: &str, metric: Metric| {
+        let find = |seed: SeedId, experiment: &str, implementation: &str, metric: SeedMetric| {
             figures()
                 .find(|f| {
                     f.seed == seed
@@ -462,7 +462,7 @@ mod tests {
             SeedId::BluebirdDoxbee,
             "doxbee-sequential",
             "callbacks-baseline",
-            Metric::MemoryGrowth,
+            SeedMetric::MemoryGrowth,
         );
         assert_eq!(
             (doxbee.value, doxbee.unit, doxbee.year),
@@ -472,14 +472,14 @@ mod tests {
             SeedId::AsyncRuntimes2023,
             "1M tasks × 10 s",
             "Rust tokio",
-            Metric::PeakMemory,
+            SeedMetric::PeakMemory,
         );
         assert_eq!(tokio.value, 213.6);
         let python = find(
             SeedId::AsyncBench,
             "100k tasks × 1 s",
             "Python",
-            Metric::Time,
+            SeedMetric::Time,
         );
         assert_eq!(python.value, 2435.3);
         assert_eq!(

@@ -1,8 +1,14 @@
 // The contestant protocol of docs/PROTOCOL.md (version 2) for the Kotlin contestants: reads
 // the command line, runs the unmeasured warm-up iterations, then the M measured ones, each
-// timed with the monotonic clock and followed by its one line, and exits.
+// timed with the monotonic clock and the process CPU clock (clock_gettime through the FFM
+// API, as the Java contestants: every thread, nanoseconds; the JVM's getProcessCpuTime
+// counts 10 ms ticks on Linux) and followed by its one line, and exits.
 package taskbench
 
+import java.lang.foreign.Arena
+import java.lang.foreign.FunctionDescriptor
+import java.lang.foreign.Linker
+import java.lang.foreign.ValueLayout
 import kotlin.system.exitProcess
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.runBlocking
@@ -48,10 +54,12 @@ fun serve(name: String, args: Array<String>, scenarios: Map<String, Scenario>): 
     runBlocking(Dispatchers.Default) {
         repeat(invocation.warmups) { invocation.scenario.iteration(invocation.warmupParams) }
         repeat(invocation.iterations) {
+            val cpuStart = processCpuNs()
             val start = System.nanoTime()
             val outcome = invocation.scenario.iteration(invocation.params)
             val elapsed = System.nanoTime() - start
-            println(resultLine(elapsed, outcome))
+            val cpu = processCpuNs() - cpuStart
+            println(resultLine(elapsed, cpu, outcome))
             System.out.flush()
         }
     }
@@ -92,8 +100,28 @@ private fun parse(args: Array<String>, scenarios: Map<String, Scenario>): Invoca
     return Invocation(scenario, Params(values), Params(values + overrides), warmups, iterations)
 }
 
-/** `{"elapsed_ns":…,"checksum":…,"extra":{…}}`, written by hand as every figure is an integer. */
-private fun resultLine(elapsedNs: Long, outcome: Outcome): String {
+/** Linux's CLOCK_PROCESS_CPUTIME_ID. */
+private const val PROCESS_CPU_CLOCK = 2
+
+/** libc's `int clock_gettime(clockid_t, struct timespec *)`. */
+private val clockGettime = Linker.nativeLinker().let { linker ->
+    linker.downcallHandle(
+        linker.defaultLookup().find("clock_gettime").orElseThrow(),
+        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS),
+    )
+}
+
+/** The CPU time (user + system, every thread) the process has used, in nanoseconds. */
+private fun processCpuNs(): Long = Arena.ofConfined().use { arena ->
+    val timespec = arena.allocate(ValueLayout.JAVA_LONG, 2)
+    val status = clockGettime.invokeWithArguments(PROCESS_CPU_CLOCK, timespec) as Int
+    if (status != 0) return 0
+    timespec.getAtIndex(ValueLayout.JAVA_LONG, 0) * 1_000_000_000L +
+        timespec.getAtIndex(ValueLayout.JAVA_LONG, 1)
+}
+
+/** `{"elapsed_ns":…,"cpu_ns":…,"checksum":…,"extra":{…}}`, written by hand as every figure is an integer. */
+private fun resultLine(elapsedNs: Long, cpuNs: Long, outcome: Outcome): String {
     val extra = outcome.extra.joinToString(",") { (name, value) -> "\"$name\":$value" }
-    return "{\"elapsed_ns\":$elapsedNs,\"checksum\":${outcome.checksum},\"extra\":{$extra}}"
+    return "{\"elapsed_ns\":$elapsedNs,\"cpu_ns\":$cpuNs,\"checksum\":${outcome.checksum},\"extra\":{$extra}}"
 }

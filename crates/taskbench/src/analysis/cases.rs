@@ -1,41 +1,22 @@
-//! Records grouped once: by point (the catalogue's typed scenario, or the command) and
-//! within it by contestant, in the order they first ran — so that nothing downstream
-//! re-filters records by a formatted label. Also the two kinds of measured process of a
-//! case (docs/MEASUREMENT.md) and the idle footprints.
+//! Records grouped once: by point (a catalogue `Point`, parameters a record lacks at
+//! their defaults) and within it by contestant, in the order they first ran — so that
+//! nothing downstream re-filters records by a formatted label. Also the two kinds of
+//! measured process of a case (docs/MEASUREMENT.md) and the idle footprints.
 
+use crate::run::stopping::MAX_ITERATIONS;
+use crate::run::variance::{Variance, components};
 use crate::run::{Phase, RunRecord, counts};
-use catalogue::Scenario;
+use catalogue::{Point, Scenario};
 use std::collections::HashMap;
 
-/// What a point is: a catalogue scenario with all its parameters, or `--command`'s.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PointKey {
-    Scenario(Scenario),
-    Command,
-}
-
-impl PointKey {
-    /// The point a record belongs to; `None` for a record no catalogue entry reads.
-    pub fn of(record: &RunRecord) -> Option<PointKey> {
-        if record.scenario == "command" {
-            return Some(PointKey::Command);
-        }
-        let values: Vec<(&str, u64)> = record
-            .params
-            .iter()
-            .map(|(name, value)| (name.as_str(), *value))
-            .collect();
-        Scenario::new(&record.scenario, &values)
-            .ok()
-            .map(PointKey::Scenario)
+/// The point a record belongs to as the catalogue reads it (parameters it does not record
+/// at their defaults); `None` for a record no catalogue entry reads.
+fn read_point(record: &RunRecord) -> Option<Point> {
+    let point = record.point();
+    if point.is_command() {
+        return Some(Point::command());
     }
-
-    pub fn scenario(&self) -> Option<Scenario> {
-        match self {
-            PointKey::Scenario(scenario) => Some(*scenario),
-            PointKey::Command => None,
-        }
-    }
+    point.to_scenario().map(|scenario| Point::from(&scenario))
 }
 
 /// The measured records of one contestant at one point.
@@ -51,10 +32,16 @@ impl<'a> Case<'a> {
         self.records.iter().copied().filter(|r| counts(r)).collect()
     }
 
-    /// Iterations of a time process: the most any valid process ran (1 when every
-    /// process ran one, and then every process is both kinds).
+    /// Iterations of a time process: what the last valid process of more than one ran (1
+    /// when every process ran one, and then every process is both kinds). The last, not
+    /// the most: after its pilot a case may go on at fewer iterations (run/stopping.rs).
     pub fn time_iterations(&self) -> u32 {
-        self.valid().iter().map(|r| r.iterations).max().unwrap_or(1)
+        self.valid()
+            .iter()
+            .rev()
+            .map(|r| r.iterations)
+            .find(|&m| m > 1)
+            .unwrap_or(1)
     }
 
     /// The valid processes that measure time.
@@ -74,6 +61,17 @@ impl<'a> Case<'a> {
             .collect()
     }
 
+    /// The variance components of the time processes (run/variance.rs), with the
+    /// iterations per process they ask for, at most [`MAX_ITERATIONS`].
+    pub fn variance(&self) -> Option<Variance> {
+        let walls: Vec<f64> = self
+            .time_runs()
+            .iter()
+            .filter_map(|r| Some(r.figures.as_ref()?.wall_ns as f64))
+            .collect();
+        components(&self.iteration_groups(), &walls, MAX_ITERATIONS)
+    }
+
     /// Each time process's iterations, in ns.
     pub fn iteration_groups(&self) -> Vec<Vec<f64>> {
         self.time_runs()
@@ -82,24 +80,35 @@ impl<'a> Case<'a> {
             .map(|f| f.iterations_ns.iter().map(|&e| e as f64).collect())
             .collect()
     }
+
+    /// Each time process's CPU time per iteration, in ns, of the processes whose lines
+    /// carried it.
+    pub fn cpu_groups(&self) -> Vec<Vec<f64>> {
+        self.time_runs()
+            .iter()
+            .filter_map(|r| r.figures.as_ref())
+            .filter(|f| !f.iterations_cpu_ns.is_empty())
+            .map(|f| f.iterations_cpu_ns.iter().map(|&c| c as f64).collect())
+            .collect()
+    }
 }
 
 /// One point's cases, contestants in the order they first ran.
 #[derive(Debug, Clone)]
 pub struct PointCases<'a> {
-    pub key: PointKey,
+    pub key: Point,
     pub cases: Vec<Case<'a>>,
 }
 
 /// Measured records grouped by point and contestant, points in the order they first ran.
 pub fn group(records: &[RunRecord]) -> Vec<PointCases<'_>> {
     let mut points: Vec<PointCases> = Vec::new();
-    let mut index: HashMap<PointKey, usize> = HashMap::new();
+    let mut index: HashMap<Point, usize> = HashMap::new();
     for record in records.iter().filter(|r| r.phase == Phase::Measured) {
-        let Some(key) = PointKey::of(record) else {
+        let Some(key) = read_point(record) else {
             continue;
         };
-        let at = *index.entry(key).or_insert_with(|| {
+        let at = *index.entry(key.clone()).or_insert_with(|| {
             points.push(PointCases {
                 key,
                 cases: Vec::new(),
@@ -125,8 +134,8 @@ pub fn idle_footprints(records: &[RunRecord]) -> HashMap<(&str, Scenario), Vec<f
         .iter()
         .filter(|r| r.phase == Phase::Idle && r.status.is_ok())
     {
-        if let (Some(PointKey::Scenario(scenario)), Some(figures)) =
-            (PointKey::of(record), record.figures.as_ref())
+        if let (Some(scenario), Some(figures)) =
+            (record.point().to_scenario(), record.figures.as_ref())
         {
             found
                 .entry((record.contestant.as_str(), scenario))
@@ -148,9 +157,10 @@ pub struct Baseline {
 /// The shell baseline of each command subject that has one.
 pub fn command_baselines(records: &[RunRecord]) -> HashMap<&str, Baseline> {
     let mut runs: HashMap<&str, (Vec<f64>, Vec<f64>)> = HashMap::new();
-    for record in records.iter().filter(|r| {
-        r.phase == Phase::Idle && r.status.is_ok() && PointKey::of(r) == Some(PointKey::Command)
-    }) {
+    for record in records
+        .iter()
+        .filter(|r| r.phase == Phase::Idle && r.status.is_ok() && r.point().is_command())
+    {
         if let Some(f) = &record.figures {
             let (wall, cpu) = runs.entry(record.contestant.as_str()).or_default();
             wall.push(f.wall_ns as f64);

@@ -1,15 +1,20 @@
 //! Two runs of the same cases against each other (`taskbench compare BASE NEW`): for each
 //! point and contestant both have, the ratio NEW / BASE of the pooled medians — elapsed
-//! over the time processes' iterations, peak RSS and CPU over the memory processes — with
+//! over the time processes' iterations, CPU per measured iteration over the same where both
+//! sides' contestants report it (else the whole process's, over the memory processes), peak
+//! RSS over the memory processes — with
 //! its two-level bootstrap interval (processes, then iterations, each side resampled on
 //! its own, as the tables' × best), and a verdict: a change only when the interval
-//! excludes 1. Within one run, each variant against its contestant the same way. Where
-//! both sides counted instructions (`run --instructions`), their ratio per iteration too:
-//! counts repeat, so it needs no interval.
+//! excludes 1 — where either side's processes fall into modes, of each mode against its
+//! counterpart (analysis/mode_shift.rs). Within one run, each variant against its
+//! contestant the same way. Where both sides counted instructions (`run --instructions`),
+//! their ratio per iteration too: counts repeat, so it needs no interval.
 
-use super::cases::{Case, PointKey, group};
+use super::cases::{Case, group};
+use super::mode_shift::{ModeShift, time_change};
 use crate::run::RunRecord;
 use crate::stats::{Interval, RESAMPLES, nested_ratio_ci, pooled_median};
+use catalogue::Point;
 
 /// What a ratio says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +40,16 @@ pub struct Change {
     pub spread: Option<super::run_to_run::RunToRun>,
 }
 
+/// Which CPU figure a change compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CpuKind {
+    /// The process CPU time of one measured iteration, as both sides' contestants report it.
+    PerIteration,
+    /// The whole process's user + sys, start-up included: where a side's lines do not
+    /// carry CPU (older runs, `--command`).
+    Process,
+}
+
 /// The changes of one point and contestant.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CaseChange {
@@ -43,9 +58,15 @@ pub struct CaseChange {
     pub base: String,
     /// `tokio`, or `tokio@1.38.0 → tokio` when a variant is paired with its contestant.
     pub contestant: String,
+    /// Where either side's processes fall into modes, the change of the mode that moved
+    /// most (a shift of shares alone is no change); else of all processes.
     pub time: Option<Change>,
+    /// Each side's modes and the change of all processes together, where either has modes.
+    pub modes: Option<ModeShift>,
     pub peak_rss: Option<Change>,
     pub cpu: Option<Change>,
+    /// What `cpu` compares.
+    pub cpu_kind: CpuKind,
     /// Instructions of one iteration, where both sides counted them.
     pub instructions: Option<Change>,
 }
@@ -91,7 +112,7 @@ pub fn variant_changes(runs: &[RunRecord]) -> Vec<CaseChange> {
 }
 
 /// NEW / BASE of time, peak RSS and CPU for one case.
-fn case_change(key: &PointKey, base: &Case, new: &Case) -> CaseChange {
+fn case_change(key: &Point, base: &Case, new: &Case) -> CaseChange {
     let memory = |c: &Case, figure: fn(&RunRecord) -> Option<f64>| -> Vec<Vec<f64>> {
         c.memory_runs()
             .into_iter()
@@ -100,17 +121,29 @@ fn case_change(key: &PointKey, base: &Case, new: &Case) -> CaseChange {
             .collect()
     };
     let rss = |r: &RunRecord| r.figures.as_ref().map(|f| f.peak_rss_bytes as f64);
-    let cpu = |r: &RunRecord| r.figures.as_ref().map(|f| f.cpu_ns as f64);
+    let process_cpu = |r: &RunRecord| r.figures.as_ref().map(|f| f.cpu_ns as f64);
+    let (base_cpu, new_cpu) = (base.cpu_groups(), new.cpu_groups());
+    let (cpu, cpu_kind) = if base_cpu.is_empty() || new_cpu.is_empty() {
+        let process = change(&memory(base, process_cpu), &memory(new, process_cpu));
+        (process, CpuKind::Process)
+    } else {
+        (change(&base_cpu, &new_cpu), CpuKind::PerIteration)
+    };
+    let ideal = key.to_scenario().map_or(0, |s| s.ideal_ns()) as f64;
+    let (time, modes) = time_change(&base.iteration_groups(), &new.iteration_groups(), ideal);
     CaseChange {
-        point: label(key, new),
+        point: key.to_string(),
         base: base.contestant.to_string(),
-        contestant: match base.contestant == new.contestant {
-            true => new.contestant.to_string(),
-            false => format!("{} → {}", base.contestant, new.contestant),
+        contestant: if base.contestant == new.contestant {
+            new.contestant.to_string()
+        } else {
+            format!("{} → {}", base.contestant, new.contestant)
         },
-        time: change(&base.iteration_groups(), &new.iteration_groups()),
+        time,
+        modes,
         peak_rss: change(&memory(base, rss), &memory(new, rss)),
-        cpu: change(&memory(base, cpu), &memory(new, cpu)),
+        cpu,
+        cpu_kind,
         instructions: None,
     }
 }
@@ -171,13 +204,6 @@ pub fn family(name: &str) -> String {
             Some(at) => format!("{base}{}", &rest[at..]),
             None => base.to_string(),
         },
-    }
-}
-
-fn label(key: &PointKey, case: &Case) -> String {
-    match key {
-        PointKey::Scenario(_) => case.records[0].point_label(),
-        PointKey::Command => "command".into(),
     }
 }
 
@@ -254,6 +280,40 @@ mod tests {
             (one.ratio, one.interval, one.verdict),
             (1.5, None, Verdict::NoChange)
         );
+    }
+
+    #[test]
+    fn cpu_is_compared_per_iteration_where_both_sides_report_it_else_per_process() {
+        let base = crate::html::tests::results().runs;
+        // NEW: tokio's iterations cost twice the CPU, its processes the same; threads'
+        // processes cost three times the CPU and their lines carry none.
+        let mut new = base.clone();
+        for run in &mut new {
+            let figures = run.figures.as_mut().unwrap();
+            figures.iterations_cpu_ns.iter_mut().for_each(|c| *c *= 2);
+            if run.contestant == "threads" {
+                figures.cpu_ns *= 3;
+            }
+        }
+        let found = changes(&base, &new);
+        assert_eq!(found.len(), 10, "two contestants at five points");
+        for case in &found {
+            let cpu = case.cpu.unwrap();
+            let (kind, ratio) = match case.contestant.as_str() {
+                "tokio" => (CpuKind::PerIteration, 2.0),
+                _ => (CpuKind::Process, 3.0),
+            };
+            assert_eq!(case.cpu_kind, kind, "{}", case.point);
+            assert!((cpu.ratio - ratio).abs() < 1e-9, "{case:?}");
+            assert_eq!(cpu.verdict, Verdict::Higher, "{case:?}");
+        }
+        // A side whose lines carry no CPU: the whole process's, for both.
+        let mut old = base.clone();
+        for run in &mut old {
+            run.figures.as_mut().unwrap().iterations_cpu_ns.clear();
+        }
+        let found = changes(&old, &new);
+        assert!(found.iter().all(|c| c.cpu_kind == CpuKind::Process));
     }
 
     #[test]

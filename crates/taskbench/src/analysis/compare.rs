@@ -55,7 +55,7 @@ mod tests {
 
     #[test]
     fn a_ratio_whose_interval_holds_1_is_not_a_difference() {
-        let i = |low, high| Interval { low, high };
+        let i = Interval::new;
         assert!(!differs(&i(0.9, 1.2)));
         assert!(!differs(&i(1.0, 1.2)), "an end at 1 is no difference");
         assert!(differs(&i(1.01, 1.2)));

@@ -6,25 +6,28 @@
 mod cases;
 pub mod change;
 mod compare;
+pub mod condition;
+pub mod gate;
 pub mod instructions;
+pub mod mode_shift;
 mod outliers;
 pub mod overview;
 pub mod run_to_run;
 mod sweep;
 mod warnings;
 
-pub use cases::{Case, PointCases, PointKey, group};
+pub use cases::{Case, PointCases, group};
 pub use compare::differs;
 pub use outliers::{OUTLIER_Z, Outlier};
 pub use sweep::{Fit, FitPoint, MIN_POINTS_FOR_R2, Metric, fits};
 pub use warnings::{
     FIRST_RUN_FACTOR, FirstRun, Imprecision, LOAD_PER_CORE_LIMIT, OTHERS_LIMIT, STEAL_LIMIT,
-    Warning, warnings,
+    Warning, imprecise_widest_first, slow_starts_worst_first, warnings,
 };
 
-use crate::run::{RunRecord, RunStatus, StopReason, point_label, record_params, stopping};
+use crate::run::{RunRecord, RunStatus, StopReason, stopping};
 use crate::stats::{Interval, Summary, median};
-use catalogue::Scenario;
+use catalogue::{Point, Scenario};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 
@@ -85,24 +88,35 @@ pub struct CaseSummary {
     /// Why measuring the case stopped.
     #[serde(default)]
     pub stop: Option<StopReason>,
+    /// Where the time processes' noise lies and what a process and an iteration cost
+    /// (docs/STATISTICS.md); absent with fewer than two time processes of two iterations.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variance: Option<crate::run::variance::Variance>,
     /// Each failure with its detail (`crashed (SIGSEGV): <stderr line>`), once per kind.
     pub problems: Vec<String>,
     /// Value of the scenario's size parameter (tasks, requests …).
     pub size: Option<u64>,
     pub ideal_ns: u64,
     /// Contestant-reported elapsed of every iteration of the time processes, ns; the
-    /// interval from the two-level bootstrap (processes, then iterations).
+    /// interval the wider of the two-level bootstrap and the order-statistic interval of
+    /// the process medians (its coverage said below six processes), and the processes'
+    /// modes where they split into two groups (docs/STATISTICS.md).
     pub elapsed: Option<Summary>,
     /// Process wall clock of the memory processes, ns.
     pub wall: Option<Summary>,
-    /// user + sys of the memory processes, ns.
+    /// user + sys of the memory processes, ns: the whole process, start-up included.
     pub cpu: Option<Summary>,
+    /// The process CPU time (user + sys, every thread) of each measured iteration of the
+    /// time processes, as the contestant reported it, ns; the interval from the same
+    /// two-level bootstrap as `elapsed`. Absent where the contestant's lines do not carry it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_per_iteration: Option<Summary>,
     /// Peak RSS of the memory processes, bytes.
     pub peak_rss: Option<Summary>,
     /// median elapsed − ideal, ns.
     pub overhead_ns: Option<f64>,
-    /// elapsed − ideal of each iteration of the time processes, ns: the overhead's spread
-    /// and interval.
+    /// elapsed − ideal of each iteration of the time processes, ns: the overhead's spread,
+    /// interval and modes, as `elapsed`'s.
     #[serde(default)]
     pub overhead: Option<Summary>,
     /// Median peak RSS of the idle-size case, bytes.
@@ -196,16 +210,13 @@ pub fn summarize(records: &[RunRecord]) -> Vec<PointSummary> {
     group(records)
         .into_iter()
         .map(|point| {
-            let (label, scenario) = match point.key {
-                PointKey::Scenario(s) => (point_label(s.name(), &record_params(&s)), s.name()),
-                PointKey::Command => ("command".to_string(), "command"),
-            };
+            let label = point.key.to_string();
             let rows = point
                 .cases
                 .iter()
                 .map(|case| {
                     let baseline = baselines.get(case.contestant).copied();
-                    let mut row = summarize_case(case, point.key, &label, &idle, baseline);
+                    let mut row = summarize_case(case, &point.key, &label, &idle, baseline);
                     row.instructions = instructions::counted(
                         records,
                         &row.contestant,
@@ -218,7 +229,7 @@ pub fn summarize(records: &[RunRecord]) -> Vec<PointSummary> {
                 .collect();
             PointSummary {
                 point: label.clone(),
-                scenario: scenario.to_string(),
+                scenario: point.key.scenario.clone(),
                 seed: None,
                 rows: compare::rank(rows),
             }
@@ -259,7 +270,7 @@ pub fn summarize_machines(records: &[RunRecord]) -> Vec<PointSummary> {
 /// The row of one case.
 fn summarize_case(
     case: &Case,
-    key: PointKey,
+    key: &Point,
     point: &str,
     idle: &HashMap<(&str, Scenario), Vec<f64>>,
     baseline: Option<cases::Baseline>,
@@ -270,7 +281,7 @@ fn summarize_case(
     let time = case.time_runs();
     let memory = case.memory_runs();
     let groups = less_baseline(case.iteration_groups(), baseline);
-    let scenario = key.scenario();
+    let scenario = key.to_scenario();
     let size = scenario.and_then(|s| s.size());
     let ideal_ns = scenario.map_or(0, |s| s.ideal_ns());
     let of_memory = |f: fn(&crate::run::Figures) -> f64| {
@@ -306,10 +317,11 @@ fn summarize_case(
     } else {
         elapsed.and_then(|e| e.relative_half_width(e.median))
     };
-    let process_medians: Vec<(u32, f64)> = time
-        .iter()
-        .filter_map(|r| Some((r.run, r.figures.as_ref()?.elapsed_ns? as f64)))
-        .collect();
+    let headline_groups = if ideal_ns > 0 {
+        &overhead_groups
+    } else {
+        &groups
+    };
     CaseSummary {
         contestant: case.contestant.to_string(),
         machine: first.machine.clone(),
@@ -325,6 +337,7 @@ fn summarize_case(
         memory_runs: memory.len(),
         precision,
         stop: mine.iter().rev().find_map(|r| r.stop),
+        variance: case.variance(),
         size,
         ideal_ns,
         wall: of_memory(|f| f.wall_ns as f64),
@@ -332,6 +345,7 @@ fn summarize_case(
             Some(b) => Summary::of(&[cpu.median - b.cpu_ns]).unwrap_or(cpu),
             None => cpu,
         }),
+        cpu_per_iteration: Summary::nested(&case.cpu_groups()),
         overhead_ns,
         overhead,
         ns_per_task: per_task(overhead_ns.map(|o| o.max(0.0))),
@@ -353,9 +367,29 @@ fn summarize_case(
         ratio_to_best: None,
         ratio_ci: None,
         differs_from_best: None,
-        outliers: outliers::outliers(&process_medians),
+        outliers: outliers_by_mode(&time, headline_groups),
         extra: extra_medians(&time),
         instructions: None,
+    }
+}
+
+/// The outliers among the time processes `time` (by their median elapsed), judged within
+/// each mode where the row's figure (`groups`, one per process in the same order) splits
+/// into two: a process of the other mode is not an outlier of this one.
+fn outliers_by_mode(time: &[&RunRecord], groups: &[Vec<f64>]) -> Vec<Outlier> {
+    let process_medians: Vec<(u32, f64)> = time
+        .iter()
+        .filter_map(|r| Some((r.run, r.figures.as_ref()?.elapsed_ns? as f64)))
+        .collect();
+    let pick = |members: &[usize]| -> Vec<(u32, f64)> {
+        members.iter().map(|&i| process_medians[i]).collect()
+    };
+    match crate::stats::split(groups).filter(|_| process_medians.len() == groups.len()) {
+        Some([lower, upper]) => [pick(&lower), pick(&upper)]
+            .iter()
+            .flat_map(|mode| outliers::outliers(mode))
+            .collect(),
+        None => outliers::outliers(&process_medians),
     }
 }
 

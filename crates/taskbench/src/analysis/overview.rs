@@ -1,17 +1,21 @@
 //! The tournament on one screen: contestants × points, each cell a row's figure over the
 //! best figure at that point (× best), and the rows ordered by the geometric mean of their
-//! ratios over the points they ran. One overview for time — the overhead where the
+//! ratios — first the rows with a figure at every point that has one, then the others by
+//! how many points they have, so that a row that ran 3 of 9 points (rayon) never outranks
+//! the rows that ran them all on a mean over fewer, easier points. One overview for time — the overhead where the
 //! scenario has an ideal time, which is what differs between contestants, else the
-//! elapsed — and one for peak RSS.
+//! elapsed —, one for the CPU time a measured iteration cost, and one for peak RSS.
 
 use super::{CaseSummary, PointSummary};
-use crate::stats::{Interval, Summary};
+use crate::stats::{Interval, Mode, Summary};
 
 /// Which figure an overview compares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Quantity {
     /// The row's headline time: overhead where the point has an ideal time, else elapsed.
     Time,
+    /// The process CPU time of one measured iteration, where contestants report it.
+    CpuPerIteration,
     /// Peak RSS of the memory processes.
     PeakRss,
 }
@@ -23,8 +27,11 @@ pub struct Column {
     pub point: usize,
     pub label: String,
     pub scenario: String,
-    /// What the figures of this column are: `overhead`, `elapsed` or `peak RSS`.
+    /// What the figures of this column are: `overhead`, `elapsed`, `CPU/iteration` or
+    /// `peak RSS`.
     pub measure: &'static str,
+    /// The best (smallest) median of the column, ns or bytes: what 1.00 stands for.
+    pub best: Option<f64>,
 }
 
 /// One contestant at one point.
@@ -40,6 +47,9 @@ pub enum Cell {
         ratio_interval: Option<Interval>,
         /// Whether the ratio differs from 1 significantly (`None`: the best, or unknown).
         differs: Option<bool>,
+        /// The processes' two modes, where they fell into clearly separated groups: the
+        /// figure is then the median of both together, which describes neither.
+        modes: Option<[Mode; 2]>,
     },
     /// No figure: `n/a`, or the failure's status.
     Status(String),
@@ -54,6 +64,8 @@ pub struct Row {
     pub cells: Vec<Cell>,
     /// Geometric mean of the row's ratios, over the columns where it has a figure.
     pub mean_ratio: Option<f64>,
+    /// How many columns it has a figure in.
+    pub figures: usize,
 }
 
 /// The matrix.
@@ -66,6 +78,14 @@ pub struct Overview {
 }
 
 impl Overview {
+    /// Whether any cell holds a figure.
+    pub fn has_figures(&self) -> bool {
+        self.rows
+            .iter()
+            .flat_map(|r| &r.cells)
+            .any(|c| matches!(c, Cell::Figure { .. }))
+    }
+
     /// The overview of `points` for `quantity`.
     pub fn of(points: &[PointSummary], quantity: Quantity) -> Overview {
         // Each column's figure and its best value, decided once.
@@ -80,11 +100,12 @@ impl Overview {
             .iter()
             .zip(&judged)
             .enumerate()
-            .map(|(index, (point, (figure, _)))| Column {
+            .map(|(index, (point, &(figure, best)))| Column {
                 point: index,
                 label: point.point.clone(),
                 scenario: point.scenario.clone(),
                 measure: figure.name(),
+                best,
             })
             .collect();
         let mut names: Vec<&str> = Vec::new();
@@ -114,12 +135,17 @@ impl Overview {
                     contestant: name.to_string(),
                     cells,
                     mean_ratio,
+                    figures: logs.len(),
                 }
             })
             .collect();
+        // More points first (every row that ran them all ranks before any that did not),
+        // then the geometric mean; rows with no figure last, by name.
         rows.sort_by(|a, b| match (a.mean_ratio, b.mean_ratio) {
-            (Some(x), Some(y)) => x
-                .total_cmp(&y)
+            (Some(x), Some(y)) => b
+                .figures
+                .cmp(&a.figures)
+                .then(x.total_cmp(&y))
                 .then_with(|| a.contestant.cmp(&b.contestant)),
             (Some(_), None) => std::cmp::Ordering::Less,
             (None, Some(_)) => std::cmp::Ordering::Greater,
@@ -138,6 +164,7 @@ impl Overview {
 enum Figure {
     Overhead,
     Elapsed,
+    CpuPerIteration,
     PeakRss,
 }
 
@@ -147,6 +174,7 @@ impl Figure {
     fn of(point: &PointSummary, quantity: Quantity) -> Figure {
         match quantity {
             Quantity::PeakRss => Figure::PeakRss,
+            Quantity::CpuPerIteration => Figure::CpuPerIteration,
             Quantity::Time
                 if point.rows.first().is_some_and(|r| r.ideal_ns > 0)
                     && best(point, Figure::Overhead).is_some_and(|b| b > 0.0) =>
@@ -161,6 +189,7 @@ impl Figure {
         match self {
             Figure::Overhead => row.overhead,
             Figure::Elapsed => row.elapsed,
+            Figure::CpuPerIteration => row.cpu_per_iteration,
             Figure::PeakRss => row.peak_rss,
         }
     }
@@ -169,18 +198,21 @@ impl Figure {
         match self {
             Figure::Overhead => "overhead",
             Figure::Elapsed => "elapsed",
+            Figure::CpuPerIteration => "CPU/iteration",
             Figure::PeakRss => "peak RSS",
         }
     }
 }
 
-/// The smallest median of `figure` among the point's valid rows.
+/// The smallest median of `figure` among the point's valid rows. A CPU time of 0 is below
+/// its clock's resolution (the BEAM counts milliseconds), not a best to divide by.
 fn best(point: &PointSummary, figure: Figure) -> Option<f64> {
     point
         .rows
         .iter()
         .filter(|r| r.status_label().is_none())
         .filter_map(|r| figure.summary(r).map(|s| s.median))
+        .filter(|&m| figure != Figure::CpuPerIteration || m > 0.0)
         .min_by(f64::total_cmp)
 }
 
@@ -200,15 +232,12 @@ fn cell(point: &PointSummary, name: &str, figure: Figure, best: Option<f64>) -> 
     // The analysis's interval of elapsed ÷ the best elapsed; for overheads the same
     // resamples read as overheads: (r·E_best − ideal) / O_best.
     let ratio_interval = match figure {
-        Figure::PeakRss => None,
+        Figure::PeakRss | Figure::CpuPerIteration => None,
         Figure::Elapsed => row.ratio_ci,
         Figure::Overhead => row.ratio_ci.map(|ci| {
             let elapsed_best = best + row.ideal_ns as f64;
             let map = |r: f64| (r * elapsed_best - row.ideal_ns as f64) / best;
-            Interval {
-                low: map(ci.low),
-                high: map(ci.high),
-            }
+            Interval::new(map(ci.low), map(ci.high))
         }),
     };
     Cell::Figure {
@@ -217,8 +246,9 @@ fn cell(point: &PointSummary, name: &str, figure: Figure, best: Option<f64>) -> 
         interval: summary.median_ci,
         ratio_interval,
         differs: match figure {
-            Figure::PeakRss => None,
+            Figure::PeakRss | Figure::CpuPerIteration => None,
             Figure::Overhead | Figure::Elapsed => row.differs_from_best,
         },
+        modes: summary.modes,
     }
 }

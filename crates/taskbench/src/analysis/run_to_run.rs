@@ -13,6 +13,14 @@ use crate::stats::{Interval, normal_quantile, t_quantile};
 /// t(1) = 12.7 at 95 % makes any interval useless.
 pub const MIN_SESSIONS: usize = 3;
 
+/// A case's spreads; `None` where fewer than three sessions measured it validly.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Spreads {
+    pub time: Option<RunToRun>,
+    pub peak_rss: Option<RunToRun>,
+    pub cpu: Option<RunToRun>,
+}
+
 /// The spread of a case's session medians.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RunToRun {
@@ -67,10 +75,10 @@ pub fn interval_at(change: &Change, coverage: f64) -> Option<Interval> {
     let between = change.spread.map_or(0.0, |s| {
         t_quantile(p, (s.sessions - 1) as f64) * std::f64::consts::SQRT_2 * s.sd
     });
-    Some(Interval {
-        low: (r - below.hypot(between)).exp(),
-        high: (r + above.hypot(between)).exp(),
-    })
+    Some(Interval::new(
+        (r - below.hypot(between)).exp(),
+        (r + above.hypot(between)).exp(),
+    ))
 }
 
 #[cfg(test)]
@@ -81,15 +89,9 @@ mod tests {
     fn slower() -> Change {
         Change {
             ratio: 1.2,
-            interval: Some(Interval {
-                low: 1.15,
-                high: 1.25,
-            }),
+            interval: Some(Interval::new(1.15, 1.25)),
             verdict: Verdict::Higher,
-            bootstrap: Some(Interval {
-                low: 1.15,
-                high: 1.25,
-            }),
+            bootstrap: Some(Interval::new(1.15, 1.25)),
             spread: None,
         }
     }

@@ -28,6 +28,7 @@ fn record(
             } else {
                 Vec::new()
             },
+            iterations_cpu_ns: Vec::new(),
             ideal_ns: 0,
             overhead_ns: status.is_ok().then_some(elapsed as i64),
             wall_ns: elapsed + 1_000,
@@ -194,6 +195,38 @@ fn time_comes_from_the_time_processes_and_memory_from_the_single_iteration_ones(
 }
 
 #[test]
+fn cpu_per_iteration_is_summarised_from_the_time_processes_that_report_it() {
+    // Two time processes of three iterations: CPU 4/5/6 and 8/9/10 ns; a third process of
+    // an older contestant carries no CPU and is left out of that figure only.
+    let mut records = Vec::new();
+    for (run, cpu) in [(1, vec![4, 5, 6]), (2, vec![8, 9, 10]), (3, Vec::new())] {
+        let mut r = record("a", 100, Phase::Measured, RunStatus::Ok, 20, 1);
+        r.run = run;
+        r.iterations = 3;
+        let figures = r.figures.as_mut().unwrap();
+        figures.iterations_ns = vec![19, 20, 21];
+        figures.iterations_cpu_ns = cpu;
+        records.push(r);
+    }
+    records.extend(runs("b", 100, &[30, 30, 30], 1));
+    let points = summarize(&records);
+    let cpu = row(&points, "a").cpu_per_iteration.unwrap();
+    // Pooled: 4 5 6 8 9 10 → median 7; the interval resamples the two processes.
+    assert_eq!((cpu.n, cpu.median, cpu.min, cpu.max), (6, 7.0, 4.0, 10.0));
+    let ci = cpu.median_ci.unwrap();
+    assert!(ci.low <= 5.0 && ci.high >= 9.0, "{ci:?}");
+    assert_eq!(
+        row(&points, "a").elapsed.unwrap().n,
+        9,
+        "elapsed keeps every process"
+    );
+    assert!(
+        row(&points, "b").cpu_per_iteration.is_none(),
+        "no line carried CPU"
+    );
+}
+
+#[test]
 fn significance_is_a_ratio_interval_that_excludes_1() {
     let records = [
         runs("fast", 100, &[100, 110, 120, 105, 115], 1),
@@ -230,6 +263,33 @@ fn outliers_are_listed_and_stay_in_the_statistics() {
     assert_eq!((a.outliers[0].run, a.outliers[0].elapsed_ns), (5, 200.0));
     let elapsed = a.elapsed.unwrap();
     assert_eq!((elapsed.n, elapsed.max, elapsed.median), (5, 200.0, 102.0));
+}
+
+#[test]
+fn modes_are_found_written_and_keep_their_processes_from_being_outliers() {
+    // tokio's skynet on two vCPUs, µs: nine processes at 3.5–4.7 ms, three at 9.7–10.4 ms.
+    let us = [
+        3500, 3600, 3700, 3800, 3900, 4000, 4200, 4500, 4700, 9700, 10000, 10400,
+    ];
+    let elapsed: Vec<u64> = us.iter().map(|u| u * 1_000).collect();
+    let points = summarize(&runs("a", 100, &elapsed, 1));
+    let a = row(&points, "a");
+    let [fast, slow] = a.elapsed.unwrap().modes.expect("two modes");
+    assert_eq!((fast.processes, slow.processes), (9, 3));
+    assert_eq!((fast.median, slow.median), (3_900_000.0, 10_000_000.0));
+    assert!(a.outliers.is_empty(), "{:?}", a.outliers);
+    let json = serde_json::to_value(a).unwrap();
+    assert_eq!(json["elapsed"]["modes"][1]["share"], 0.25);
+    assert_eq!(json["elapsed"]["modes"][1]["median_ci"]["coverage"], 0.75);
+    assert!(json["elapsed"]["modes"][0]["median_ci"]["low"].is_number());
+    // One group: no `modes` key, as results written before them.
+    let points = summarize(&runs("b", 100, &[100, 101, 102, 103, 104, 105], 1));
+    let json = serde_json::to_value(row(&points, "b")).unwrap();
+    assert!(json["elapsed"].get("modes").is_none(), "{json}");
+    assert!(
+        json["elapsed"]["median_ci"].get("coverage").is_none(),
+        "six: 95 %"
+    );
 }
 
 #[test]
@@ -330,6 +390,7 @@ fn a_busy_or_stolen_machine_is_warned_about() {
             steal,
             idle: 0.7 - others - steal,
         }),
+        condition: None,
     };
     let quiet = machine(0.2, 0.05, 0.0);
     assert!(warnings(&[], &[], None, Some(&quiet)).is_empty());
@@ -392,9 +453,88 @@ fn the_overview_orders_rows_by_the_geometric_mean_of_their_ratios() {
     assert_eq!((*ratio, *value), (4.0, 400.0));
     assert_eq!(time.columns[1].measure, "elapsed");
     // Peak RSS: a's 1,000 B is the best at 10 tasks, c's 500 B at 20: c's mean is over the
-    // one point it ran (1), a's over two (1 and 2: √2), b's 4.
+    // one point it ran (1), a's over two (1 and 2: √2), b's 4. c ran fewer points, so it
+    // ranks after the rows that ran both, however good its one figure (issue 24: rayon's
+    // 3 of 9 points ranked second).
     let memory = Overview::of(&points, Quantity::PeakRss);
     let names: Vec<&str> = memory.rows.iter().map(|r| r.contestant.as_str()).collect();
-    assert_eq!(names, ["c", "a", "b"], "{memory:?}");
+    assert_eq!(names, ["a", "b", "c"], "{memory:?}");
     assert_eq!(memory.columns[0].measure, "peak RSS");
+    assert_eq!(
+        memory.columns[0].best,
+        Some(1_000.0),
+        "what 1.00 stands for"
+    );
+    assert_eq!(memory.columns[1].best, Some(500.0));
+    assert_eq!(time.columns[1].best, Some(100.0));
+}
+
+#[test]
+fn a_row_with_fewer_points_never_outranks_the_rows_with_all() {
+    use super::overview::{Overview, Quantity};
+    // full-a: 2× and 2×; full-b: 1× and 3× (mean √3 ≈ 1.73); partial ran only the third
+    // point, where it is the best (1×), and none of the first two.
+    let mut records = Vec::new();
+    for (tasks, a, b) in [(10, 200, 100), (20, 200, 300)] {
+        records.extend(runs("full-a", tasks, &[a, a, a], 1_000));
+        records.extend(runs("full-b", tasks, &[b, b, b], 1_000));
+    }
+    records.extend(runs("full-a", 30, &[500, 500, 500], 1_000));
+    records.extend(runs("full-b", 30, &[500, 500, 500], 1_000));
+    records.extend(runs("partial", 30, &[250, 250, 250], 1_000));
+    records.extend(runs("two", 10, &[150, 150, 150], 1_000));
+    records.extend(runs("two", 30, &[250, 250, 250], 1_000));
+    let points = summarize(&records);
+    let time = Overview::of(&points, Quantity::Time);
+    let ranked: Vec<(&str, usize)> = time
+        .rows
+        .iter()
+        .map(|r| (r.contestant.as_str(), r.figures))
+        .collect();
+    assert_eq!(
+        ranked,
+        [("full-b", 3), ("full-a", 3), ("two", 2), ("partial", 1)],
+        "{time:?}"
+    );
+    assert!(
+        time.rows[3].mean_ratio.unwrap() < time.rows[0].mean_ratio.unwrap(),
+        "partial's mean is the best, and it still ranks last"
+    );
+}
+
+#[test]
+fn the_cpu_overview_compares_cpu_per_iteration_where_rows_report_it() {
+    use super::overview::{Cell, Overview, Quantity};
+    // a: CPU 30 ns per iteration, b: 60 ns, c: none reported, d: 0 ns (below its clock's
+    // resolution, so not the best).
+    let mut records = Vec::new();
+    for (name, cpu) in [
+        ("a", Some(30)),
+        ("b", Some(60)),
+        ("c", None),
+        ("d", Some(0)),
+    ] {
+        for mut r in runs(name, 10, &[100, 100, 100], 1) {
+            let figures = r.figures.as_mut().unwrap();
+            figures.iterations_cpu_ns = cpu.map(|c| vec![c]).unwrap_or_default();
+            records.push(r);
+        }
+    }
+    let points = summarize(&records);
+    let cpu = Overview::of(&points, Quantity::CpuPerIteration);
+    assert!(cpu.has_figures());
+    assert_eq!(cpu.columns[0].measure, "CPU/iteration");
+    let cell = |name: &str| {
+        let row = cpu.rows.iter().find(|r| r.contestant == name).unwrap();
+        row.cells[0].clone()
+    };
+    let Cell::Figure { ratio, value, .. } = cell("b") else {
+        panic!("{:?}", cell("b"));
+    };
+    assert_eq!((ratio, value), (2.0, 60.0));
+    assert!(matches!(cell("a"), Cell::Figure { ratio, .. } if ratio == 1.0));
+    assert_eq!(cell("c"), Cell::Status("–".into()));
+    assert!(matches!(cell("d"), Cell::Figure { ratio, .. } if ratio == 0.0));
+    let without = summarize(&runs("e", 10, &[100], 1));
+    assert!(!Overview::of(&without, Quantity::CpuPerIteration).has_figures());
 }

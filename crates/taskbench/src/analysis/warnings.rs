@@ -4,6 +4,7 @@
 //! contestants concerned; each is printed under the tables (report/warnings.rs words it)
 //! and kept in the JSON.
 
+use super::condition::{GaugeShift, drift};
 use super::{PointSummary, group};
 use crate::measure::machine::MachineLoad;
 use crate::run::{RunRecord, StopReason};
@@ -48,6 +49,9 @@ pub enum Warning {
     },
     /// The hypervisor took this share of CPU time.
     CpuSteal { share: f64 },
+    /// The machine's condition moved beyond the probe's own noise between the run's first
+    /// and second half of probes: these gauges, from the first half's median to the second's.
+    ConditionChanged { shifts: Vec<GaugeShift> },
 }
 
 /// A first run against the rest of its case.
@@ -119,6 +123,40 @@ pub fn warnings(
     found
 }
 
+/// Every slow first process of `warnings` with its point, the largest first ÷ rest first:
+/// the worst of them name the kind on the terminal.
+pub fn slow_starts_worst_first(warnings: &[Warning]) -> Vec<(&str, &FirstRun)> {
+    let mut all: Vec<(&str, &FirstRun)> = warnings
+        .iter()
+        .flat_map(|w| match w {
+            Warning::FirstRunSlower { point, cases } => {
+                cases.iter().map(|c| (point.as_str(), c)).collect()
+            }
+            _ => Vec::new(),
+        })
+        .collect();
+    let factor = |c: &FirstRun| c.first_ns / c.rest_median_ns.max(f64::MIN_POSITIVE);
+    all.sort_by(|a, b| factor(b.1).total_cmp(&factor(a.1)));
+    all
+}
+
+/// Every case short of the target with its point and the target, the widest interval first.
+pub fn imprecise_widest_first(warnings: &[Warning]) -> Vec<(&str, f64, &Imprecision)> {
+    let mut all: Vec<(&str, f64, &Imprecision)> = warnings
+        .iter()
+        .flat_map(|w| match w {
+            Warning::Imprecise {
+                point,
+                target,
+                cases,
+            } => cases.iter().map(|c| (point.as_str(), *target, c)).collect(),
+            _ => Vec::new(),
+        })
+        .collect();
+    all.sort_by(|a, b| b.2.precision.total_cmp(&a.2.precision));
+    all
+}
+
 /// The first time process when it is valid and much slower than the valid others.
 fn first_run_slower(case: &super::Case) -> Option<FirstRun> {
     let timed: Vec<(u32, f64)> = case
@@ -155,6 +193,10 @@ fn machine_warnings(machine: &MachineLoad) -> Vec<Warning> {
     }
     if let Some(cpu) = machine.cpu.filter(|c| c.steal > STEAL_LIMIT) {
         found.push(Warning::CpuSteal { share: cpu.steal });
+    }
+    let shifts = machine.condition.as_ref().map(drift).unwrap_or_default();
+    if !shifts.is_empty() {
+        found.push(Warning::ConditionChanged { shifts });
     }
     found
 }

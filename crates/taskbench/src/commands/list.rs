@@ -1,13 +1,14 @@
-//! `taskbench list`: the scenario catalogue and the contestants with their status.
+//! `taskbench list`: the scenario catalogue, the contestants with their status and groups,
+//! and each group (`-c @name`) with its members.
 
-use crate::contestant::{Availability, Places};
-use crate::lineup::survey;
-use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
+use crate::contestant::{Availability, Places, groups};
+use crate::lineup::{Candidate, survey};
+use crate::report::plain_table;
 use std::path::Path;
 
 pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
     let entries = survey(contestants_dir, places)?;
-    let mut scenarios = table(&["scenario", "parameters (default)", "what it measures"]);
+    let mut scenarios = plain_table(&["scenario", "parameters (default)", "what it measures"]);
     for spec in catalogue::SCENARIOS {
         let params: Vec<String> = spec
             .params
@@ -21,7 +22,12 @@ pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
         ]);
     }
     println!("{scenarios}\n");
-    let mut lineup = table(&["contestant", "language", "runtime · version", "notes"]);
+    let mut lineup = plain_table(&[
+        "contestant",
+        "language · groups",
+        "runtime · version",
+        "notes",
+    ]);
     for entry in &entries {
         let c = &entry.contestant;
         let mut notes = Vec::new();
@@ -34,21 +40,35 @@ pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
         }
         lineup.add_row([
             c.name().to_string(),
-            c.manifest.language.clone(),
+            format!(
+                "{}\n@{}",
+                c.manifest.language,
+                c.manifest.groups().join(" @")
+            ),
             format!("{}\n{}", c.manifest.runtime, c.version(places)),
             notes.join("\n"),
         ]);
     }
-    println!("{lineup}");
+    println!("{lineup}\n");
+    println!("{}", group_table(&entries));
     Ok(())
 }
 
-/// A plain table at the terminal's width, cells left-aligned.
-pub(super) fn table(headers: &[&str]) -> Table {
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Dynamic)
-        .set_width(crate::report::terminal_width())
-        .set_header(headers);
-    t
+/// Each group `-c @name` takes, what it holds and its members (`all` by count alone).
+fn group_table(entries: &[Candidate]) -> comfy_table::Table {
+    let mut table = plain_table(&["group", "members"]);
+    for (group, about) in groups::known() {
+        let members: Vec<&str> = entries
+            .iter()
+            .filter(|e| e.contestant.manifest.in_group(group))
+            .map(|e| e.contestant.name())
+            .collect();
+        let listed = match group {
+            groups::ALL => format!("{} contestants", members.len()),
+            _ if members.is_empty() => "none here".to_string(),
+            _ => members.join(", "),
+        };
+        table.add_row([format!("@{group}"), format!("{about}\n{listed}")]);
+    }
+    table
 }

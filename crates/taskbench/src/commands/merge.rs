@@ -4,15 +4,15 @@
 //! machine's rows stand side by side, named `tokio · m2`, with a machine column and an
 //! overview per machine.
 
-use super::run::{assemble, write_results};
 use crate::analysis::on_machine;
 use crate::cli::MergeArgs;
 use crate::export::{self, RunFile};
+use crate::measure::Platform;
 use crate::measure::machine::{CpuShares, MachineLoad};
-use crate::report::Platform;
 use crate::results::{ContestantInfo, MachineInfo, Results, read_results};
 use crate::run::{Phase, RunRecord, Shard};
 use anyhow::{Context, bail};
+use catalogue::Point;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -58,7 +58,7 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
     let _lock = export::lock(&args.out)?;
     merged.run_file.write(&args.out)?;
     export::rewrite(&args.out.join("runs.jsonl"), &merged.records)?;
-    let results = assemble(
+    let results = export::assemble(
         merged.records,
         &merged.run_file,
         merged.load,
@@ -67,10 +67,13 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
     if let Some(missing) = &merged.incomplete {
         eprintln!("taskbench: {missing}");
     }
-    write_results(&results, &args.out, &[])?;
+    export::write_results(&results, &args.out, &[])?;
     if !args.quiet {
         let width = crate::report::terminal_width();
-        print!("{}", super::show::overviews(&results, width));
+        print!(
+            "{}",
+            crate::report::overview::render_terminal(&results, width)
+        );
     }
     let cases: usize = results.points.iter().map(|p| p.rows.len()).sum();
     println!(
@@ -138,9 +141,12 @@ struct Merged {
 fn join(inputs: &[(PathBuf, Results)], machines: &[Machine]) -> anyhow::Result<Merged> {
     let mixed = machines.len() > 1;
     let label = |m: usize| format!("m{}", m + 1);
-    let rename = |name: &str, m: usize| match mixed {
-        true => on_machine(name, &label(m)),
-        false => name.to_string(),
+    let rename = |name: &str, m: usize| {
+        if mixed {
+            on_machine(name, &label(m))
+        } else {
+            name.to_string()
+        }
     };
     let mut records = Vec::new();
     let mut contestants: Vec<ContestantInfo> = Vec::new();
@@ -150,12 +156,12 @@ fn join(inputs: &[(PathBuf, Results)], machines: &[Machine]) -> anyhow::Result<M
     for (m, machine) in machines.iter().enumerate() {
         // Each case from one folder only; each contestant's idle footprint from the first
         // folder that measured it (every shard of a contestant measures it again).
-        let mut owner: HashMap<(bool, String, String), usize> = HashMap::new();
+        let mut owner: HashMap<(bool, String, Point), usize> = HashMap::new();
         for &i in &machine.inputs {
             let (dir, results) = &inputs[i];
             for record in &results.runs {
                 let idle = record.phase == Phase::Idle;
-                let key = (idle, record.contestant.clone(), record.point_label());
+                let key = (idle, record.contestant.clone(), record.point());
                 let first = *owner.entry(key).or_insert(i);
                 match (first == i, idle) {
                     (true, _) => {}
@@ -164,7 +170,7 @@ fn join(inputs: &[(PathBuf, Results)], machines: &[Machine]) -> anyhow::Result<M
                         "{} at {} is in both {} and {}: merge joins the parts of a run \
                          (`run --shard K/N`) or runs of different machines, not repeats",
                         record.contestant,
-                        record.point_label(),
+                        record.point(),
                         inputs[first].0.display(),
                         dir.display()
                     ),
@@ -311,6 +317,9 @@ fn load(all: &[&Results]) -> Option<MachineLoad> {
             steal: mean(|s| s.steal),
             idle: mean(|s| s.idle),
         }),
+        // Each part probed its own machine over its own span: their probes are not one
+        // run's condition, and stay in each part's own results.
+        condition: None,
     })
 }
 

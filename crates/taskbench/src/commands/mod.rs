@@ -1,13 +1,11 @@
 //! The subcommands, each a short story over the library's pieces.
 
 mod compare;
-mod dry_run;
 mod list;
 mod merge;
 mod presets;
 mod report;
 mod run;
-mod shell;
 mod show;
 mod store;
 

@@ -1,30 +1,33 @@
 //! `taskbench presets`: every preset `run --preset` takes, what it runs, how many cases,
-//! and how long it would take with the contestants available here.
+//! its lineup, and how long it would take with that lineup's contestants available here.
 
-use super::list::table;
 use crate::cli::PresetsArgs;
+use crate::contestant::startup;
 use crate::contestant::{Availability, Places};
-use crate::lineup::survey;
-use crate::presets::estimate::startup;
+use crate::lineup::{Lineup, choose, survey};
 use crate::presets::{Plan, available, estimate, expand};
-use crate::report::units::rough_duration;
+use crate::units::rough_duration;
 use std::path::Path;
 use std::time::Duration;
 
 pub fn presets(args: &PresetsArgs, contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
     let presets = available(args.preset_file.as_deref())?;
-    let startups: Vec<Duration> = survey(contestants_dir, places)
-        .map(|entries| {
-            entries
-                .iter()
-                .filter(|e| e.availability == Availability::Available)
-                .map(|e| startup(&e.contestant.manifest.language))
-                .collect()
-        })
-        .unwrap_or_default();
-    let contestants = startups.len();
-    let mut listing = table(&["preset", "what it runs", "cases", "est. time"]);
+    let entries = survey(contestants_dir, places).unwrap_or_default();
+    let mut listing =
+        crate::report::plain_table(&["preset", "what it runs", "cases", "lineup · est. time"]);
     for preset in &presets {
+        // The start-ups of the available contestants of the preset's own lineup.
+        let startups: Vec<Duration> = choose(
+            entries.clone(),
+            Lineup::Default(&preset.contestants),
+            &[],
+            places,
+        )
+        .unwrap_or_default()
+        .iter()
+        .filter(|e| e.availability == Availability::Available)
+        .map(|e| startup(&e.contestant.manifest.language))
+        .collect();
         let (workloads, seeds) = expand(&preset.cases, &Default::default(), None)?;
         let plan = Plan {
             preset: Some(preset.name.clone()),
@@ -56,17 +59,21 @@ pub fn presets(args: &PresetsArgs, contestants_dir: &Path, places: &Places) -> a
             format!(
                 "{} points\n{},\n{} warm-up",
                 plan.workloads.len(),
-                super::dry_run::stopping_line(&plan),
+                crate::report::plan::stopping_line(&plan),
                 preset.warmup
             ),
-            rough_duration(estimate(&plan, &startups).total),
+            format!(
+                "{}\n{} here · {}",
+                preset.contestants.join(","),
+                startups.len(),
+                rough_duration(estimate(&plan, &startups).total)
+            ),
         ]);
     }
     println!("{listing}");
     println!(
-        "est. time: for the {contestants} contestant{} available here \
-         (`run --preset NAME --dry-run` explains it)",
-        if contestants == 1 { "" } else { "s" }
+        "lineup: what the preset runs when -c names none, and how many of it are available \
+         here; est. time: for those (`run --preset NAME --dry-run` explains it)"
     );
     Ok(())
 }

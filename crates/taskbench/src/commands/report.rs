@@ -4,8 +4,7 @@
 //! results are rebuilt from DIR/runs.jsonl and DIR/run.json and written too, marked
 //! interrupted.
 
-use super::run::{assemble, write_results};
-use crate::export::{self, RunFile};
+use crate::export;
 use crate::html;
 use crate::results::read_results;
 use anyhow::Context;
@@ -31,33 +30,12 @@ pub fn report(dir: &Path) -> anyhow::Result<()> {
     }
     // A run still writing into the folder is left alone.
     let _lock = export::lock(dir)?;
-    let runs = rebuild(dir)?;
+    let runs = export::rebuild(dir)?;
     println!(
         "{} (rebuilt from runs.jsonl: {runs} runs)",
         dir.join("report.html").display(),
     );
     Ok(())
-}
-
-/// Writes `dir`'s results (JSON, CSV, Markdown, HTML), marked interrupted, from its
-/// runs.jsonl and run.json; the number of runs. The caller holds the folder's lock.
-pub(super) fn rebuild(dir: &Path) -> anyhow::Result<usize> {
-    let (records, notice) = export::read_records(&dir.join("runs.jsonl"))?;
-    if let Some(notice) = notice {
-        eprintln!("taskbench: {notice}");
-    }
-    let run_file = RunFile::read(dir)?.unwrap_or_else(|| RunFile {
-        schema: export::RUN_FILE_SCHEMA.into(),
-        command: Vec::new(),
-        platform: None,
-        contestants: Vec::new(),
-        stopping: None,
-        seeds: Vec::new(),
-        machines: Vec::new(),
-    });
-    let results = assemble(records, &run_file, None, true);
-    write_results(&results, dir, &[])?;
-    Ok(results.runs.len())
 }
 
 #[cfg(test)]

@@ -2,8 +2,9 @@
 //! cell × best, for time and for peak RSS — as `taskbench run` prints it at its end, from
 //! DIR/results.json alone.
 
-use crate::report::{overview, render_terminal, terminal_width};
-use crate::results::{Results, read_results};
+use crate::report::condition::run_condition_line;
+use crate::report::{PlatformHeader, overview, terminal_width};
+use crate::results::read_results;
 use std::path::Path;
 
 /// Prints the overviews of `dir`'s results.
@@ -18,22 +19,14 @@ pub fn show(dir: &Path) -> anyhow::Result<()> {
     for line in results.platform.header().into_iter().take(1) {
         println!("{line}");
     }
-    for line in results.machine_lines() {
+    let condition = run_condition_line(results.machine.as_ref());
+    for line in results.machine_lines().into_iter().chain(condition) {
         println!("{line}");
     }
     if let Some(line) = results.interrupted_line() {
         println!("{line}");
     }
     println!();
-    print!("{}", overviews(&results, width));
+    print!("{}", overview::render_terminal(&results, width));
     Ok(())
-}
-
-/// The two overviews as terminal tables, per machine where machines are side by side;
-/// nothing for a run without points.
-pub(super) fn overviews(results: &Results, width: u16) -> String {
-    overview::tables(results)
-        .iter()
-        .map(|table| format!("{}\n", render_terminal(table, width)))
-        .collect()
 }

@@ -39,6 +39,10 @@ pub struct Manifest {
     /// without a knob runs pinned to N cores with its own default.
     #[serde(default)]
     pub workers: std::collections::BTreeMap<String, String>,
+    /// The curated groups it belongs to (`["headline"]`; contestant/groups.rs): its
+    /// language family and `all` follow without being written.
+    #[serde(default)]
+    pub groups: Vec<String>,
 }
 
 /// Where a contestant's version comes from.
@@ -86,9 +90,12 @@ impl Manifest {
     }
 
     fn check(&self) -> Result<(), String> {
-        if self.name.is_empty() || self.name.contains(|c: char| c == ',' || c.is_whitespace()) {
+        if self.name.is_empty()
+            || self.name.starts_with('@')
+            || self.name.contains(|c: char| c == ',' || c.is_whitespace())
+        {
             return Err(format!(
-                "name '{}' must be non-empty, without commas or spaces",
+                "name '{}' must be non-empty, without commas or spaces, and not start with @",
                 self.name
             ));
         }
@@ -105,6 +112,13 @@ impl Manifest {
         }
         for scenario in &self.unsupported {
             catalogue::spec(scenario).map_err(|e| format!("unsupported: {e}"))?;
+        }
+        if let Some(group) = self.groups.iter().find(|g| !super::groups::is_curated(g)) {
+            return Err(format!(
+                "groups: '{group}' is not a curated group (known: {}; the language family \
+                 and `all` follow from `language`)",
+                super::groups::curated_names().join(", ")
+            ));
         }
         Ok(())
     }
@@ -152,6 +166,7 @@ mod tests {
         version = { crate = "tokio" }
         unsupported = ["timer"]
         workers = { TOKIO_WORKER_THREADS = "{cpus}" }
+        groups = ["headline"]
     "#;
 
     fn write(text: &str) -> (tempfile::TempDir, PathBuf) {
@@ -167,6 +182,8 @@ mod tests {
         let manifest = Manifest::load(&path).unwrap();
         assert_eq!(manifest.version, VersionSource::Crate("tokio".into()));
         assert!(manifest.is_unsupported("timer"));
+        assert_eq!(manifest.groups(), ["headline", "rust", "all"]);
+        assert!(manifest.in_group("rust") && !manifest.in_group("jvm"));
         assert_eq!(
             manifest.workers_env(2),
             [("TOKIO_WORKER_THREADS".to_string(), "2".to_string())]
@@ -216,6 +233,14 @@ mod tests {
         );
         let (_dir, path) = write(&TOKIO.replace("name = \"tokio\"", "name = \"a b\""));
         assert!(Manifest::load(&path).is_err());
+        let (_dir, path) = write(&TOKIO.replace("name = \"tokio\"", "name = \"@tokio\""));
+        assert!(Manifest::load(&path).is_err());
+        let (_dir, path) = write(&TOKIO.replace("[\"headline\"]", "[\"rust\"]"));
+        let err = Manifest::load(&path).unwrap_err().to_string();
+        assert!(
+            err.contains("groups: 'rust' is not a curated group (known: headline, bluebird"),
+            "{err}"
+        );
     }
 }
 

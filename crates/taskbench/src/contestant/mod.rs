@@ -4,12 +4,17 @@
 
 pub mod command;
 mod discover;
+pub mod groups;
+mod joint;
 mod manifest;
+mod startup;
 mod toolchain;
 pub mod variant;
 
 pub use discover::discover;
+pub use joint::{JointBuild, joint_builds};
 pub use manifest::{MANIFEST_FILE, Manifest, Places, VersionSource};
+pub use startup::startup;
 pub use toolchain::{Availability, HarnessFault, lockfile_version};
 
 use std::path::PathBuf;

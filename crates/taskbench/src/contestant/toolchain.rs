@@ -12,7 +12,7 @@ const DETECT_TIMEOUT: Duration = Duration::from_secs(30);
 /// How long a `version` command may take.
 const VERSION_TIMEOUT: Duration = Duration::from_secs(30);
 /// How long a build may take: a cold release build of a Rust runtime, `npm ci`, `pip`.
-const BUILD_TIMEOUT: Duration = Duration::from_secs(20 * 60);
+pub(super) const BUILD_TIMEOUT: Duration = Duration::from_secs(20 * 60);
 /// How long a contestant may take to start and finish its idle run.
 const PROBE_TIMEOUT: Duration = Duration::from_secs(60);
 
@@ -39,8 +39,10 @@ impl Contestant {
         match checked(&command, &self.dir, DETECT_TIMEOUT) {
             Ok(_) => Ok(Availability::Available),
             Err(Failure::Harness(fault)) => Err(fault),
+            // The install command first: the terminal gives each unavailable contestant
+            // one line, and the reason may be long.
             Err(Failure::Command(reason)) => Ok(Availability::Unavailable(format!(
-                "{reason}; install: {}",
+                "install: {} ({reason})",
                 self.manifest.install
             ))),
         }
@@ -125,7 +127,7 @@ impl Contestant {
 
 /// Why a checked command failed: its own fault (the reason) or the harness's.
 #[derive(Debug)]
-enum Failure {
+pub(super) enum Failure {
     Command(String),
     Harness(HarnessFault),
 }
@@ -141,7 +143,7 @@ impl std::fmt::Display for Failure {
 
 /// Runs a command to a successful end; what it printed (stdout, or stderr when stdout is
 /// blank), else a reason with the last lines it printed.
-fn checked(command: &[String], dir: &Path, limit: Duration) -> Result<String, Failure> {
+pub(super) fn checked(command: &[String], dir: &Path, limit: Duration) -> Result<String, Failure> {
     let done = match command::run(command, dir, limit) {
         Ok(done) => done,
         Err(e) if e.is_harness_fault() => return Err(Failure::Harness(HarnessFault(e))),

@@ -1,6 +1,37 @@
 //! One tidy CSV row per run: every parameter of the catalogue a column, every figure a column.
 
-use crate::run::RunRecord;
+use crate::run::{Figures, RunRecord};
+
+/// A figure's column: its header and its text in a run's row.
+type FigureColumn = (&'static str, fn(&Figures) -> String);
+
+/// The figure columns, in order; a run without figures leaves each empty.
+const FIGURE_COLUMNS: &[FigureColumn] = &[
+    ("elapsed_ns", |f| text(f.elapsed_ns)),
+    ("ideal_ns", |f| f.ideal_ns.to_string()),
+    ("overhead_ns", |f| text(f.overhead_ns)),
+    ("wall_ns", |f| f.wall_ns.to_string()),
+    ("user_ns", |f| f.user_ns.to_string()),
+    ("sys_ns", |f| f.sys_ns.to_string()),
+    ("cpu_ns", |f| f.cpu_ns.to_string()),
+    ("cpu_per_iteration_ns", |f| text(f.cpu_per_iteration_ns())),
+    ("peak_rss_bytes", |f| f.peak_rss_bytes.to_string()),
+    ("peak_threads", |f| f.peak_threads.to_string()),
+    ("voluntary_switches", |f| f.voluntary_switches.to_string()),
+    ("involuntary_switches", |f| {
+        f.involuntary_switches.to_string()
+    }),
+    ("checksum", |f| text(f.checksum)),
+    ("expected_checksum", |f| text(f.expected_checksum)),
+    ("sampler_cpu_ns", |f| f.sampler_cpu_ns.to_string()),
+    ("instructions", |f| text(f.instructions)),
+    ("counter", |f| f.counter.clone().unwrap_or_default()),
+];
+
+/// A figure that may be missing, as text (empty when it is).
+fn text<T: ToString>(value: Option<T>) -> String {
+    value.map_or_else(String::new, |v| v.to_string())
+}
 
 /// The CSV text of `runs`.
 pub fn write_csv(runs: &[RunRecord]) -> anyhow::Result<Vec<u8>> {
@@ -22,32 +53,12 @@ pub fn write_csv(runs: &[RunRecord]) -> anyhow::Result<Vec<u8>> {
         "iterations",
         "status",
         "detail",
-        "elapsed_ns",
-        "ideal_ns",
-        "overhead_ns",
-        "wall_ns",
-        "user_ns",
-        "sys_ns",
-        "cpu_ns",
-        "peak_rss_bytes",
-        "peak_threads",
-        "voluntary_switches",
-        "involuntary_switches",
-        "checksum",
-        "expected_checksum",
-        "sampler_cpu_ns",
-        "instructions",
-        "counter",
     ]);
+    header.extend(FIGURE_COLUMNS.iter().map(|(name, _)| *name));
     out.write_record(&header)?;
-    let opt = |v: Option<String>| v.unwrap_or_default();
     for run in runs {
         let mut row: Vec<String> = vec![run.contestant.clone(), run.scenario.clone()];
-        row.extend(
-            params
-                .iter()
-                .map(|p| opt(run.params.get(*p).map(u64::to_string))),
-        );
+        row.extend(params.iter().map(|p| text(run.params.get(*p))));
         let detail = match run.status.to_string() {
             d if d == run.status.label() => String::new(),
             d => d,
@@ -63,28 +74,42 @@ pub fn write_csv(runs: &[RunRecord]) -> anyhow::Result<Vec<u8>> {
             run.status.label(),
             detail,
         ]);
-        match &run.figures {
-            Some(f) => row.extend([
-                opt(f.elapsed_ns.map(|v| v.to_string())),
-                f.ideal_ns.to_string(),
-                opt(f.overhead_ns.map(|v| v.to_string())),
-                f.wall_ns.to_string(),
-                f.user_ns.to_string(),
-                f.sys_ns.to_string(),
-                f.cpu_ns.to_string(),
-                f.peak_rss_bytes.to_string(),
-                f.peak_threads.to_string(),
-                f.voluntary_switches.to_string(),
-                f.involuntary_switches.to_string(),
-                opt(f.checksum.map(|v| v.to_string())),
-                opt(f.expected_checksum.map(|v| v.to_string())),
-                f.sampler_cpu_ns.to_string(),
-                opt(f.instructions.map(|v| v.to_string())),
-                opt(f.counter.clone()),
-            ]),
-            None => row.extend(std::iter::repeat_n(String::new(), 16)),
-        }
+        row.extend(
+            FIGURE_COLUMNS
+                .iter()
+                .map(|(_, figure)| run.figures.as_ref().map(figure).unwrap_or_default()),
+        );
         out.write_record(&row)?;
     }
     Ok(out.into_inner()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_csv;
+
+    #[test]
+    fn cpu_per_iteration_is_a_column_empty_where_the_lines_did_not_carry_it() {
+        let runs = crate::html::tests::results().runs;
+        let text = String::from_utf8(write_csv(&runs).unwrap()).unwrap();
+        let mut reader = ::csv::Reader::from_reader(text.as_bytes());
+        let headers = reader.headers().unwrap().clone();
+        let column = |name: &str| headers.iter().position(|h| h == name).unwrap();
+        let (contestant, elapsed, cpu) = (
+            column("contestant"),
+            column("elapsed_ns"),
+            column("cpu_per_iteration_ns"),
+        );
+        let rows: Vec<::csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+        assert_eq!(rows.len(), runs.len());
+        for row in rows {
+            // The fake runs: tokio's one iteration used half its elapsed in CPU; threads'
+            // lines carried none.
+            let expected = match &row[contestant] {
+                "tokio" => (row[elapsed].parse::<u64>().unwrap() / 2).to_string(),
+                _ => String::new(),
+            };
+            assert_eq!(row[cpu], expected, "{row:?}");
+        }
+    }
 }

@@ -2,8 +2,10 @@
 //! measure → value with its lower and upper bound) and github-action-benchmark's
 //! `customSmallerIsBetter` (a list of name, unit, value, range). One benchmark per point
 //! and contestant with a valid row; time is the row's headline figure (the overhead where
-//! the scenario has an ideal time, else the elapsed), ns, with its 95 % interval; with
-//! `--instructions`, one iteration's instruction count too, exact.
+//! the scenario has an ideal time, else the elapsed), ns, with its 95 % interval; CPU is
+//! one measured iteration's process CPU time where the contestant reports it, else the
+//! whole process's (a `--command`'s one iteration is its process); with `--instructions`,
+//! one iteration's instruction count too, exact.
 
 use super::Results;
 use crate::analysis::{CaseSummary, Outcome};
@@ -19,7 +21,7 @@ pub fn bmf(results: &Results) -> String {
         if let Some(time) = row.headline() {
             measures.insert("latency".into(), metric(time));
         }
-        if let Some(cpu) = &row.cpu {
+        if let Some(cpu) = cpu(row) {
             measures.insert("cpu".into(), metric(cpu));
         }
         if let Some(rss) = &row.peak_rss {
@@ -40,6 +42,7 @@ pub fn github_benchmark(results: &Results) -> String {
     for (name, row) in rows(results) {
         for (what, unit, summary) in [
             ("time", "ns", row.headline()),
+            ("CPU", "ns", cpu(row)),
             ("peak RSS", "bytes", row.peak_rss.as_ref()),
         ] {
             let Some(summary) = summary else { continue };
@@ -62,6 +65,11 @@ pub fn github_benchmark(results: &Results) -> String {
         }
     }
     serde_json::to_string_pretty(&entries).expect("JSON of numbers")
+}
+
+/// CPU per measured iteration where the contestant reports it, else the whole process's.
+fn cpu(row: &CaseSummary) -> Option<&Summary> {
+    row.cpu_per_iteration.as_ref().or(row.cpu.as_ref())
 }
 
 /// One iteration's instructions, where the run counted them.
@@ -87,4 +95,36 @@ fn metric(summary: &Summary) -> Value {
         value["upper_value"] = json!(ci.high);
     }
     value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cpu_is_per_iteration_where_reported_else_the_whole_process() {
+        let results = crate::html::tests::results();
+        let bmf: Value = serde_json::from_str(&bmf(&results)).unwrap();
+        let github: Value = serde_json::from_str(&github_benchmark(&results)).unwrap();
+        let mut checked = 0;
+        for (name, row) in rows(&results) {
+            let expected = match row.contestant.as_str() {
+                "tokio" => row.cpu_per_iteration.unwrap().median,
+                _ => row.cpu.unwrap().median,
+            };
+            assert_eq!(bmf[&name]["cpu"]["value"], json!(expected), "{name}");
+            let entry = github
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|e| e["name"] == format!("{name} · CPU"))
+                .unwrap();
+            assert_eq!(
+                (&entry["value"], &entry["unit"]),
+                (&json!(expected), &json!("ns"))
+            );
+            checked += 1;
+        }
+        assert_eq!(checked, 10, "two contestants at five points");
+    }
 }

@@ -3,7 +3,7 @@
 //! the file is valid up to its last whole line whatever happens; and DIR/run.json, what
 //! `taskbench run --resume DIR` and `taskbench report DIR` need besides the records.
 
-use crate::report::Platform;
+use crate::measure::Platform;
 use crate::results::ContestantInfo;
 use crate::run::{RunRecord, Stopping};
 use anyhow::Context;
@@ -38,6 +38,25 @@ pub struct RunFile {
 }
 
 impl RunFile {
+    /// The run.json of a run of `plan` started by `command` (`None`: a run nothing is known
+    /// of); the platform and contestants come once they are built.
+    pub fn new(command: Vec<String>, plan: Option<&crate::presets::Plan>) -> RunFile {
+        RunFile {
+            schema: RUN_FILE_SCHEMA.into(),
+            command,
+            platform: None,
+            contestants: Vec::new(),
+            stopping: plan.map(|p| p.stopping),
+            seeds: plan.map_or_else(Vec::new, |p| {
+                p.seeds
+                    .iter()
+                    .map(|t| (t.point.to_string(), t.seed.clone()))
+                    .collect()
+            }),
+            machines: Vec::new(),
+        }
+    }
+
     pub fn path(dir: &Path) -> PathBuf {
         dir.join("run.json")
     }

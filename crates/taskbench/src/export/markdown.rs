@@ -3,7 +3,8 @@
 //! figures beside ours, and the warnings.
 
 use super::Results;
-use crate::report::{overview, render_markdown, seeds, side_by_side, tables};
+use crate::report::condition::run_condition_line;
+use crate::report::{PlatformHeader, overview, render_markdown, seeds, side_by_side, tables};
 
 /// The whole Markdown document.
 pub fn markdown(results: &Results) -> String {
@@ -13,6 +14,7 @@ pub fn markdown(results: &Results) -> String {
         .header()
         .into_iter()
         .chain(results.machine_lines())
+        .chain(run_condition_line(results.machine.as_ref()))
     {
         out.push_str(&format!("{line}  \n"));
     }
@@ -20,7 +22,7 @@ pub fn markdown(results: &Results) -> String {
         out.push_str(&format!("**{line}**  \n"));
     }
     out.push_str(&format!("\n`{}`\n\n", results.command.join(" ")));
-    for table in overview::tables(results) {
+    for table in overview::tables(results, &overview::DOCUMENT) {
         out.push_str(&render_markdown(&table));
     }
     for table in tables(&results.points, &results.fits) {

@@ -1,16 +1,18 @@
 //! Writes a finished run's results: JSON (everything, versioned schema), CSV (one tidy row
 //! per run), Markdown (the tables), HTML (the report) and the ecosystem's formats, all
-//! behind [`Exporter`]. Each file is written whole or not at all.
+//! each a [`Format`]. Each file is written whole or not at all.
 
 mod csv;
 mod ecosystem;
-mod exporter;
+mod folder;
+mod format;
 mod log;
 mod markdown;
 
 pub use self::csv::write_csv;
 pub use crate::results::Results;
-pub use exporter::{EXPORTERS, Exporter, exporter};
+pub use folder::{assemble, rebuild, write_results};
+pub use format::{FORMATS, Format};
 pub use log::{RUN_FILE_SCHEMA, RunFile, append, lock, read_records, rewrite};
 pub use markdown::markdown;
 

@@ -23,9 +23,10 @@ const SMALL_SIZE: (u32, u32) = (300, 190);
 /// `timelines` are the point's RSS timelines ([`timelines`]).
 pub fn point_charts(point: &PointSummary, timelines: &[Series], palette: &Palette) -> Vec<String> {
     let overhead = point.rows.first().is_some_and(|r| r.ideal_ns > 0);
-    let time = match overhead {
-        true => "overhead (elapsed − ideal)",
-        false => "elapsed",
+    let time = if overhead {
+        "overhead (elapsed − ideal)"
+    } else {
+        "elapsed"
     };
     let mut charts = vec![
         intervals(

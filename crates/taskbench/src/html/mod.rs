@@ -16,6 +16,7 @@ pub use trend::trend_page;
 use crate::analysis::overview::{Overview, Quantity};
 use crate::analysis::{Fit, PointSummary};
 use crate::plot::{Palette, marker_svg};
+use crate::report::condition::run_condition_line;
 use crate::report::{self, Table};
 use crate::results::Results;
 use std::fmt::Write;
@@ -202,13 +203,14 @@ fn header(page: &mut String, results: &Results) {
         r#"<header><h1>taskbench report</h1><p class="platform">{} · {} cores · {} · Linux {} · load {:.2} · {} · taskbench {}</p>"#,
         escape(&platform.cpu),
         platform.cores,
-        escape(&report::units::bytes(platform.memory_bytes as f64)),
+        escape(&crate::units::bytes(platform.memory_bytes as f64)),
         escape(&platform.kernel),
         platform.load_average,
         escape(&started),
         escape(&platform.taskbench),
     );
-    for line in results.machine_lines() {
+    let condition = run_condition_line(results.machine.as_ref());
+    for line in results.machine_lines().into_iter().chain(condition) {
         let _ = write!(page, r#"<p class="platform">{}</p>"#, escape(&line));
     }
     if let Some(line) = results.interrupted_line() {
@@ -221,7 +223,8 @@ fn header(page: &mut String, results: &Results) {
     page.push_str("</header>\n");
 }
 
-/// The overviews of time and peak RSS, and what each scenario measures.
+/// The overviews of time, CPU per iteration (where contestants report it) and peak RSS,
+/// and what each scenario measures.
 fn overview(page: &mut String, results: &Results, palette: &Palette) {
     if results.points.is_empty() {
         return;
@@ -232,6 +235,7 @@ fn overview(page: &mut String, results: &Results, palette: &Palette) {
     let mut lines = Vec::new();
     for (machine, points) in results.per_machine() {
         let time = Overview::of(&points, Quantity::Time);
+        let cpu = Overview::of(&points, Quantity::CpuPerIteration);
         let memory = Overview::of(&points, Quantity::PeakRss);
         let suffix = match machine {
             Some(machine) => {
@@ -247,6 +251,13 @@ fn overview(page: &mut String, results: &Results, palette: &Palette) {
             palette,
         ));
         page.push_str(&overview::scale_legend());
+        if cpu.has_figures() {
+            page.push_str(&overview::matrix(
+                &cpu,
+                &format!("overview-cpu{suffix}"),
+                palette,
+            ));
+        }
         page.push_str(&overview::matrix(
             &memory,
             &format!("overview-rss{suffix}"),
@@ -391,9 +402,12 @@ fn shell_line(argv: &[String]) -> String {
                 .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c))
     };
     argv.iter()
-        .map(|a| match plain(a) {
-            true => a.clone(),
-            false => format!("'{}'", a.replace('\'', r"'\''")),
+        .map(|a| {
+            if plain(a) {
+                a.clone()
+            } else {
+                format!("'{}'", a.replace('\'', r"'\''"))
+            }
         })
         .collect::<Vec<_>>()
         .join(" ")

@@ -6,7 +6,10 @@
 use super::table::escape;
 use crate::analysis::overview::{Cell, Overview};
 use crate::plot::{Palette, marker_svg};
-use crate::report::overview::{cell_text, figure, headings, mean_text, ratio, title};
+use crate::report::overview::{
+    MODES_NOTE, cell_text, figure, has_modes, headings, mean_text, ratio, title,
+};
+use crate::report::table::{coverage_text, modes_text};
 use std::fmt::Write;
 
 /// The colour scale, pale yellow to dark red (ColorBrewer YlOrRd), by decades of the ratio.
@@ -85,6 +88,9 @@ pub fn matrix(overview: &Overview, id: &str, palette: &Palette) -> String {
         );
     }
     out.push_str("</tbody></table></div>");
+    if has_modes(overview) {
+        let _ = write!(out, r#"<p class="scale">{}</p>"#, escape(MODES_NOTE));
+    }
     out
 }
 
@@ -97,11 +103,16 @@ fn hover(overview: &Overview, contestant: &str, point: &str, measure: &str, cell
             interval,
             ratio_interval,
             differs,
+            modes,
         } => {
             let human = |v: f64| figure(overview.quantity, v);
             let mut text = format!("{contestant} · {point} · {measure} {}", human(*value));
             if let Some(ci) = interval {
-                let _ = write!(text, " (95 % CI {}–{})", human(ci.low), human(ci.high));
+                let level = ci.coverage.map_or("95 %".to_string(), coverage_text);
+                let _ = write!(text, " ({level} CI {}–{})", human(ci.low), human(ci.high));
+            }
+            if let Some((main, other)) = modes.map(modes_text) {
+                let _ = write!(text, " · two modes: {main} · {other}");
             }
             let _ = write!(text, " · {}× the best", ratio(*r));
             if let Some(ci) = ratio_interval {
@@ -163,5 +174,52 @@ mod tests {
         assert_eq!(shade(1e6).0, "#800026");
         // 10× is halfway: the middle stop.
         assert_eq!(shade(10.0).0, "#fd8d3c");
+    }
+
+    #[test]
+    fn hovering_says_the_modes_and_what_an_interval_can_claim() {
+        use crate::analysis::overview::{Column, Row};
+        use crate::stats::{Interval, Mode};
+        let mode = |processes: usize, median: f64| Mode {
+            share: processes as f64 / 12.0,
+            processes,
+            median,
+            median_ci: None,
+        };
+        let cell = Cell::Figure {
+            ratio: 1.5,
+            value: 4.1e6,
+            interval: Some(Interval {
+                coverage: Some(0.75),
+                ..Interval::new(3.6e6, 10e6)
+            }),
+            ratio_interval: None,
+            differs: None,
+            modes: Some([mode(9, 3.9e6), mode(3, 10e6)]),
+        };
+        let overview = Overview {
+            quantity: crate::analysis::overview::Quantity::Time,
+            columns: vec![Column {
+                point: 0,
+                label: "skynet size=10000".into(),
+                scenario: "skynet".into(),
+                measure: "elapsed",
+                best: Some(3.6e6),
+            }],
+            rows: vec![Row {
+                contestant: "tokio".into(),
+                cells: vec![cell.clone()],
+                mean_ratio: Some(1.5),
+                figures: 1,
+            }],
+        };
+        let text = hover(&overview, "tokio", "skynet size=10000", "elapsed", &cell);
+        assert!(text.contains("(75 % CI 3.60 ms–10.0 ms)"), "{text}");
+        assert!(
+            text.contains("two modes: 3.90 ms · 10.0 ms in 3 of 12 processes"),
+            "{text}"
+        );
+        let page = matrix(&overview, "overview", &Palette::default());
+        assert!(page.contains("1.50~") && page.contains("two clearly separated"));
     }
 }

@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::analysis::{Warning, fits, summarize};
+use crate::measure::Platform;
 use crate::measure::Sample;
-use crate::report::Platform;
 use crate::results::{ContestantInfo, SCHEMA};
 use crate::run::{Figures, Phase, RunRecord, RunStatus};
 use std::collections::BTreeMap;
@@ -39,6 +39,12 @@ fn record(
         figures: Some(Figures {
             elapsed_ns: Some(elapsed),
             iterations_ns: vec![elapsed],
+            // tokio's lines carry CPU per iteration, threads' do not (an older contestant).
+            iterations_cpu_ns: if contestant == "tokio" {
+                vec![elapsed / 2]
+            } else {
+                Vec::new()
+            },
             ideal_ns: 0,
             overhead_ns: Some(elapsed as i64),
             wall_ns: elapsed * 2,
@@ -152,6 +158,9 @@ fn the_page_holds_every_table_chart_and_note() {
     assert!(overview.contains(r##"<a href="#point-1">spawn</a><small>tasks 10</small>"##));
     assert!(overview.contains(r#"data-contestant="tokio""#));
     assert!(page.contains(r#"id="overview-rss""#));
+    // tokio reports CPU per iteration, so the page and results.md have its overview.
+    assert!(page.contains(r#"id="overview-cpu""#));
+    assert!(crate::export::markdown(&results).contains("### overview · CPU per iteration × best"));
     assert!(page.contains("<dt>spawn</dt><dd>spawn N tasks"));
     assert!(!page.contains("chart not drawn"));
     // The point of concurrency-benchmarks gets its published figures.
@@ -248,6 +257,6 @@ fn a_few_points_read_side_by_side_like_bluebirds_table() {
     assert_eq!(table.rows[0][0], best.contestant);
     assert_eq!(
         table.rows[0][1],
-        crate::report::units::duration(best.elapsed.unwrap().median)
+        crate::units::duration(best.elapsed.unwrap().median)
     );
 }

@@ -6,11 +6,11 @@ use super::charts::svg;
 use super::{figures_table, standalone, table::escape};
 use crate::plot::{self, LineChart, Palette, Quantity, Series};
 use crate::report::Table;
-use crate::store::Entry;
+use crate::store::HistoryRow;
 use std::fmt::Write;
 
 /// The page of `entries`, with `table` (their history table) at its end.
-pub fn trend_page(entries: &[Entry], table: &Table) -> String {
+pub fn trend_page(entries: &[HistoryRow], table: &Table) -> String {
     // Sessions in time order: the x axis counts them, so that a quiet month takes no room.
     let mut sessions: Vec<(&str, i64)> = entries
         .iter()
@@ -18,7 +18,7 @@ pub fn trend_page(entries: &[Entry], table: &Table) -> String {
         .collect();
     sessions.sort_unstable();
     sessions.dedup();
-    let index = |entry: &Entry| {
+    let index = |entry: &HistoryRow| {
         let at = sessions.binary_search(&(entry.started.as_str(), entry.session));
         at.map_or(0, |i| i + 1) as f64
     };
@@ -37,7 +37,7 @@ pub fn trend_page(entries: &[Entry], table: &Table) -> String {
     let mut points: Vec<&str> = entries.iter().map(|e| e.point.as_str()).collect();
     points.dedup();
     for point in points {
-        let of_point: Vec<&Entry> = entries.iter().filter(|e| e.point == point).collect();
+        let of_point: Vec<&HistoryRow> = entries.iter().filter(|e| e.point == point).collect();
         let series = trend_series(&of_point, &index);
         if series.iter().all(|s| s.points.len() < 2) {
             continue;
@@ -66,7 +66,7 @@ pub fn trend_page(entries: &[Entry], table: &Table) -> String {
 }
 
 /// One line per contestant over its valid sessions.
-fn trend_series(entries: &[&Entry], index: &dyn Fn(&Entry) -> f64) -> Vec<Series> {
+fn trend_series(entries: &[&HistoryRow], index: &dyn Fn(&HistoryRow) -> f64) -> Vec<Series> {
     let mut names: Vec<&str> = entries.iter().map(|e| e.contestant.as_str()).collect();
     names.sort_unstable();
     names.dedup();
@@ -99,8 +99,8 @@ fn trend_series(entries: &[&Entry], index: &dyn Fn(&Entry) -> f64) -> Vec<Series
 mod tests {
     use super::*;
 
-    fn entry(started: &str, contestant: &str, version: &str, time: f64) -> Entry {
-        Entry {
+    fn entry(started: &str, contestant: &str, version: &str, time: f64) -> HistoryRow {
+        HistoryRow {
             session: started[8..10].parse().unwrap(),
             started: started.into(),
             tags: String::new(),
@@ -125,14 +125,14 @@ mod tests {
             entry("2026-12-03T00:00:00Z", "tokio", "tokio 1.54.1", 0.9e6),
             entry("2026-12-03T00:00:00Z", "smol", "smol 2.0.2", 2e6),
         ];
-        let refs: Vec<&Entry> = entries.iter().collect();
-        let index = |e: &Entry| e.session as f64;
+        let refs: Vec<&HistoryRow> = entries.iter().collect();
+        let index = |e: &HistoryRow| e.session as f64;
         let series = trend_series(&refs, &index);
         let tokio = series.iter().find(|s| s.name == "tokio").unwrap();
         assert_eq!(tokio.points, [(1.0, 1e6), (2.0, 1.1e6), (3.0, 0.9e6)]);
         assert_eq!(tokio.rings, [(3.0, 0.9e6)]);
         assert_eq!(tokio.ranges[0], (1.0, 0.9e6, 1.1e6));
-        let table = crate::store::history_table(&entries);
+        let table = crate::report::history_table(&entries);
         let page = trend_page(&entries, &table);
         assert_eq!(page.matches("<svg").count(), 1, "one point, one chart");
         assert!(page.contains("3 sessions"), "{page}");

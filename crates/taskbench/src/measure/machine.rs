@@ -1,9 +1,25 @@
 //! The machine around a run: was anything else using it? The load average is read at the
 //! start, once per case and at the end; the CPU counters of /proc/stat at the start and
 //! the end, and over that span our own CPU (the harness and every process it reaped) is
-//! taken out of the busy time, so what remains is other work and hypervisor steal.
+//! taken out of the busy time, so what remains is other work and hypervisor steal. With
+//! each load sample the watch probes the machine's condition (measure/condition.rs), with
+//! the steal share since the previous probe.
 
+use super::condition::{Condition, probe};
 use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
+
+/// The least time between two probes of the condition but the last: a run whose points
+/// change often (or whose cases are interleaved across points) spends at most a few per
+/// cent of its time probing (a probe takes about 0.13 s).
+pub const PROBE_EVERY: Duration = Duration::from_secs(5);
+
+/// The machine a session ran on, as the store fingerprints it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Machine {
+    pub cpu: String,
+    pub cores: u32,
+}
 
 /// The load average at one moment of the run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -40,6 +56,9 @@ pub struct MachineLoad {
     pub load_end: f64,
     /// Absent where /proc/stat cannot be read.
     pub cpu: Option<CpuShares>,
+    /// What the host did to timings through the run (absent in older results).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition: Option<Condition>,
 }
 
 impl MachineLoad {
@@ -58,32 +77,76 @@ pub struct MachineWatch {
     load: MachineLoad,
     ticks: Option<CpuTicks>,
     ours_ns: u64,
+    began: Instant,
+    /// The CPU counters at the last probe, for the steal share since.
+    probed: Option<CpuTicks>,
+    /// When the last probe was made, and the least time until the next one.
+    last_probe: Instant,
+    probe_every: Duration,
+    condition: Condition,
 }
 
 impl MachineWatch {
+    /// Reads the load and the CPU counters, and probes the machine's condition.
     pub fn start() -> MachineWatch {
-        MachineWatch {
+        MachineWatch::probing_every(PROBE_EVERY)
+    }
+
+    /// [`MachineWatch::start`], probing at most once every `probe_every` before the end.
+    fn probing_every(probe_every: Duration) -> MachineWatch {
+        let ticks = CpuTicks::read();
+        let mut watch = MachineWatch {
             load: MachineLoad {
                 cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
                 load_start: load_average(),
                 load_during: Vec::new(),
                 load_end: 0.0,
                 cpu: None,
+                condition: None,
             },
-            ticks: CpuTicks::read(),
+            ticks,
             ours_ns: our_cpu_ns(),
-        }
+            began: Instant::now(),
+            probed: ticks,
+            last_probe: Instant::now(),
+            probe_every,
+            condition: Condition::default(),
+        };
+        watch.probe("start");
+        watch
     }
 
-    /// Records the load average as `case` begins.
+    /// Records the load average as `case` begins, and probes the machine's condition when
+    /// the last probe is [`PROBE_EVERY`] old.
     pub fn sample(&mut self, case: &str) {
         self.load.load_during.push(LoadSample {
             case: case.to_string(),
             load: load_average(),
         });
+        if self.last_probe.elapsed() >= self.probe_every {
+            self.probe(case);
+        }
     }
 
+    /// Probes the machine's condition before `case`, with the steal share since the last
+    /// probe (none at the start: no time has passed).
+    fn probe(&mut self, case: &str) {
+        let now = CpuTicks::read();
+        let steal = if self.condition.samples.is_empty() {
+            None
+        } else {
+            (self.probed.zip(now)).and_then(|(then, now)| now.since(&then).steal_share())
+        };
+        self.probed = now;
+        let at_ms = self.began.elapsed().as_millis() as u64;
+        self.condition.samples.push(probe(at_ms, case, steal));
+        self.last_probe = Instant::now();
+    }
+
+    /// Probes a last time and reads what the machine did over the whole run.
     pub fn finish(mut self) -> MachineLoad {
+        self.probe("end");
+        self.load.condition = Some(std::mem::take(&mut self.condition));
         self.load.load_end = load_average();
         let ours_ns = our_cpu_ns().saturating_sub(self.ours_ns);
         self.load.cpu = self
@@ -138,6 +201,12 @@ impl CpuTicks {
             idle: self.idle.saturating_sub(earlier.idle),
             steal: self.steal.saturating_sub(earlier.steal),
         }
+    }
+
+    /// The share of the elapsed ticks the hypervisor stole; `None` when no tick passed.
+    fn steal_share(&self) -> Option<f64> {
+        let total = self.busy + self.idle + self.steal;
+        (total > 0).then(|| self.steal as f64 / total as f64)
     }
 
     /// Shares of the elapsed ticks, `ours_ns` of the busy time being ours; `None` when no
@@ -217,12 +286,34 @@ mod tests {
     }
 
     #[test]
+    fn a_load_written_before_the_condition_probe_still_reads() {
+        let old = r#"{"cores": 2, "load_start": 0.5, "load_during": [], "load_end": 0.7,
+                      "cpu": null}"#;
+        let load: MachineLoad = serde_json::from_str(old).unwrap();
+        assert_eq!((load.cores, load.condition), (2, None));
+    }
+
+    #[test]
     fn a_watch_reads_this_machine() {
-        let mut watch = MachineWatch::start();
+        let mut watch = MachineWatch::probing_every(Duration::ZERO);
         watch.sample("spawn tasks=1");
         let load = watch.finish();
         assert!(load.cores >= 1 && load.load_start >= 0.0);
         assert_eq!(load.load_during.len(), 1);
         assert!(load.load_max() >= load.load_during[0].load);
+        // A probe at the start, one per sample and one at the end, in order.
+        let condition = load.condition.unwrap();
+        let cases: Vec<&str> = condition.samples.iter().map(|s| s.case.as_str()).collect();
+        assert_eq!(cases, ["start", "spawn tasks=1", "end"]);
+        assert!(
+            condition
+                .samples
+                .windows(2)
+                .all(|w| w[0].at_ms < w[1].at_ms)
+        );
+        assert_eq!(
+            condition.samples[0].steal, None,
+            "no time passed before the first"
+        );
     }
 }

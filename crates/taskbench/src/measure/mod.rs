@@ -1,17 +1,21 @@
 //! Measures one run of one command in a fresh process: wall clock, the child's own
 //! rusage from `wait4` (peak RSS, user/system CPU, context switches), an RSS/thread
-//! timeline sampled from /proc, and what it printed. Knows nothing of scenarios.
+//! timeline sampled from /proc, and what it printed; and the platform it ran on (CPU,
+//! memory, kernel, toolchain). Knows nothing of scenarios.
 
 pub mod affinity;
 pub mod capture;
+pub mod condition;
 pub mod counter;
 pub mod launcher;
 pub mod machine;
+pub mod platform;
 mod process;
 pub mod reap;
 mod sampler;
 
 pub use counter::InstructionCounter;
+pub use platform::Platform;
 pub use process::{ExecError, Job, execute};
 pub use sampler::Sample;
 

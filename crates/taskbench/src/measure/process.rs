@@ -55,18 +55,6 @@ pub enum ExecError {
     Harness(String),
 }
 
-impl From<&str> for ExecError {
-    fn from(reason: &str) -> Self {
-        ExecError::Program(reason.to_string())
-    }
-}
-
-impl From<String> for ExecError {
-    fn from(reason: String) -> Self {
-        ExecError::Program(reason)
-    }
-}
-
 /// Out of descriptors, processes or memory: the machine's fault, not the program's.
 fn exhausted(errno: i32) -> bool {
     matches!(
@@ -78,9 +66,76 @@ fn exhausted(errno: i32) -> bool {
 /// Runs `job` to its end through `launcher` (the `taskbench` binary). `Err` only when the
 /// program could not be started at all; [`ExecError`] says whose fault that was.
 pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, ExecError> {
-    let program = job.argv.first().ok_or("empty command")?;
+    let program = job
+        .argv
+        .first()
+        .ok_or_else(|| ExecError::Program("empty command".into()))?;
     let (report_read, report_write) = pipe().map_err(ExecError::Harness)?;
-    let write_fd = std::os::fd::AsRawFd::as_raw_fd(&report_write);
+    let mut child = spawn_launcher(launcher, job, &report_write)?;
+    drop(report_write);
+    let stdout = Drain::start(child.stdout.take().expect("piped"), STDOUT_KEEP);
+    let stderr = Drain::start(child.stderr.take().expect("piped"), STDERR_KEEP);
+    let reports = read_reports(report_read);
+    let start = Instant::now();
+    let (pid, stderr) = wait_started(&reports, &mut child, program, stderr)?;
+    let sampler = Sampler::start(pid, start, job.sample_every, job.memory_limit);
+    let (done, timed_out) = match reports.recv_timeout(job.timeout) {
+        Ok(done) => (Some(done), false),
+        Err(_) => {
+            kill_group(pid);
+            (reports.recv_timeout(LAUNCHER_GRACE).ok(), true)
+        }
+    };
+    // What is left of the group goes at once; the launcher then kills and reaps whatever
+    // else the program left running (a daemon that left the group) and exits.
+    kill_group(pid);
+    if !exits_within(&mut child, LAUNCHER_GRACE) {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    let stdout = stdout.finish(STDOUT_KEEP, DRAIN_GRACE);
+    let stderr = stderr.finish(STDERR_KEEP, DRAIN_GRACE);
+    let (timeline, sampler_cpu_ns, over_memory) = sampler.finish();
+    let Some(Report::Done {
+        status,
+        wall_ns,
+        user_ns,
+        sys_ns,
+        maxrss_kib,
+        nvcsw,
+        nivcsw,
+    }) = done
+    else {
+        // After the program started: it may have killed its launcher itself.
+        return Err(ExecError::Program(format!("the launcher lost `{program}`")));
+    };
+    Ok(Measurement {
+        exit: exit_of(status, over_memory, timed_out),
+        wall: Duration::from_nanos(wall_ns),
+        usage: Usage {
+            user_ns,
+            sys_ns,
+            // Linux reports ru_maxrss in KiB.
+            peak_rss_bytes: maxrss_kib * 1024,
+            voluntary_switches: nvcsw,
+            involuntary_switches: nivcsw,
+        },
+        stdout: stdout.text,
+        stdout_bytes: stdout.total_bytes,
+        stderr_tail: stderr.text.trim_end().to_string(),
+        timeline,
+        sampler_cpu_ns,
+    })
+}
+
+/// Starts the launcher for `job` in a process group of its own, with `report` as its
+/// report descriptor, its death tied to the harness's and its cores to `job.cpus`.
+fn spawn_launcher(
+    launcher: &Path,
+    job: &Job,
+    report: &OwnedFd,
+) -> Result<std::process::Child, ExecError> {
+    let write_fd = std::os::fd::AsRawFd::as_raw_fd(report);
     let mut command = Command::new(launcher);
     command
         .arg(LAUNCH_ARG)
@@ -123,76 +178,53 @@ pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, ExecError> {
             Ok(())
         });
     }
-    let mut launcher = command.spawn().map_err(|e| {
+    command.spawn().map_err(|e| {
         ExecError::Harness(format!(
             "cannot start the launcher {}: {e}",
             launcher.display()
         ))
-    })?;
-    drop(report_write);
-    let stdout = Drain::start(launcher.stdout.take().expect("piped"), STDOUT_KEEP);
-    let stderr = Drain::start(launcher.stderr.take().expect("piped"), STDERR_KEEP);
-    let reports = read_reports(report_read);
-    let start = Instant::now();
+    })
+}
 
-    let pid = match reports.recv_timeout(LAUNCHER_GRACE) {
-        Ok(Report::Started { pid }) => pid,
+/// Waits for the launcher's word that it started `program`: its pid (and `stderr`, still
+/// draining), or why it could not start.
+fn wait_started(
+    reports: &Receiver<Report>,
+    launcher: &mut std::process::Child,
+    program: &str,
+    stderr: Drain,
+) -> Result<(u32, Drain), ExecError> {
+    match reports.recv_timeout(LAUNCHER_GRACE) {
+        Ok(Report::Started { pid }) => Ok((pid, stderr)),
         Ok(Report::ExecFailed { errno }) => {
             let _ = launcher.wait();
             let reason = format!(
                 "cannot start `{program}`: {}",
                 std::io::Error::from_raw_os_error(errno)
             );
-            return Err(if exhausted(errno) {
+            Err(if exhausted(errno) {
                 ExecError::Harness(reason)
             } else {
                 ExecError::Program(reason)
-            });
+            })
         }
         _ => {
             let _ = launcher.kill();
             let _ = launcher.wait();
-            return Err(ExecError::Harness(format!(
+            Err(ExecError::Harness(format!(
                 "the launcher did not start `{program}`: {}",
                 stderr
                     .finish(STDERR_KEEP, DRAIN_GRACE)
                     .text
                     .replace('\n', " | ")
-            )));
+            )))
         }
-    };
-    let sampler = Sampler::start(pid, start, job.sample_every, job.memory_limit);
-    let (done, timed_out) = match reports.recv_timeout(job.timeout) {
-        Ok(done) => (Some(done), false),
-        Err(_) => {
-            kill_group(pid);
-            (reports.recv_timeout(LAUNCHER_GRACE).ok(), true)
-        }
-    };
-    // What is left of the group goes at once; the launcher then kills and reaps whatever
-    // else the program left running (a daemon that left the group) and exits.
-    kill_group(pid);
-    if !exits_within(&mut launcher, LAUNCHER_GRACE) {
-        let _ = launcher.kill();
-        let _ = launcher.wait();
     }
-    let stdout = stdout.finish(STDOUT_KEEP, DRAIN_GRACE);
-    let stderr = stderr.finish(STDERR_KEEP, DRAIN_GRACE);
-    let (timeline, sampler_cpu_ns, over_memory) = sampler.finish();
-    let Some(Report::Done {
-        status,
-        wall_ns,
-        user_ns,
-        sys_ns,
-        maxrss_kib,
-        nvcsw,
-        nivcsw,
-    }) = done
-    else {
-        // After the program started: it may have killed its launcher itself.
-        return Err(ExecError::Program(format!("the launcher lost `{program}`")));
-    };
-    let exit = if over_memory {
+}
+
+/// How the program ended, from its wait status and what the harness did to it.
+fn exit_of(status: i32, over_memory: bool, timed_out: bool) -> Exit {
+    if over_memory {
         Exit::OverMemory
     } else if timed_out {
         Exit::TimedOut
@@ -200,24 +232,7 @@ pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, ExecError> {
         Exit::Signal(libc::WTERMSIG(status))
     } else {
         Exit::Code(libc::WEXITSTATUS(status))
-    };
-    Ok(Measurement {
-        exit,
-        wall: Duration::from_nanos(wall_ns),
-        usage: Usage {
-            user_ns,
-            sys_ns,
-            // Linux reports ru_maxrss in KiB.
-            peak_rss_bytes: maxrss_kib * 1024,
-            voluntary_switches: nvcsw,
-            involuntary_switches: nivcsw,
-        },
-        stdout: stdout.text,
-        stdout_bytes: stdout.total_bytes,
-        stderr_tail: stderr.text.trim_end().to_string(),
-        timeline,
-        sampler_cpu_ns,
-    })
+    }
 }
 
 const STDOUT_KEEP: Keep = Keep::Head(STDOUT_CAP);

@@ -63,9 +63,10 @@ pub fn tick(v: f64) -> String {
         _ => 3,
     };
     let text = format!("{v:.decimals$}");
-    match text.contains('.') {
-        true => text.trim_end_matches('0').trim_end_matches('.').to_string(),
-        false => text,
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
     }
 }
 

@@ -130,9 +130,10 @@ pub fn lines(chart: &LineChart, palette: &Palette) -> anyhow::Result<String> {
         legend: chart.legend,
     };
     // A legend taller than the chart makes the chart taller.
-    let legend_height = match chart.legend {
-        true => TITLE_PX + 80 + LEGEND_ROW_PX * chart.series.len() as u32,
-        false => 0,
+    let legend_height = if chart.legend {
+        TITLE_PX + 80 + LEGEND_ROW_PX * chart.series.len() as u32
+    } else {
+        0
     };
     let size = (chart.size.0, chart.size.1.max(legend_height));
     let mut svg = String::new();
@@ -170,9 +171,10 @@ where
     Y: AsRangedCoord<Value = f64>,
     Y::CoordDescType: Ranged<ValueType = f64> + ValueFormatter<f64>,
 {
-    let legend_px = match labels.legend {
-        true => series.iter().map(|s| text_px(&s.name)).max().unwrap_or(0) + 40,
-        false => 16,
+    let legend_px = if labels.legend {
+        series.iter().map(|s| text_px(&s.name)).max().unwrap_or(0) + 40
+    } else {
+        16
     };
     // The title gets its own band, so the top tick label of the y axis stays clear of it.
     let (band, body) = root.split_vertically(TITLE_PX);

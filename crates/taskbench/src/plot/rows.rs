@@ -6,7 +6,7 @@
 
 use super::axis::{Quantity, axis_label, tick};
 use super::{INK, MUTED, Palette, Scale, caption_style, label_style, mark, text_px, with_scale};
-use crate::report::units::{bytes, duration};
+use crate::units::{bytes, duration};
 use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -87,37 +87,61 @@ pub fn rows(chart: &RowChart, palette: &Palette) -> anyhow::Result<String> {
         let root = SVGBackend::with_string(&mut svg, (chart.width, height)).into_drawing_area();
         root.fill(&WHITE)?;
         let x_label = axis_label(&chart.axis, unit);
-        with_scale!(&scale, x => draw(&root, chart, x, &scale, unit.divisor, names_px, &x_label, palette))?;
+        let frame = Frame {
+            scale: &scale,
+            divisor: unit.divisor,
+            names_px,
+            x_label: &x_label,
+            palette,
+        };
+        with_scale!(&scale, x => draw(&root, chart, x, &frame))?;
     }
     Ok(svg)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The chart's title, with the key to its markers where it draws percentiles.
+fn title(chart: &RowChart) -> String {
+    let percentiles = chart
+        .rows
+        .iter()
+        .any(|r| matches!(r.marks, Marks::Percentiles(_)));
+    if percentiles {
+        format!("{} · marker p50 ▲ p99 ✕ max", chart.title)
+    } else {
+        chart.title.clone()
+    }
+}
+
+/// How a row chart is laid out: its axis and scale, the width of its names, its colours.
+struct Frame<'a> {
+    scale: &'a Scale,
+    /// Values are divided by this for the axis's unit.
+    divisor: f64,
+    names_px: u32,
+    x_label: &'a str,
+    palette: &'a Palette,
+}
+
 fn draw<X>(
     root: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
     chart: &RowChart,
     x: X,
-    scale: &Scale,
-    divisor: f64,
-    names_px: u32,
-    x_label: &str,
-    palette: &Palette,
+    frame: &Frame,
 ) -> anyhow::Result<()>
 where
     X: AsRangedCoord<Value = f64>,
     X::CoordDescType: Ranged<ValueType = f64> + ValueFormatter<f64>,
 {
+    let Frame {
+        scale,
+        divisor,
+        names_px,
+        x_label,
+        palette,
+    } = *frame;
     let n = chart.rows.len().max(1) as f64;
-    let mut title = chart.title.clone();
-    if chart
-        .rows
-        .iter()
-        .any(|r| matches!(r.marks, Marks::Percentiles(_)))
-    {
-        title.push_str(" · marker p50 ▲ p99 ✕ max");
-    }
     let mut plot = ChartBuilder::on(root)
-        .caption(title, caption_style())
+        .caption(title(chart), caption_style())
         .margin_right(RIGHT_PX)
         .margin_top(6)
         .x_label_area_size(AXIS_PX - 6)

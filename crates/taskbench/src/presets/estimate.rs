@@ -3,15 +3,21 @@
 //! The model, per case: an iteration takes its ideal time (the pure waiting of the
 //! scenario) plus [`PER_OPERATION`] for each operation (a spawn, a message, a fake I/O, a
 //! yield; [`PER_TIMER_SLEEP`] for a timer's sleep); a process takes its contestant's
-//! start-up (by language, [`startup`]) plus its iterations (inner warm-up + measured). A
+//! start-up (by language, [`startup`](crate::contestant::startup)) plus its iterations (inner warm-up + measured). A
 //! case makes its idle-footprint, warm-up and memory processes, then time processes sized
 //! as run/stopping.rs sizes them, as many as [`EXPECTED_TIME_RUNS`] (within
 //! `min_runs`…`max_runs`) unless the time budget ends them first — only `min_runs` when
 //! the expected overhead is below run/stopping.rs's floor (a long sleep). Both allowances are rough figures for this project's 2-core machine, checked
 //! against real runs of the quick preset (docs/MEASUREMENT.md).
+//!
+//! With a whole-run budget, every case's minimum (its idle, warm-up, memory and `min_runs`
+//! time processes) is made whatever the budget, and the rest of what the cases need only
+//! as far as the budget goes: a budgeted plan takes min(budget, need), and at least its
+//! minimum.
 
 use super::Plan;
 use crate::run::plan::IDLE_RUNS;
+pub use crate::run::stopping::HARNESS_PER_PROCESS;
 use crate::run::stopping::{MEMORY_RUNS, OVERHEAD_FLOOR, calibrate};
 use crate::run::{Stopping, Workload};
 use catalogue::{DOXBEE_STEPS, Scenario};
@@ -27,23 +33,6 @@ pub const PER_TIMER_SLEEP: Duration = Duration::from_micros(200);
 /// Time processes a case typically needs to reach its precision.
 pub const EXPECTED_TIME_RUNS: u32 = 20;
 
-/// The harness's own cost per process (launcher, sampler, judging).
-pub const HARNESS_PER_PROCESS: Duration = Duration::from_millis(3);
-
-/// Start-up and exit of one process of a contestant in `language`, as seen here.
-pub fn startup(language: &str) -> Duration {
-    let ms = match language {
-        "Rust" | "C++" => 2,
-        "Go" | "Haskell" => 5,
-        "Python" => 40,
-        "JavaScript" | "TypeScript" => 45,
-        "Java" | "Kotlin" => 120,
-        "Elixir" | "Erlang" => 450,
-        _ => 100,
-    };
-    Duration::from_millis(ms)
-}
-
 /// The expected size and time of a plan.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Estimate {
@@ -55,6 +44,13 @@ pub struct Estimate {
     pub ideal: Duration,
     /// The estimate.
     pub total: Duration,
+    /// What every case's minimum costs: idle-footprint, warm-up, memory and `min_runs`
+    /// time processes.
+    pub minimum: Duration,
+    /// The processes of the minimum.
+    pub minimum_processes: u64,
+    /// What the cases would take with no run budget (`total` without one).
+    pub need: Duration,
 }
 
 impl std::ops::AddAssign for Estimate {
@@ -63,6 +59,39 @@ impl std::ops::AddAssign for Estimate {
         self.measured += other.measured;
         self.ideal += other.ideal;
         self.total += other.total;
+        self.minimum += other.minimum;
+        self.minimum_processes += other.minimum_processes;
+        self.need += other.need;
+    }
+}
+
+impl Estimate {
+    /// The same processes, all of them part of the minimum.
+    fn all_minimum(self) -> Estimate {
+        Estimate {
+            minimum: self.total,
+            minimum_processes: self.processes,
+            ..self
+        }
+    }
+
+    /// Cut to what `budget` lets the run make beyond its minimum: the processes past the
+    /// minimum (all measured) in proportion.
+    fn within(self, budget: Duration) -> Estimate {
+        let total = self.need.min(budget).max(self.minimum);
+        let extra = self.need.saturating_sub(self.minimum);
+        if extra.is_zero() {
+            return Estimate { total, ..self };
+        }
+        let share = total.saturating_sub(self.minimum).as_secs_f64() / extra.as_secs_f64();
+        let extra_processes = self.processes - self.minimum_processes;
+        let cut = (extra_processes as f64 * (1.0 - share)).round() as u64;
+        Estimate {
+            processes: self.processes - cut,
+            measured: self.measured - cut,
+            total,
+            ..self
+        }
     }
 }
 
@@ -84,19 +113,23 @@ pub fn estimate(plan: &Plan, startups: &[Duration]) -> Estimate {
                     scenario: idle,
                     inner_warmup: 0,
                 };
-                total += processes(idle, start, 1, plan.idle_runs.min(IDLE_RUNS));
+                total += processes(idle, start, 1, plan.idle_runs.min(IDLE_RUNS)).all_minimum();
             }
             total += case_estimate(plan, workload, start);
         }
     }
-    total
+    total.need = total.total;
+    match plan.stopping.budget {
+        Some(budget) => total.within(budget),
+        None => total,
+    }
 }
 
 /// The estimate of one case — `workload` on a subject whose processes start in `start`:
 /// its warm-up and measured processes, without the idle footprint it shares with the
 /// scenario's other points.
 pub fn case_estimate(plan: &Plan, workload: Workload, start: Duration) -> Estimate {
-    let mut total = processes(workload, start, 1, plan.warmup);
+    let mut total = processes(workload, start, 1, plan.warmup).all_minimum();
     let mut case = case(workload, start, plan.stopping);
     case.measured = case.processes;
     total += case;
@@ -113,9 +146,10 @@ fn case(workload: Workload, start: Duration, stopping: Stopping) -> Estimate {
     let ideal = Duration::from_nanos(ideal_ns(workload));
     let overhead = iteration.saturating_sub(ideal);
     let steady = !ideal.is_zero() && overhead.as_secs_f64() < OVERHEAD_FLOOR * ideal.as_secs_f64();
-    let wanted = match steady {
-        true => stopping.min_runs,
-        false => EXPECTED_TIME_RUNS.clamp(stopping.min_runs, stopping.max_runs),
+    let wanted = if steady {
+        stopping.min_runs
+    } else {
+        EXPECTED_TIME_RUNS.clamp(stopping.min_runs, stopping.max_runs)
     };
     let mut estimate = Estimate::default();
     let memory_runs = if m == 1 {
@@ -124,13 +158,18 @@ fn case(workload: Workload, start: Duration, stopping: Stopping) -> Estimate {
         MEMORY_RUNS.min(stopping.max_runs)
     };
     for _ in 0..memory_runs {
-        estimate += processes(workload, start, 1, 1);
+        estimate += processes(workload, start, 1, 1).all_minimum();
     }
     for made in 0..wanted {
         if made >= stopping.min_runs && estimate.total >= stopping.max_time {
             break;
         }
-        estimate += processes(workload, start, m, 1);
+        let time = processes(workload, start, m, 1);
+        estimate += if made < stopping.min_runs {
+            time.all_minimum()
+        } else {
+            time
+        };
     }
     estimate
 }
@@ -140,9 +179,9 @@ fn processes(workload: Workload, start: Duration, iterations: u32, count: u32) -
     let ideal = Duration::from_nanos(ideal_ns(workload)) * in_process(workload, iterations);
     Estimate {
         processes: count as u64,
-        measured: 0,
         ideal: ideal * count,
         total: process(workload, start, iterations) * count,
+        ..Estimate::default()
     }
 }
 
@@ -204,6 +243,7 @@ fn operations(scenario: &Scenario) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::contestant::startup;
 
     fn plan(workloads: Vec<Workload>, stopping: Stopping, warmup: u32) -> Plan {
         Plan {
@@ -252,11 +292,49 @@ mod tests {
             max_runs: 30,
             precision: 0.02,
             max_time: Duration::from_secs(1),
+            budget: None,
         };
         let e = estimate(&plan(vec![spawn], stopping, 0), &[startup("Elixir")]);
         assert_eq!(e.measured, 6);
         // Rust: start-up is cheap, the case gets the expected 20 time processes.
         let e = estimate(&plan(vec![spawn], stopping, 0), &[startup("Rust")]);
         assert_eq!(e.measured, 3 + 20);
+    }
+
+    #[test]
+    fn a_run_budget_cuts_what_comes_after_the_minimums() {
+        // 100 tasks sleeping 1 s, 3 memory processes then time processes of one iteration
+        // (which serve both): 3–20 of them, each about 1 s.
+        let sleep = workload("sleep", &[("tasks", 100), ("delay-ms", 1_000)], 0);
+        let stopping = Stopping {
+            min_runs: 3,
+            max_runs: 30,
+            precision: 0.02,
+            max_time: Duration::from_secs(60),
+            budget: None,
+        };
+        let start = Duration::from_millis(2);
+        let free = estimate(&plan(vec![sleep], stopping, 0), &[start]);
+        assert_eq!(free.total, free.need);
+        let budgeted = |budget| {
+            let stopping = Stopping {
+                budget: Some(budget),
+                ..stopping
+            };
+            estimate(&plan(vec![sleep], stopping, 0), &[start])
+        };
+        // A budget beyond the need changes nothing.
+        assert_eq!(budgeted(Duration::from_secs(3_600)), free);
+        // A budget below the minimum: the minimum still runs.
+        let tight = budgeted(Duration::from_secs(1));
+        assert_eq!(tight.total, free.minimum);
+        assert_eq!(tight.processes, free.minimum_processes);
+        // Between the two: the budget, the processes past the minimum in proportion.
+        let half = free.minimum + (free.need - free.minimum) / 2;
+        let e = budgeted(half);
+        assert_eq!(e.total, half);
+        let extra = free.processes - free.minimum_processes;
+        assert_eq!(e.processes, free.minimum_processes + extra / 2);
+        assert_eq!(e.need, free.need);
     }
 }

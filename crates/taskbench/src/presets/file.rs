@@ -11,6 +11,7 @@
 //! precision = "2%"   # optional: stop at this half-width of the interval (default 2 %)
 //! max-time = "3s"    # optional: time budget of a case (default 3 s)
 //! warmup = 0         # optional: warm-up processes per case (default 1)
+//! contestants = "@python,node-async-await"  # optional: its lineup without -c (default @headline)
 //!
 //! [[sleepy.case]]
 //! scenario = "sleep"
@@ -21,7 +22,7 @@
 //!
 //! Every mistake is reported with the file, the preset, the case and the field at fault.
 
-use super::{Case, DEFAULT_IDLE_RUNS, DEFAULT_STOPPING, DEFAULT_WARMUP, PlanOptions, Preset};
+use super::{DEFAULT_IDLE_RUNS, DEFAULT_STOPPING, DEFAULT_WARMUP, PlanOptions, Preset, PresetCase};
 use anyhow::{Context, anyhow, bail};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -42,6 +43,7 @@ struct Written {
     #[serde(rename = "max-time")]
     max_time: Option<String>,
     warmup: Option<u32>,
+    contestants: Option<String>,
     #[serde(default)]
     case: Vec<toml::Table>,
 }
@@ -105,13 +107,13 @@ fn preset(name: &str, value: toml::Value) -> anyhow::Result<Preset> {
         precision: written
             .precision
             .as_deref()
-            .map(crate::cli::parse_percent)
+            .map(crate::units::parse_percent)
             .transpose()
             .map_err(|e| anyhow!("`precision`: {e}"))?,
         max_time: written
             .max_time
             .as_deref()
-            .map(crate::cli::parse_duration)
+            .map(crate::units::parse_duration)
             .transpose()
             .map_err(|e| anyhow!("`max-time`: {e}"))?,
         ..PlanOptions::default()
@@ -121,7 +123,7 @@ fn preset(name: &str, value: toml::Value) -> anyhow::Result<Preset> {
         .into_iter()
         .enumerate()
         .map(|(i, table)| case(table).with_context(|| format!("case {}", i + 1)))
-        .collect::<anyhow::Result<Vec<Case>>>()?;
+        .collect::<anyhow::Result<Vec<PresetCase>>>()?;
     let preset = Preset {
         name: name.to_string(),
         about: written.about,
@@ -129,12 +131,17 @@ fn preset(name: &str, value: toml::Value) -> anyhow::Result<Preset> {
         warmup: written.warmup.unwrap_or(DEFAULT_WARMUP),
         idle_runs: DEFAULT_IDLE_RUNS,
         cases,
+        contestants: match &written.contestants {
+            Some(text) => crate::contestant::groups::parse_lineup(text)
+                .map_err(|e| anyhow!("`contestants`: {e}"))?,
+            None => super::headline(),
+        },
     };
     super::expand(&preset.cases, &Default::default(), None)?;
     Ok(preset)
 }
 
-fn case(mut table: toml::Table) -> anyhow::Result<Case> {
+fn case(mut table: toml::Table) -> anyhow::Result<PresetCase> {
     let scenario = match table.remove("scenario") {
         Some(toml::Value::String(name)) => catalogue::spec(&name)?,
         Some(other) => bail!("`scenario` must be a name, got {other}"),
@@ -169,7 +176,7 @@ fn case(mut table: toml::Table) -> anyhow::Result<Case> {
         params.push((spec.name, values));
     }
     params.sort_by_key(|(name, _)| scenario.params.iter().position(|p| p.name == *name));
-    Ok(Case {
+    Ok(PresetCase {
         scenario,
         params,
         seed,

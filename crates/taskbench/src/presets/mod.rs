@@ -9,14 +9,15 @@
 mod builtin;
 pub mod estimate;
 mod file;
+mod params;
 
 pub use builtin::seed;
 pub use estimate::{Estimate, estimate};
+pub use params::ParamArgs;
 
-use crate::cli::ParamArgs;
-use crate::run::{Stopping, Workload, point_label, record_params};
+use crate::run::{Stopping, Workload};
 use anyhow::bail;
-use catalogue::{Scenario, ScenarioSpec};
+use catalogue::{Point, Scenario, ScenarioSpec};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -27,6 +28,7 @@ pub const DEFAULT_STOPPING: Stopping = Stopping {
     max_runs: 100,
     precision: 0.02,
     max_time: Duration::from_secs(3),
+    budget: None,
 };
 /// Warm-up processes per case when neither the preset nor `-w` says.
 pub const DEFAULT_WARMUP: u32 = 1;
@@ -46,7 +48,14 @@ pub struct Preset {
     pub warmup: u32,
     /// Idle-footprint processes per scenario and contestant (at most 3).
     pub idle_runs: u32,
-    pub cases: Vec<Case>,
+    pub cases: Vec<PresetCase>,
+    /// The lineup it runs when `-c` names none: contestants and `@group`s.
+    pub contestants: Vec<String>,
+}
+
+/// The lineup of a preset that names none, and of `--scenario`: each runtime family once.
+pub fn headline() -> Vec<String> {
+    vec![format!("@{}", crate::contestant::groups::HEADLINE)]
 }
 
 /// What the command line asks of a plan: the options of `taskbench run` that choose
@@ -65,6 +74,8 @@ pub struct PlanOptions {
     pub max_runs: Option<u32>,
     pub precision: Option<f64>,
     pub max_time: Option<Duration>,
+    /// `--budget`: the whole run's measuring time.
+    pub budget: Option<Duration>,
     pub warmup: Option<u32>,
 }
 
@@ -73,7 +84,11 @@ impl PlanOptions {
     pub fn stopping(&self, preset: Stopping) -> anyhow::Result<Stopping> {
         let max_time = self.max_time.unwrap_or(preset.max_time);
         if let Some(runs) = self.runs {
-            return Ok(Stopping::exactly(runs, max_time));
+            // Exactly N is exactly N: the preset's budget does not cut it, a flag's does.
+            return Ok(Stopping {
+                budget: self.budget,
+                ..Stopping::exactly(runs, max_time)
+            });
         }
         let min_runs = self.min_runs.unwrap_or(preset.min_runs);
         let max_runs = self.max_runs.unwrap_or(preset.max_runs.max(min_runs));
@@ -85,13 +100,14 @@ impl PlanOptions {
             max_runs,
             precision: self.precision.unwrap_or(preset.precision),
             max_time,
+            budget: self.budget.or(preset.budget),
         })
     }
 }
 
 /// A scenario with a list of values for some of its parameters (the rest take defaults).
 #[derive(Debug, Clone)]
-pub struct Case {
+pub struct PresetCase {
     pub scenario: &'static ScenarioSpec,
     pub params: Vec<(&'static str, Vec<u64>)>,
     /// The seed benchmark this case reproduces.
@@ -127,10 +143,10 @@ impl Plan {
     }
 
     /// The seed a point (`sleep tasks=10000 delay-ms=0`) reproduces, if any.
-    pub fn seed_of(&self, point: &str) -> Option<&str> {
+    pub fn seed_of(&self, point: &Point) -> Option<&str> {
         self.seeds
             .iter()
-            .find(|tag| tag.point == point)
+            .find(|tag| tag.point == *point)
             .map(|tag| tag.seed.as_str())
     }
 }
@@ -138,8 +154,8 @@ impl Plan {
 /// A point and the seed benchmark it reproduces.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeedTag {
-    /// `sleep tasks=10000 delay-ms=0`, as the point is labelled in the results.
-    pub point: String,
+    /// `sleep tasks=10000 delay-ms=0`.
+    pub point: Point,
     /// `concurrency-benchmarks`, …
     pub seed: String,
 }
@@ -164,23 +180,7 @@ pub fn available(file: Option<&Path>) -> anyhow::Result<Vec<Preset>> {
 
 /// The plan for `taskbench run` with `args` (not `--command`).
 pub fn plan(args: &PlanOptions) -> anyhow::Result<Plan> {
-    let presets = available(args.preset_file.as_deref())?;
-    let preset = if args.scenarios.is_empty() {
-        let name = args.preset.as_deref().unwrap_or("quick");
-        match presets.into_iter().find(|p| p.name == name) {
-            Some(preset) => preset,
-            None => bail!(
-                "--preset: no preset '{name}' (known: {}; `taskbench presets` lists them)",
-                available(args.preset_file.as_deref())?
-                    .iter()
-                    .map(|p| p.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        }
-    } else {
-        ad_hoc(&args.scenarios)?
-    };
+    let preset = chosen(args)?;
     let named = args.scenarios.is_empty().then(|| preset.name.clone());
     let (workloads, seeds) = expand(&preset.cases, &args.params, args.inner_warmup)?;
     Ok(Plan {
@@ -193,15 +193,37 @@ pub fn plan(args: &PlanOptions) -> anyhow::Result<Plan> {
     })
 }
 
+/// The lineup `run` measures with `args` when `-c` names none: the preset's.
+pub fn default_lineup(args: &PlanOptions) -> anyhow::Result<Vec<String>> {
+    Ok(chosen(args)?.contestants)
+}
+
+/// The preset `args` names (quick by default), or the ad-hoc one of `--scenario`.
+fn chosen(args: &PlanOptions) -> anyhow::Result<Preset> {
+    if !args.scenarios.is_empty() {
+        return ad_hoc(&args.scenarios);
+    }
+    let presets = available(args.preset_file.as_deref())?;
+    let name = args.preset.as_deref().unwrap_or("quick");
+    let known: Vec<String> = presets.iter().map(|p| p.name.clone()).collect();
+    match presets.into_iter().find(|p| p.name == name) {
+        Some(preset) => Ok(preset),
+        None => bail!(
+            "--preset: no preset '{name}' (known: {}; `taskbench presets` lists them)",
+            known.join(", ")
+        ),
+    }
+}
+
 /// `--scenario a,b`: each scenario once, at its defaults.
 fn ad_hoc(names: &[String]) -> anyhow::Result<Preset> {
-    let mut cases: Vec<Case> = Vec::new();
+    let mut cases: Vec<PresetCase> = Vec::new();
     for name in names {
         let spec = catalogue::spec(name)?;
         if cases.iter().any(|c| c.scenario.name == spec.name) {
             bail!("scenario '{name}' is named twice");
         }
-        cases.push(Case {
+        cases.push(PresetCase {
             scenario: spec,
             params: Vec::new(),
             seed: None,
@@ -214,12 +236,13 @@ fn ad_hoc(names: &[String]) -> anyhow::Result<Preset> {
         warmup: DEFAULT_WARMUP,
         idle_runs: DEFAULT_IDLE_RUNS,
         cases,
+        contestants: headline(),
     })
 }
 
 /// The workloads of `cases` with `overrides` applied, and the seed of each tagged point.
 pub fn expand(
-    cases: &[Case],
+    cases: &[PresetCase],
     overrides: &ParamArgs,
     inner_warmup: Option<u32>,
 ) -> anyhow::Result<(Vec<Workload>, Vec<SeedTag>)> {
@@ -276,18 +299,13 @@ pub fn expand(
             workloads.push(workload);
             if let Some(seed) = case.seed.as_ref().filter(|_| !overridden) {
                 seeds.push(SeedTag {
-                    point: point_of(&scenario),
+                    point: Point::from(&scenario),
                     seed: seed.clone(),
                 });
             }
         }
     }
     Ok((workloads, seeds))
-}
-
-/// The label of the point a scenario's runs are grouped under (`sleep tasks=10 delay-ms=0`).
-pub fn point_of(scenario: &Scenario) -> String {
-    point_label(scenario.name(), &record_params(scenario))
 }
 
 /// Every combination of one value per list, the first list varying slowest.

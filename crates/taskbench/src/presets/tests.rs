@@ -13,6 +13,15 @@ fn args(list: &[&str]) -> PlanOptions {
     }
 }
 
+/// The seed `plan` tags the point labelled `label` with.
+fn seed_at<'a>(plan: &'a Plan, label: &str) -> Option<&'a str> {
+    let tag = plan
+        .seeds
+        .iter()
+        .find(|tag| tag.point.to_string() == label)?;
+    plan.seed_of(&tag.point)
+}
+
 fn scenarios(plan: &Plan) -> Vec<Scenario> {
     plan.workloads
         .iter()
@@ -120,19 +129,19 @@ fn seeds_run_each_seed_at_its_own_parameters_tagged() {
     );
     assert_eq!(plan.seeds.len(), 11, "every point is tagged");
     assert_eq!(
-        plan.seed_of("sleep tasks=10000 delay-ms=5000"),
+        seed_at(&plan, "sleep tasks=10000 delay-ms=5000"),
         Some(seed::CONCURRENCY_BENCHMARKS)
     );
     assert_eq!(
-        plan.seed_of("parallel requests=10000 fanout=25 io-ms=1"),
+        seed_at(&plan, "parallel requests=10000 fanout=25 io-ms=1"),
         Some(seed::BLUEBIRD_PARALLEL)
     );
     assert_eq!(
-        plan.seed_of("sleep tasks=10000 delay-ms=1000"),
+        seed_at(&plan, "sleep tasks=10000 delay-ms=1000"),
         Some(seed::ASYNC_BENCH)
     );
     assert_eq!(
-        plan.seed_of("timer step-us=1000 total-ms=1000"),
+        seed_at(&plan, "timer step-us=1000 total-ms=1000"),
         Some(seed::GHC_1523)
     );
     assert_eq!((plan.stopping.min_runs, plan.warmup), (5, 1));
@@ -156,6 +165,11 @@ fn preset_runs_and_warmups_yield_to_the_command_line() {
         ),
         (4, 0.05, Duration::from_secs(9))
     );
+    // The quick preset's run budget, a flag's over it, none for exactly N runs.
+    assert_eq!(quick.stopping.budget, Some(Duration::from_secs(300)));
+    let longer = plan(&args(&["--budget", "30m"])).unwrap();
+    assert_eq!(longer.stopping.budget, Some(Duration::from_secs(1_800)));
+    assert_eq!(plan(&args(&["-r", "2"])).unwrap().stopping.budget, None);
     assert!(
         plan(&args(&["-m", "50", "-M", "10"])).is_err(),
         "min above max"
@@ -180,9 +194,9 @@ fn an_overridden_case_loses_its_seed_and_duplicates_run_once() {
         .filter(|s| s.name() == "sleep")
         .collect();
     assert_eq!(sleeps, [sleep(5, 0), sleep(5, 5_000), sleep(5, 1_000)]);
-    assert_eq!(plan.seed_of("sleep tasks=5 delay-ms=0"), None);
+    assert_eq!(seed_at(&plan, "sleep tasks=5 delay-ms=0"), None);
     assert_eq!(
-        plan.seed_of("doxbee requests=10000 io-ms=1"),
+        seed_at(&plan, "doxbee requests=10000 io-ms=1"),
         Some(seed::BLUEBIRD_DOXBEE),
         "cases without the parameter keep their tag"
     );
@@ -250,6 +264,36 @@ fn user_presets_parse_from_toml() {
 }
 
 #[test]
+fn a_preset_carries_its_default_lineup() {
+    let lineup = |list: &[&str]| default_lineup(&args(list)).unwrap();
+    assert_eq!(lineup(&[]), ["@headline"], "quick, the default of run");
+    assert_eq!(lineup(&["-s", "spawn"]), ["@headline"]);
+    assert_eq!(lineup(&["--preset", "runtime"]), ["@rust"]);
+    let seeds = lineup(&["--preset", "seeds"]);
+    for member in ["@bluebird", "python-asyncio", "elixir-task", "@haskell"] {
+        assert!(seeds.iter().any(|m| m == member), "{member}: {seeds:?}");
+    }
+    for preset in builtin::presets() {
+        let written = preset.contestants.join(",");
+        assert_eq!(
+            crate::contestant::groups::parse_lineup(&written),
+            Ok(preset.contestants.clone()),
+            "{}",
+            preset.name
+        );
+    }
+    let sleepy = file::parse(SLEEPY).unwrap();
+    assert_eq!(
+        sleepy[0].contestants,
+        ["@headline"],
+        "a user preset's default"
+    );
+    let own = file::parse(&SLEEPY.replace("runs = 3", "runs = 3\ncontestants = \"@python, go\""))
+        .unwrap();
+    assert_eq!(own[0].contestants, ["@python", "go"]);
+}
+
+#[test]
 fn a_bad_field_is_named_in_the_error() {
     let cases = [
         ("[a]\nrnus = 3\n[[a.case]]\nscenario = \"spawn\"\n", "rnus"),
@@ -280,6 +324,14 @@ fn a_bad_field_is_named_in_the_error() {
         (
             "[a]\nmax-time = \"soon\"\n[[a.case]]\nscenario = \"spawn\"\n",
             "max-time",
+        ),
+        (
+            "[a]\ncontestants = \"@rust,@nope\"\n[[a.case]]\nscenario = \"spawn\"\n",
+            "`contestants`: unknown group '@nope' (known: @headline",
+        ),
+        (
+            "[a]\ncontestants = \"go,,tokio\"\n[[a.case]]\nscenario = \"spawn\"\n",
+            "`contestants`: 'go,,tokio' is not a lineup",
         ),
     ];
     for (text, named) in cases {

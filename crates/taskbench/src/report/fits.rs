@@ -2,8 +2,8 @@
 //! contestant, each metric as `per task + fixed` with its R².
 
 use super::table::Table;
-use super::units::{bytes, duration};
 use crate::analysis::{Fit, Metric, PointSummary};
+use crate::units::{bytes, duration};
 
 /// The table of each sweep among `fits`, with the index in `points` of the sweep's last
 /// point (the table goes after it).

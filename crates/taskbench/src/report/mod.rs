@@ -1,18 +1,23 @@
-//! What the user sees: the platform header, the tables (points, per-task fits), the
-//! warnings' words, and human units.
+//! What the user sees: the platform header, the tables (points, per-task fits) and the
+//! warnings' words.
 
+pub mod comparison;
+pub mod condition;
 pub mod fits;
+mod history;
 pub mod overview;
+pub mod plan;
 pub mod platform;
 pub mod seeds;
 mod side_by_side;
 pub mod table;
-pub mod units;
 mod warnings;
 
-pub use platform::Platform;
+pub use history::history_table;
+pub use platform::PlatformHeader;
 pub use side_by_side::side_by_side;
-pub use table::{Table, render_markdown, render_terminal, table};
+pub use table::{Table, plain_table, render_markdown, render_terminal, table};
+pub use warnings::digest as warning_digest;
 
 use crate::analysis::{Fit, PointSummary};
 

@@ -4,10 +4,10 @@
 //! measures, one line each.
 
 use super::Table;
-use super::units::{bytes, duration};
 use crate::analysis::off_machine;
 use crate::analysis::overview::{Cell, Overview, Quantity};
 use crate::plot::tick;
+use crate::units::{bytes, duration};
 
 /// A column's heading: the scenario, and the parameters that differ between this run's
 /// points of it (`tasks 10k`), empty when the scenario has one point.
@@ -74,14 +74,28 @@ pub fn ratio(value: f64) -> String {
 /// A figure of the overview's quantity in human units.
 pub fn figure(quantity: Quantity, value: f64) -> String {
     match quantity {
-        Quantity::Time => duration(value),
+        Quantity::Time | Quantity::CpuPerIteration => duration(value),
         Quantity::PeakRss => bytes(value),
     }
 }
 
-/// What a cell shows: its ratio, or the first word of its status (`timeout`, `n/a`).
+/// The mark of a cell whose processes fell into modes.
+pub const MODES_MARK: &str = "~";
+
+/// The legend of [`MODES_MARK`].
+pub const MODES_NOTE: &str = "~ the contestant's processes fell into two clearly separated \
+     groups (modes) at that point: the ratio is of the median of both together, which \
+     describes neither; the point's table gives each group's figure and share";
+
+/// What a cell shows: its ratio (marked where the processes fell into modes), or the first
+/// word of its status (`timeout`, `n/a`).
 pub fn cell_text(cell: &Cell) -> String {
     match cell {
+        Cell::Figure {
+            ratio: r,
+            modes: Some(_),
+            ..
+        } => format!("{}{MODES_MARK}", ratio(*r)),
         Cell::Figure { ratio: r, .. } => ratio(*r),
         Cell::Status(status) => status.split([' ', '(']).next().unwrap_or("").to_string(),
         Cell::Absent => "·".to_string(),
@@ -92,17 +106,14 @@ pub fn cell_text(cell: &Cell) -> String {
 pub fn title(quantity: Quantity) -> &'static str {
     match quantity {
         Quantity::Time => "overview · time × best (overhead where there is an ideal time)",
+        Quantity::CpuPerIteration => "overview · CPU per iteration × best",
         Quantity::PeakRss => "overview · peak RSS × best",
     }
 }
 
 /// The mean column's text: the geometric mean, and over how many points when not all.
 pub fn mean_text(overview: &Overview, row: &crate::analysis::overview::Row) -> String {
-    let ran = row
-        .cells
-        .iter()
-        .filter(|c| matches!(c, Cell::Figure { .. }))
-        .count();
+    let ran = row.figures;
     match row.mean_ratio {
         None => "–".to_string(),
         Some(mean) if ran == overview.columns.len() => ratio(mean),
@@ -110,16 +121,32 @@ pub fn mean_text(overview: &Overview, row: &crate::analysis::overview::Row) -> S
     }
 }
 
-/// The overviews of time and of peak RSS — per machine, each title naming it, where
-/// machines are side by side.
-pub fn tables(results: &crate::results::Results) -> Vec<Table> {
+/// The overviews the terminal prints: time and peak RSS.
+pub const TERMINAL: [Quantity; 2] = [Quantity::Time, Quantity::PeakRss];
+
+/// The overviews a document (results.md, report.html) shows: time, CPU per iteration where
+/// contestants report it, and peak RSS.
+pub const DOCUMENT: [Quantity; 3] = [Quantity::Time, Quantity::CpuPerIteration, Quantity::PeakRss];
+
+/// The overviews of `quantities` — per machine, each title naming it, where machines are
+/// side by side. The CPU overview is left out where no contestant reported CPU per
+/// iteration (older runs, `--command`).
+pub fn tables(results: &crate::results::Results, quantities: &[Quantity]) -> Vec<Table> {
     let mut tables = Vec::new();
     for (machine, points) in results.per_machine() {
         if points.is_empty() {
             continue;
         }
-        for quantity in [Quantity::Time, Quantity::PeakRss] {
-            let mut table = table(&Overview::of(&points, quantity));
+        for &quantity in quantities {
+            let overview = Overview::of(&points, quantity);
+            if quantity == Quantity::CpuPerIteration && !overview.has_figures() {
+                continue;
+            }
+            let mut table = table(&overview);
+            // What each scenario measures, once: under the time overview.
+            if quantity != Quantity::Time {
+                table.notes.truncate(1);
+            }
             // The title names the machine; the rows, their contestants alone.
             if let Some(machine) = machine {
                 table.title = format!("{} · {}", table.title, machine.heading());
@@ -145,22 +172,23 @@ pub fn table(overview: &Overview) -> Table {
             }),
     );
     headers.push("geo\nmean".into());
-    let rows = overview
-        .rows
-        .iter()
-        .map(|row| {
-            let mut cells = vec![row.contestant.clone()];
-            cells.extend(row.cells.iter().map(cell_text));
-            cells.push(mean_text(overview, row));
-            cells
-        })
-        .collect();
+    let mut rows = vec![best_row(overview)];
+    rows.extend(overview.rows.iter().map(|row| {
+        let mut cells = vec![row.contestant.clone()];
+        cells.extend(row.cells.iter().map(cell_text));
+        cells.push(mean_text(overview, row));
+        cells
+    }));
     let mut notes = vec![
-        "each cell: the contestant's median ÷ the best median at that point (1.00 = the best); \
-         rows by the geometric mean over the points a contestant ran, with how many when not \
-         all; · = not run"
+        "each cell: the contestant's median ÷ the best median at that point (1.00 = the best, \
+         whose figure the first row gives); rows with a figure at every point first, by the \
+         geometric mean of their ratios, then those with fewer points (how many in brackets), \
+         most first; · = not run"
             .to_string(),
     ];
+    if has_modes(overview) {
+        notes.push(MODES_NOTE.to_string());
+    }
     notes.extend(scenario_lines(overview));
     Table {
         title: title(overview.quantity).to_string(),
@@ -168,6 +196,26 @@ pub fn table(overview: &Overview) -> Table {
         rows,
         notes,
     }
+}
+
+/// Whether any cell of the overview is marked as modes.
+pub fn has_modes(overview: &Overview) -> bool {
+    overview
+        .rows
+        .iter()
+        .flat_map(|r| &r.cells)
+        .any(|c| matches!(c, Cell::Figure { modes: Some(_), .. }))
+}
+
+/// The first row: each column's best figure in units, what its 1.00 stands for.
+fn best_row(overview: &Overview) -> Vec<String> {
+    let mut cells = vec!["best (= 1.00)".to_string()];
+    cells.extend(overview.columns.iter().map(|c| {
+        c.best
+            .map_or_else(|| "–".to_string(), |b| figure(overview.quantity, b))
+    }));
+    cells.push(String::new());
+    cells
 }
 
 /// What each scenario of the overview measures, once per scenario, in column order.
@@ -192,6 +240,15 @@ pub fn scenario_lines(overview: &Overview) -> Vec<String> {
         .collect()
 }
 
+/// The terminal's overviews as tables, per machine where machines are side by side;
+/// nothing for a run without points.
+pub fn render_terminal(results: &crate::results::Results, width: u16) -> String {
+    tables(results, &TERMINAL)
+        .iter()
+        .map(|table| format!("{}\n", super::render_terminal(table, width)))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,6 +260,7 @@ mod tests {
             label: label.into(),
             scenario: label.split(' ').next().unwrap().into(),
             measure: "elapsed",
+            best: None,
         }
     }
 
@@ -229,5 +287,38 @@ mod tests {
         assert_eq!(cell_text(&Cell::Status("failed (exit 1)".into())), "failed");
         assert_eq!(cell_text(&Cell::Status("n/a".into())), "n/a");
         assert_eq!(cell_text(&Cell::Absent), "·");
+    }
+
+    #[test]
+    fn a_cell_of_two_modes_is_marked_and_explained() {
+        let mode = |processes: usize, median: f64| crate::stats::Mode {
+            share: processes as f64 / 12.0,
+            processes,
+            median,
+            median_ci: None,
+        };
+        let figure = |modes| Cell::Figure {
+            ratio: 1.52,
+            value: 4.1e6,
+            interval: None,
+            ratio_interval: None,
+            differs: Some(true),
+            modes,
+        };
+        let modal = figure(Some([mode(9, 3.9e6), mode(3, 10e6)]));
+        assert_eq!(cell_text(&modal), "1.52~");
+        assert_eq!(cell_text(&figure(None)), "1.52");
+        let overview = Overview {
+            quantity: Quantity::Time,
+            columns: vec![column("skynet size=10000")],
+            rows: vec![crate::analysis::overview::Row {
+                contestant: "tokio".into(),
+                cells: vec![modal],
+                mean_ratio: Some(1.52),
+                figures: 1,
+            }],
+        };
+        assert!(has_modes(&overview));
+        assert!(table(&overview).notes.iter().any(|n| n == MODES_NOTE));
     }
 }

@@ -1,86 +1,25 @@
-//! The platform header: what machine, kernel and toolchains a result was measured on.
+//! The platform header: the lines above the tables saying what machine, kernel and
+//! toolchains a result was measured on. measure/platform.rs reads the facts; this writes them.
 
-use crate::measure::machine::load_average;
-use serde::{Deserialize, Serialize};
+use crate::measure::Platform;
+use crate::results::ContestantInfo;
+use crate::units::bytes;
 
-/// Facts of the machine and the toolchains, stored with every result.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Platform {
-    pub taskbench: String,
-    /// When the run started, RFC 3339 UTC.
-    pub started: String,
-    pub cpu: String,
-    pub cores: usize,
-    pub memory_bytes: u64,
-    pub kernel: String,
-    pub rustc: String,
-    /// Profile every Rust contestant is built with.
-    pub rust_profile: String,
-    /// 1-minute load average when the run started.
-    pub load_average: f64,
-    /// Each contestant's runtime version, by contestant name.
-    pub versions: Vec<(String, String)>,
+/// The header of a [`Platform`], as `run`, `show` and the Markdown export print it.
+pub trait PlatformHeader {
+    /// The header lines printed above the tables.
+    fn header(&self) -> Vec<String>;
 }
 
-impl Platform {
-    /// What tells machines apart: CPU model, cores and memory (in whole GiB, so that a
-    /// kernel's reservations do not split identical runners).
-    pub fn fingerprint(&self) -> String {
-        let gib = self.memory_bytes as f64 / (1u64 << 30) as f64;
-        format!("{} · {} cores · {gib:.0} GiB", self.cpu, self.cores)
-    }
-
-    /// Reads the machine; `versions` is filled by the caller.
-    pub fn probe() -> Platform {
-        let cpuinfo = read("/proc/cpuinfo");
-        let cpu = cpuinfo
-            .lines()
-            .find_map(|l| {
-                l.strip_prefix("model name")
-                    .and_then(|r| r.split_once(':'))
-                    .map(|(_, v)| v.trim().to_string())
-            })
-            .unwrap_or_else(|| "unknown".into());
-
-        let rustc = std::process::Command::new("rustc")
-            .arg("--version")
-            .output()
-            .ok()
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-            .filter(|v| !v.is_empty())
-            .unwrap_or_else(|| "rustc not found".into());
-        Platform {
-            taskbench: env!("CARGO_PKG_VERSION").to_string(),
-            started: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
-            cpu,
-            cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            memory_bytes: Platform::probe_memory_bytes(),
-            kernel: read("/proc/sys/kernel/osrelease").trim().to_string(),
-            rustc,
-            rust_profile: "release (codegen-units = 1, lto = thin)".into(),
-            load_average: load_average(),
-            versions: Vec::new(),
-        }
-    }
-
-    /// Physical memory (MemTotal), bytes; 0 if unknown.
-    pub fn probe_memory_bytes() -> u64 {
-        read("/proc/meminfo")
-            .lines()
-            .find_map(|l| l.strip_prefix("MemTotal:"))
-            .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
-            .map_or(0, |kib| kib * 1024)
-    }
-
-    /// The header lines printed above the tables.
-    pub fn header(&self) -> Vec<String> {
+impl PlatformHeader for Platform {
+    fn header(&self) -> Vec<String> {
         let mut lines = vec![
             format!(
                 "taskbench {} · {} · {} cores · {} · Linux {} · load {:.2}",
                 self.taskbench,
                 self.cpu,
                 self.cores,
-                super::units::bytes(self.memory_bytes as f64),
+                bytes(self.memory_bytes as f64),
                 self.kernel,
                 self.load_average
             ),
@@ -101,6 +40,81 @@ impl Platform {
     }
 }
 
-fn read(path: &str) -> String {
-    std::fs::read_to_string(path).unwrap_or_default()
+/// The run's toolchains in one line: each language of the contestants that run, with how
+/// many, and where their versions are.
+pub fn toolchains_line(infos: &[ContestantInfo]) -> String {
+    let mut languages: Vec<(&str, usize)> = Vec::new();
+    for info in infos.iter().filter(|i| i.unavailable.is_none()) {
+        match languages.iter_mut().find(|(l, _)| *l == info.language) {
+            Some((_, n)) => *n += 1,
+            None => languages.push((&info.language, 1)),
+        }
+    }
+    let listed: Vec<String> = languages
+        .iter()
+        .map(|&(language, n)| match n {
+            1 => language.to_string(),
+            n => format!("{language} ×{n}"),
+        })
+        .collect();
+    format!(
+        "toolchains: {} · versions in results.json and report.html",
+        listed.join(", ")
+    )
+}
+
+/// One line for a contestant that cannot run: its name, then the reason (the install
+/// command first), cut to `width` characters.
+pub fn unavailable_line(info: &ContestantInfo, width: usize) -> String {
+    let line = format!(
+        "unavailable: {} — {}",
+        info.name,
+        info.unavailable.as_deref().unwrap_or_default()
+    );
+    if line.chars().count() <= width {
+        return line;
+    }
+    let kept: String = line.chars().take(width.saturating_sub(1)).collect();
+    format!("{kept}…")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(name: &str, language: &str, unavailable: Option<&str>) -> ContestantInfo {
+        ContestantInfo {
+            name: name.into(),
+            language: language.into(),
+            runtime: "r".into(),
+            version: "1".into(),
+            unavailable: unavailable.map(str::to_string),
+            cpus: None,
+        }
+    }
+
+    #[test]
+    fn the_toolchains_fit_one_line_and_each_unavailable_contestant_one() {
+        let infos = [
+            info("tokio", "Rust", None),
+            info("go", "Go", None),
+            info("floor", "Rust", None),
+            info(
+                "cpp-asio",
+                "C++",
+                Some("install: apt-get install libboost-dev (no Boost)"),
+            ),
+        ];
+        assert_eq!(
+            toolchains_line(&infos),
+            "toolchains: Rust ×2, Go · versions in results.json and report.html"
+        );
+        assert_eq!(
+            unavailable_line(&infos[3], 100),
+            "unavailable: cpp-asio — install: apt-get install libboost-dev (no Boost)"
+        );
+        let cut = unavailable_line(&infos[3], 40);
+        assert_eq!(cut.chars().count(), 40, "{cut}");
+        assert!(cut.ends_with('…'), "{cut}");
+    }
 }

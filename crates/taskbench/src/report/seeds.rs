@@ -4,9 +4,10 @@
 //! measured — they are not the same experiment until the reader knows how they differ.
 
 use crate::analysis::{CaseSummary, PointSummary};
-use crate::report::units::{bytes, duration};
-use crate::report::{Platform, Table};
-use crate::seeds::{self, Experiment, Figure, Metric};
+use crate::measure::Platform;
+use crate::report::Table;
+use crate::seeds::{self, Experiment, Figure, SeedMetric};
+use crate::units::{bytes, duration};
 
 /// The comparison tables of `point` (none for a point that reproduces no seed).
 pub fn comparisons(point: &PointSummary, platform: &Platform) -> Vec<Table> {
@@ -21,7 +22,7 @@ pub fn comparisons(point: &PointSummary, platform: &Platform) -> Vec<Table> {
 
 fn comparison(experiment: &Experiment, point: &PointSummary, platform: &Platform) -> Table {
     let figures = seeds::figures_of(experiment);
-    let mut metrics: Vec<Metric> = figures.iter().map(|f| f.metric).collect();
+    let mut metrics: Vec<SeedMetric> = figures.iter().map(|f| f.metric).collect();
     metrics.sort();
     metrics.dedup();
     let mut headers = vec!["source", "implementation"];
@@ -36,9 +37,10 @@ fn comparison(experiment: &Experiment, point: &PointSummary, platform: &Platform
     }
     // The source is named on the first row of its group only.
     let mut last_source = String::new();
-    let mut source = |text: String| match text == last_source {
-        true => String::new(),
-        false => {
+    let mut source = |text: String| {
+        if text == last_source {
+            String::new()
+        } else {
             last_source = text.clone();
             text
         }
@@ -101,23 +103,23 @@ const OURS: &str = "how ours were measured: time is each contestant's own monoto
     RSS (wait4's ru_maxrss) in a process that ran one measured iteration; one fresh process \
     per run, on this machine";
 
-fn header(metric: Metric) -> &'static str {
+fn header(metric: SeedMetric) -> &'static str {
     match metric {
-        Metric::Time => "time",
-        Metric::Overhead => "overhead\n(time − delay)",
-        Metric::PeakMemory => "peak memory",
-        Metric::MemoryGrowth => "memory\n(growth; ours: peak, idle)",
-        Metric::SleepOverhead => "oversleep\nper sleep",
+        SeedMetric::Time => "time",
+        SeedMetric::Overhead => "overhead\n(time − delay)",
+        SeedMetric::PeakMemory => "peak memory",
+        SeedMetric::MemoryGrowth => "memory\n(growth; ours: peak, idle)",
+        SeedMetric::SleepOverhead => "oversleep\nper sleep",
     }
 }
 
-fn note(metric: Metric) -> Option<&'static str> {
+fn note(metric: SeedMetric) -> Option<&'static str> {
     match metric {
-        Metric::MemoryGrowth => Some(
+        SeedMetric::MemoryGrowth => Some(
             "bluebird's memory is the RSS gained during the measured requests (MB = 2^20 \
              bytes); ours is the whole process's peak RSS, and its footprint when idle",
         ),
-        Metric::SleepOverhead => Some(
+        SeedMetric::SleepOverhead => Some(
             "GHC #1523 reports a constant 100–200 ms added to every threadDelay; ours are the \
              median and largest oversleep of one sleep",
         ),
@@ -134,19 +136,19 @@ fn published(figure: &Figure) -> String {
 }
 
 /// Our counterpart of a published metric, or the row's status.
-fn ours(case: &CaseSummary, metric: Metric) -> String {
+fn ours(case: &CaseSummary, metric: SeedMetric) -> String {
     if let Some(status) = case.status_label() {
         return status;
     }
     let value = match metric {
-        Metric::Time => case.elapsed.map(|s| duration(s.median)),
-        Metric::Overhead => case.overhead_ns.map(duration),
-        Metric::PeakMemory => case.peak_rss.map(|s| bytes(s.median)),
-        Metric::MemoryGrowth => case.peak_rss.map(|s| match case.idle_rss_bytes {
+        SeedMetric::Time => case.elapsed.map(|s| duration(s.median)),
+        SeedMetric::Overhead => case.overhead_ns.map(duration),
+        SeedMetric::PeakMemory => case.peak_rss.map(|s| bytes(s.median)),
+        SeedMetric::MemoryGrowth => case.peak_rss.map(|s| match case.idle_rss_bytes {
             Some(idle) => format!("peak {}\nidle {}", bytes(s.median), bytes(idle)),
             None => format!("peak {}", bytes(s.median)),
         }),
-        Metric::SleepOverhead => {
+        SeedMetric::SleepOverhead => {
             let p50 = case.extra.get("oversleep_p50_ns");
             let max = case.extra.get("oversleep_max_ns");
             p50.zip(max)

@@ -5,8 +5,8 @@
 //! has two to four points.
 
 use super::Table;
-use super::units::{bytes, duration};
 use crate::analysis::{CaseSummary, PointSummary};
+use crate::units::{bytes, duration};
 
 /// Column headers for up to four points: the title numbers the points.
 const HEADERS: [&str; 8] = [

@@ -2,9 +2,10 @@
 //! comfy-table, the Markdown export as a pipe table. Cells may hold a line break, which
 //! the terminal shows as a second line and Markdown as ` · `.
 
-use super::units::{self, bytes, duration, duration_range};
 use crate::analysis::{CaseSummary, Outcome, PointSummary};
 use crate::run::StopReason;
+use crate::stats::{Mode, Summary, by_share};
+use crate::units::{self, bytes, duration, duration_range};
 
 /// A table ready to render.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,13 +29,6 @@ pub fn headers(words: &[&str]) -> Vec<String> {
 /// row (per task for the timer) are left out, so the table fits 100 columns.
 pub fn table(point: &PointSummary) -> Table {
     let ideal = point.rows.first().map_or(0, |r| r.ideal_ns);
-    let mut title = point.point.replacen(' ', " · ", 1);
-    if ideal > 0 {
-        title.push_str(&format!(" · ideal {}", duration(ideal as f64)));
-    }
-    if let Some(seed) = &point.seed {
-        title.push_str(&format!(" · seed {seed}"));
-    }
     let layout = Layout {
         overhead: ideal > 0,
         per_task: point
@@ -43,36 +37,10 @@ pub fn table(point: &PointSummary) -> Table {
             .any(|r| r.ns_per_task.is_some() || r.bytes_per_task.is_some()),
         extra: point.rows.iter().any(|r| !r.extra.is_empty()),
         instructions: point.rows.iter().any(|r| r.instructions.is_some()),
+        cpu_per_iteration: point.rows.iter().any(|r| r.cpu_per_iteration.is_some()),
         machine: point.rows.iter().any(|r| r.machine.is_some()),
     };
-    let mut columns = vec!["contestant"];
-    if layout.machine {
-        columns.push(MACHINE_COLUMN);
-    }
-    columns.extend([
-        match layout.overhead {
-            true => "overhead\n(95 % CI)",
-            false => "elapsed\n(95 % CI)",
-        },
-        "CPU",
-        "peak RSS\nthreads",
-    ]);
-    if layout.per_task {
-        columns.push("per task");
-    }
-    columns.extend([
-        match layout.overhead {
-            true => "× best\nelapsed",
-            false => "× best",
-        },
-        "processes\n× iter.",
-    ]);
-    if layout.extra {
-        columns.push("extra");
-    }
-    if layout.instructions {
-        columns.push("instructions\nper iteration");
-    }
+    let columns = columns(layout);
     let mut notes = Vec::new();
     let rows = point
         .rows
@@ -91,6 +59,69 @@ pub fn table(point: &PointSummary) -> Table {
             cells(row, layout)
         })
         .collect();
+    notes.extend(legends(point, layout));
+    Table {
+        title: title(point, ideal),
+        headers: headers(&columns),
+        rows,
+        notes,
+    }
+}
+
+/// `spawn · tasks=10000 · ideal 1.00 ms · seed …`.
+fn title(point: &PointSummary, ideal: u64) -> String {
+    let mut title = point.point.replacen(' ', " · ", 1);
+    if ideal > 0 {
+        title.push_str(&format!(" · ideal {}", duration(ideal as f64)));
+    }
+    if let Some(seed) = &point.seed {
+        title.push_str(&format!(" · seed {seed}"));
+    }
+    title
+}
+
+/// The columns of a point's table in `layout`.
+fn columns(layout: Layout) -> Vec<&'static str> {
+    let mut columns = vec!["contestant"];
+    if layout.machine {
+        columns.push(MACHINE_COLUMN);
+    }
+    columns.extend([
+        if layout.overhead {
+            "overhead\n(95 % CI)"
+        } else {
+            "elapsed\n(95 % CI)"
+        },
+        if layout.cpu_per_iteration {
+            "CPU/iter.\n(95 % CI)"
+        } else {
+            "CPU"
+        },
+        "peak RSS\nthreads",
+    ]);
+    if layout.per_task {
+        columns.push("per task");
+    }
+    columns.extend([
+        if layout.overhead {
+            "× best\nelapsed"
+        } else {
+            "× best"
+        },
+        "processes\n× iter.",
+    ]);
+    if layout.extra {
+        columns.push("extra");
+    }
+    if layout.instructions {
+        columns.push("instructions\nper iteration");
+    }
+    columns
+}
+
+/// The legends under a point's table: what its marks and short figures mean.
+fn legends(point: &PointSummary, layout: Layout) -> Vec<String> {
+    let mut notes = Vec::new();
     if layout.machine {
         notes.push("× best, n.s.: against the best of the row's own machine".into());
     }
@@ -100,6 +131,15 @@ pub fn table(point: &PointSummary) -> Table {
         .any(|r| r.differs_from_best == Some(false))
     {
         notes.push(NOT_SIGNIFICANT.to_string());
+    }
+    if point.rows.iter().any(|r| headline_modes(r).is_some()) {
+        notes.push(MODES.to_string());
+    }
+    if point.rows.iter().any(|r| shown_coverage(r).is_some()) {
+        notes.push(SHORT_OF_THE_LEVEL.to_string());
+    }
+    if layout.cpu_per_iteration {
+        notes.push(CPU_PER_ITERATION.to_string());
     }
     if let Some(counter) = point
         .rows
@@ -111,12 +151,7 @@ pub fn table(point: &PointSummary) -> Table {
              warm-up in both, counted by {counter}; per task = that over the size"
         ));
     }
-    Table {
-        title,
-        headers: headers(&columns),
-        rows,
-        notes,
-    }
+    notes
 }
 
 /// The header of the second column where machines are side by side: the first holds the
@@ -127,6 +162,19 @@ pub const MACHINE_COLUMN: &str = "machine";
 pub const NOT_SIGNIFICANT: &str = "n.s.: not significantly slower than the best — the 95 % \
      interval of the ratio holds 1";
 
+/// The legend of a row whose processes fell into modes.
+pub const MODES: &str = "two figures: the processes fell into two clearly separated groups \
+     (modes): each group's median, the second with how many processes it holds; ±…, modes: \
+     the interval of all processes together, which describes neither group";
+
+/// The legend of an interval of fewer than six processes.
+pub const SHORT_OF_THE_LEVEL: &str = "±… (75 %: 3 processes): too few processes for a 95 % \
+     interval; the range of their medians, and how often such a range holds the median";
+
+/// The legend of the CPU column where contestants report it per iteration.
+pub const CPU_PER_ITERATION: &str =
+    "CPU/iter.: user + sys of all threads in one iteration; \"process\": the whole process's";
+
 /// Which optional columns a point's table has.
 #[derive(Debug, Clone, Copy)]
 struct Layout {
@@ -136,6 +184,8 @@ struct Layout {
     extra: bool,
     /// Counted runs (`--instructions`).
     instructions: bool,
+    /// CPU per measured iteration, where any row has it, instead of the whole process's.
+    cpu_per_iteration: bool,
     /// Machines side by side (`taskbench merge --mixed-machines`).
     machine: bool,
 }
@@ -143,20 +193,14 @@ struct Layout {
 fn cells(row: &CaseSummary, layout: Layout) -> Vec<String> {
     let blank = || "–".to_string();
     let status = row.status_label();
-    let time = match layout.overhead {
-        true => row.overhead,
-        false => row.elapsed,
+    let time = if layout.overhead {
+        row.overhead
+    } else {
+        row.elapsed
     };
     let time = match (status, time) {
         (Some(status), _) => status,
-        (None, Some(t)) => match t.median_ci {
-            Some(ci) => format!(
-                "{}\n{}",
-                duration(t.median),
-                duration_range(ci.low, ci.high)
-            ),
-            None => duration(t.median),
-        },
+        (None, Some(t)) => figure_cell(&t),
         (None, None) => blank(),
     };
     let footprint = match row.peak_rss {
@@ -173,11 +217,7 @@ fn cells(row: &CaseSummary, layout: Layout) -> Vec<String> {
         (true, None) => vec![row.contestant.clone(), blank()],
         (false, _) => vec![row.contestant.clone()],
     };
-    cells.extend([
-        time,
-        row.cpu.map_or_else(blank, |s| duration(s.median)),
-        footprint,
-    ]);
+    cells.extend([time, cpu(row, layout), footprint]);
     if layout.per_task {
         cells.push(match (row.ns_per_task, row.bytes_per_task) {
             (None, None) => blank(),
@@ -196,6 +236,65 @@ fn cells(row: &CaseSummary, layout: Layout) -> Vec<String> {
         cells.push(instructions(row));
     }
     cells
+}
+
+/// A time over its interval; where the processes fell into modes, each mode's time and
+/// share instead: `3.60 ms` over `10.0 ms in 3 of 12 processes`.
+pub fn figure_cell(summary: &Summary) -> String {
+    if let Some((main, other)) = summary.modes.map(modes_text) {
+        return format!("{main}\n{other}");
+    }
+    match summary.median_ci {
+        Some(ci) => format!(
+            "{}\n{}",
+            duration(summary.median),
+            duration_range(ci.low, ci.high)
+        ),
+        None => duration(summary.median),
+    }
+}
+
+/// `3.60 ms` and `10.0 ms in 3 of 12 processes`: the time of the mode holding more
+/// processes, then the other's with its share.
+pub fn modes_text(modes: [Mode; 2]) -> (String, String) {
+    let [main, other] = by_share(modes);
+    (
+        duration(main.median),
+        format!(
+            "{} in {} of {} processes",
+            duration(other.median),
+            other.processes,
+            main.processes + other.processes
+        ),
+    )
+}
+
+/// A coverage short of 95 %, exactly: `75 %`, `87.5 %`, `93.75 %`.
+pub fn coverage_text(coverage: f64) -> String {
+    format!("{} %", (coverage * 10_000.0).round() / 100.0)
+}
+
+/// The modes of the row's headline figure, if any.
+fn headline_modes(row: &CaseSummary) -> Option<[Mode; 2]> {
+    row.headline()?.modes
+}
+
+/// The coverage of the row's headline interval where it falls short of 95 %.
+fn shown_coverage(row: &CaseSummary) -> Option<f64> {
+    row.headline()?.median_ci?.coverage
+}
+
+/// CPU per measured iteration where the table shows it and the row has it; else the whole
+/// process's, named as such in a table of per-iteration figures.
+fn cpu(row: &CaseSummary, layout: Layout) -> String {
+    match (row.cpu_per_iteration, row.cpu) {
+        (Some(per_iteration), _) if layout.cpu_per_iteration => figure_cell(&per_iteration),
+        (_, Some(process)) if layout.cpu_per_iteration => {
+            format!("process {}", duration(process.median))
+        }
+        (_, Some(process)) => duration(process.median),
+        (_, None) => "–".to_string(),
+    }
 }
 
 /// One iteration's instructions, per task, and the whole process's; or why there are none.
@@ -239,9 +338,11 @@ fn versus_best(row: &CaseSummary) -> String {
     cell
 }
 
-/// `12 × 40` (time processes × iterations each), then the interval's half-width and, when
-/// the case stopped short of its target, why: `±1.8 %` or `±7.1 %, time budget`. Failed
-/// processes and outliers are counted after.
+/// `12 × 40` (time processes × iterations each), then the interval's half-width — with its
+/// coverage where too few processes give 95 % — and, when the case stopped short of its
+/// target, why, or `modes` when its processes fell into two groups: `±1.8 %`,
+/// `±7.1 %, time budget`, `±9 % (75 %: 3 processes)`, `±31 %, modes`. Failed processes
+/// and outliers are counted after.
 fn runs(row: &CaseSummary) -> String {
     if row.outcome != Outcome::Valid {
         return format!("0/{}", row.runs);
@@ -252,11 +353,7 @@ fn runs(row: &CaseSummary) -> String {
     }
     let mut second = Vec::new();
     if let Some(precision) = row.precision {
-        let mut width = format!("±{}", units::percent(precision));
-        if let Some(stop) = row.stop.filter(|s| *s != StopReason::Precision) {
-            width.push_str(&format!(", {}", stop.describe()));
-        }
-        second.push(width);
+        second.push(width(row, precision));
     }
     match row.outliers.len() {
         0 => {}
@@ -267,6 +364,26 @@ fn runs(row: &CaseSummary) -> String {
         cell.push_str(&format!("\n{}", second.join(" · ")));
     }
     cell
+}
+
+/// `±9 % (75 %: 3 processes), time budget`: the half-width of the row's interval and what
+/// it can claim.
+fn width(row: &CaseSummary, precision: f64) -> String {
+    let mut width = format!("±{}", units::percent(precision));
+    if let Some(coverage) = shown_coverage(row) {
+        width.push_str(&format!(
+            " ({}: {} process{})",
+            coverage_text(coverage),
+            row.time_runs,
+            if row.time_runs == 1 { "" } else { "es" }
+        ));
+    }
+    if headline_modes(row).is_some() {
+        width.push_str(", modes");
+    } else if let Some(stop) = row.stop.filter(|s| *s != StopReason::Precision) {
+        width.push_str(&format!(", {}", stop.describe()));
+    }
+    width
 }
 
 /// Extra figures: `…_ns` values as durations, names shortened (`oversleep_p50_ns` → `p50`).
@@ -357,4 +474,126 @@ pub fn render_markdown(table: &Table) -> String {
     }
     out.push('\n');
     out
+}
+
+/// A plain table at the terminal's width, cells left-aligned.
+pub fn plain_table(headers: &[&str]) -> comfy_table::Table {
+    let mut t = comfy_table::Table::new();
+    t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED)
+        .set_content_arrangement(comfy_table::ContentArrangement::Dynamic)
+        .set_width(super::terminal_width())
+        .set_header(headers);
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn processes(medians: &[f64]) -> Vec<Vec<f64>> {
+        crate::stats::tight_processes(medians, 1e6)
+    }
+
+    /// tokio's skynet on two vCPUs: nine processes at 3.5–4.7 ms, three at 9.7–10.4 ms.
+    fn skynet() -> Summary {
+        let ms = [3.5, 3.6, 3.7, 3.8, 3.9, 4.0, 4.2, 4.5, 4.7, 9.7, 10.0, 10.4];
+        Summary::nested(&processes(&ms)).unwrap()
+    }
+
+    /// The spawn row of the fixture's first point with its time figures replaced (processes
+    /// of three iterations).
+    fn row(elapsed: Summary, precision: f64, stop: StopReason) -> CaseSummary {
+        let mut point = crate::html::tests::results().points.remove(0);
+        let mut row = point.rows.remove(0);
+        row.ideal_ns = 0;
+        row.time_runs = elapsed.n / 3;
+        row.elapsed = Some(elapsed);
+        row.precision = Some(precision);
+        row.stop = Some(stop);
+        row
+    }
+
+    #[test]
+    fn modes_give_each_figure_and_share() {
+        let summary = skynet();
+        assert_eq!(
+            figure_cell(&summary),
+            "3.90 ms\n10.0 ms in 3 of 12 processes"
+        );
+        let row = row(summary, 0.31, StopReason::TimeBudget);
+        assert_eq!(runs(&row).lines().nth(1), Some("±31 %, modes"));
+        let table = table(&PointSummary {
+            point: "skynet size=10000".into(),
+            scenario: "skynet".into(),
+            seed: None,
+            rows: vec![row],
+        });
+        assert!(table.notes.iter().any(|n| n == MODES), "{:?}", table.notes);
+        assert!(!table.notes.iter().any(|n| n == SHORT_OF_THE_LEVEL));
+    }
+
+    #[test]
+    fn one_mode_keeps_its_interval() {
+        let summary = Summary::nested(&processes(&[4.0, 4.1, 3.9, 4.0, 4.2, 3.8])).unwrap();
+        assert_eq!(figure_cell(&summary), "4.00 ms\n3.80–4.20 ms");
+        let row = row(summary, 0.05, StopReason::TimeBudget);
+        assert_eq!(runs(&row).lines().nth(1), Some("±5.0 %, time budget"));
+    }
+
+    #[test]
+    fn few_processes_say_what_their_interval_can_claim() {
+        let summary = Summary::nested(&processes(&[4.0, 4.4, 3.6])).unwrap();
+        assert_eq!(summary.median_ci.unwrap().coverage, Some(0.75));
+        let row = row(summary, 0.09, StopReason::TimeBudget);
+        assert_eq!(
+            runs(&row).lines().nth(1),
+            Some("±9.0 % (75 %: 3 processes), time budget")
+        );
+        let table = table(&PointSummary {
+            point: "spawn tasks=10".into(),
+            scenario: "spawn".into(),
+            seed: None,
+            rows: vec![row],
+        });
+        assert!(table.notes.iter().any(|n| n == SHORT_OF_THE_LEVEL));
+        assert_eq!(coverage_text(0.9375), "93.75 %");
+        assert_eq!(coverage_text(0.875), "87.5 %");
+    }
+
+    #[test]
+    fn cpu_is_per_iteration_with_its_interval_where_reported_else_the_whole_process() {
+        let results = crate::html::tests::results();
+        let point = results
+            .points
+            .iter()
+            .find(|p| p.point == "spawn tasks=10")
+            .unwrap();
+        let t = table(point);
+        let column = t
+            .headers
+            .iter()
+            .position(|h| h == "CPU/iter.\n(95 % CI)")
+            .unwrap();
+        let cell = |name: &str| {
+            let row = t.rows.iter().find(|r| r[0] == name).unwrap();
+            row[column].clone()
+        };
+        let tokio = point.rows.iter().find(|r| r.contestant == "tokio").unwrap();
+        let cpu = tokio.cpu_per_iteration.unwrap();
+        assert_eq!(cell("tokio"), figure_cell(&cpu));
+        assert!(
+            cell("tokio").contains('\n'),
+            "three processes give an interval"
+        );
+        let threads = point
+            .rows
+            .iter()
+            .find(|r| r.contestant == "threads")
+            .unwrap();
+        assert_eq!(
+            cell("threads"),
+            format!("process {}", duration(threads.cpu.unwrap().median))
+        );
+        assert!(t.notes.iter().any(|n| n == CPU_PER_ITERATION));
+    }
 }

@@ -1,7 +1,8 @@
-//! The words of each warning: what was seen, in units, and what to do about it.
+//! The words of each warning: what was seen, in units, and what to do about it — in full
+//! (results.md, report.html) and as the terminal's digest, one line per kind.
 
-use super::units::{duration, percent};
-use crate::analysis::{FIRST_RUN_FACTOR, Warning};
+use crate::analysis::{FIRST_RUN_FACTOR, Warning, imprecise_widest_first, slow_starts_worst_first};
+use crate::units::{duration, percent};
 use std::fmt;
 
 impl fmt::Display for Warning {
@@ -33,10 +34,7 @@ impl fmt::Display for Warning {
             } => {
                 let cases: Vec<String> = cases
                     .iter()
-                    .map(|c| {
-                        let why = c.stop.map_or("", |s| s.describe());
-                        format!("{} ±{} ({why})", c.contestant, percent(c.precision))
-                    })
+                    .map(|c| format!("{} ±{}{}", c.contestant, percent(c.precision), why(c.stop)))
                     .collect();
                 write!(
                     f,
@@ -74,8 +72,86 @@ impl fmt::Display for Warning {
                  waiting for other virtual machines.",
                 percent(*share)
             ),
+            Warning::ConditionChanged { shifts } => {
+                let moved: Vec<String> = shifts.iter().map(super::condition::shift).collect();
+                write!(
+                    f,
+                    "the machine's condition changed during the run, beyond the probe's own \
+                     noise (first half → second half): {}; points measured early and late \
+                     are not on the same footing.",
+                    moved.join(", ")
+                )
+            }
         }
     }
+}
+
+/// How many cases a digest line names.
+const WORST: usize = 3;
+
+/// The warnings as the terminal shows them: one line per kind, naming the worst few cases
+/// (every case is in results.md and report.html).
+pub fn digest(warnings: &[Warning]) -> Vec<String> {
+    let mut lines = Vec::new();
+    let slow = slow_starts_worst_first(warnings);
+    if !slow.is_empty() {
+        let named: Vec<String> = slow
+            .iter()
+            .take(WORST)
+            .map(|(p, c)| {
+                format!(
+                    "{} at {p} ({} vs {})",
+                    c.contestant,
+                    duration(c.first_ns),
+                    duration(c.rest_median_ns)
+                )
+            })
+            .collect();
+        lines.push(format!(
+            "first measured process over {FIRST_RUN_FACTOR}× slower than the rest in {} \
+             (try -w 1); worst: {}",
+            cases(slow.len()),
+            named.join(", ")
+        ));
+    }
+    let imprecise = imprecise_widest_first(warnings);
+    if let Some((_, target, _)) = imprecise.first() {
+        let named: Vec<String> = imprecise
+            .iter()
+            .take(WORST)
+            .map(|(point, _, c)| {
+                format!(
+                    "{} at {point} ±{}{}",
+                    c.contestant,
+                    percent(c.precision),
+                    why(c.stop)
+                )
+            })
+            .collect();
+        lines.push(format!(
+            "short of ±{} in {}; widest: {}",
+            percent(*target),
+            cases(imprecise.len()),
+            named.join(", ")
+        ));
+    }
+    lines.extend(
+        warnings
+            .iter()
+            .filter(|w| matches!(w, Warning::BusyMachine { .. } | Warning::CpuSteal { .. }))
+            .map(ToString::to_string),
+    );
+    lines
+}
+
+/// ` (time budget)`: why a case stopped short, where its record says; nothing where it does
+/// not (a case the run's budget left no room for after its last process).
+fn why(stop: Option<crate::run::StopReason>) -> String {
+    stop.map_or_else(String::new, |s| format!(" ({})", s.describe()))
+}
+
+fn cases(n: usize) -> String {
+    format!("{n} {}", if n == 1 { "case" } else { "cases" })
 }
 
 #[cfg(test)]
@@ -83,6 +159,57 @@ mod tests {
     use super::*;
     use crate::analysis::{FirstRun, Imprecision};
     use crate::run::StopReason;
+
+    fn imprecise(point: &str, cases: &[(&str, f64)]) -> Warning {
+        Warning::Imprecise {
+            point: point.into(),
+            target: 0.05,
+            cases: cases
+                .iter()
+                .map(|&(contestant, precision)| Imprecision {
+                    contestant: contestant.into(),
+                    precision,
+                    stop: Some(StopReason::TimeBudget),
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn the_digest_is_one_line_per_kind_naming_the_worst_few() {
+        let warnings = [
+            imprecise("spawn tasks=10000", &[("tokio", 0.06), ("go", 0.11)]),
+            Warning::FirstRunSlower {
+                point: "chain length=10000".into(),
+                cases: vec![FirstRun {
+                    contestant: "deno".into(),
+                    first_ns: 9_000_000.0,
+                    rest_median_ns: 3_000_000.0,
+                }],
+            },
+            imprecise("doxbee requests=2000", &[("node-kew", 0.38), ("bun", 0.07)]),
+            Warning::CpuSteal { share: 0.077 },
+        ];
+        let lines = digest(&warnings);
+        assert_eq!(lines.len(), 3, "{lines:#?}");
+        assert_eq!(
+            lines[0],
+            "first measured process over 1.5× slower than the rest in 1 case (try -w 1); \
+             worst: deno at chain length=10000 (9.00 ms vs 3.00 ms)"
+        );
+        assert_eq!(
+            lines[1],
+            "short of ±5.0 % in 4 cases; widest: node-kew at doxbee requests=2000 ±38 % \
+             (time budget), go at spawn tasks=10000 ±11 % (time budget), bun at doxbee \
+             requests=2000 ±7.0 % (time budget)"
+        );
+        assert!(
+            lines[2].starts_with("the hypervisor took 7.7 %"),
+            "{}",
+            lines[2]
+        );
+        assert!(digest(&[]).is_empty());
+    }
 
     #[test]
     fn warnings_say_what_was_seen_in_units() {
@@ -130,6 +257,20 @@ mod tests {
             Warning::CpuSteal { share: 0.042 }.to_string(),
             "the hypervisor took 4.2 % of CPU time (steal) during the run: timings include \
              waiting for other virtual machines."
+        );
+        let changed = Warning::ConditionChanged {
+            shifts: vec![crate::analysis::condition::GaugeShift {
+                gauge: crate::analysis::condition::Gauge::Timer1ms,
+                before: Some(62_000.0),
+                after: Some(410_000.0),
+                differs: true,
+            }],
+        };
+        assert_eq!(
+            changed.to_string(),
+            "the machine's condition changed during the run, beyond the probe's own noise \
+             (first half → second half): timer 1 ms +62.0 µs → +410 µs; points measured early \
+             and late are not on the same footing."
         );
     }
 }

@@ -3,7 +3,7 @@
 //! machine hits every subject alike. The measured rounds go on while any case still needs
 //! runs (run/stopping.rs); this file fixes the rest.
 
-use catalogue::Scenario;
+use catalogue::{Point, Scenario};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -84,17 +84,15 @@ impl Workload {
     pub fn name(&self) -> &'static str {
         match self {
             Workload::Scenario { scenario, .. } => scenario.name(),
-            Workload::Command => "command",
+            Workload::Command => Point::COMMAND,
         }
     }
 
-    /// The point's label, as records name it (`spawn tasks=1000`, `command`).
-    pub fn point(&self) -> String {
+    /// The point its runs are recorded under (`spawn tasks=1000`, `command`).
+    pub fn point(&self) -> Point {
         match self {
-            Workload::Scenario { scenario, .. } => {
-                super::point_label(scenario.name(), &super::record_params(scenario))
-            }
-            Workload::Command => super::point_label("command", &Default::default()),
+            Workload::Scenario { scenario, .. } => Point::from(scenario),
+            Workload::Command => Point::command(),
         }
     }
 }

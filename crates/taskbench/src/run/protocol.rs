@@ -9,6 +9,10 @@ use std::collections::BTreeMap;
 #[serde(deny_unknown_fields)]
 pub struct ResultLine {
     pub elapsed_ns: u64,
+    /// The process's CPU time (user + system, every thread) spent in the iteration; absent
+    /// from lines of contestants older than it and of `--command` programs.
+    #[serde(default)]
+    pub cpu_ns: Option<u64>,
     pub checksum: u64,
     #[serde(default)]
     pub extra: BTreeMap<String, f64>,
@@ -60,6 +64,7 @@ mod tests {
         .unwrap();
         let line = &lines[0];
         assert_eq!(line.elapsed_ns, 5);
+        assert_eq!(line.cpu_ns, None);
         assert_eq!(line.checksum, 45);
         assert_eq!(line.extra["oversleep_p50_ns"], 1.5);
         assert!(
@@ -67,6 +72,14 @@ mod tests {
                 .extra
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn reads_the_cpu_time_when_the_line_has_it() {
+        let line = &parse("{\"elapsed_ns\":9,\"cpu_ns\":7,\"checksum\":2}", 1).unwrap()[0];
+        assert_eq!((line.elapsed_ns, line.cpu_ns), (9, Some(7)));
+        let err = parse("{\"elapsed_ns\":9,\"cpu_ns\":-7,\"checksum\":2}", 1).unwrap_err();
+        assert!(err.contains("not a result line"), "{err}");
     }
 
     #[test]

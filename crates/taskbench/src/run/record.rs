@@ -5,6 +5,7 @@ use super::plan::Phase;
 use super::status::RunStatus;
 use super::stopping::StopReason;
 use crate::measure::Sample;
+use catalogue::Point;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -50,6 +51,10 @@ pub struct Figures {
     /// for plain commands), ns.
     #[serde(default)]
     pub iterations_ns: Vec<u64>,
+    /// The process CPU time (user + system, every thread) of each measured iteration, as
+    /// the contestant reported it, ns; empty for plain commands and older contestants.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub iterations_cpu_ns: Vec<u64>,
     /// The scenario's pure waiting time, ns.
     pub ideal_ns: u64,
     /// elapsed − ideal, ns.
@@ -58,7 +63,7 @@ pub struct Figures {
     pub wall_ns: u64,
     pub user_ns: u64,
     pub sys_ns: u64,
-    /// user + sys, ns.
+    /// user + sys of the whole process (start-up and warm-up included), ns.
     pub cpu_ns: u64,
     /// `ru_maxrss` of the process, bytes.
     pub peak_rss_bytes: u64,
@@ -86,35 +91,24 @@ pub struct Figures {
     pub counter: Option<String>,
 }
 
-impl RunRecord {
-    /// A label of the point: scenario and parameters, e.g. `sleep tasks=10000 delay-ms=1000`.
-    pub fn point_label(&self) -> String {
-        point_label(&self.scenario, &self.params)
+impl Figures {
+    /// The median of `iterations_cpu_ns`, ns; `None` where the lines did not carry it.
+    pub fn cpu_per_iteration_ns(&self) -> Option<u64> {
+        let values: Vec<f64> = self.iterations_cpu_ns.iter().map(|&c| c as f64).collect();
+        crate::stats::median(&values).map(|m| m.round() as u64)
     }
 }
 
-/// `scenario p=v p=v`, the key that groups runs of one parameter point.
+impl RunRecord {
+    /// The point the run is of: its scenario and parameters, as recorded.
+    pub fn point(&self) -> Point {
+        Point::new(&self.scenario, &self.params)
+    }
+}
+
 /// A scenario's parameters as a record stores them.
 pub fn record_params(scenario: &catalogue::Scenario) -> BTreeMap<String, u64> {
-    scenario
-        .params()
-        .into_iter()
-        .map(|(n, v)| (n.to_string(), v))
-        .collect()
-}
-
-/// Parameters follow the catalogue's order.
-pub fn point_label(scenario: &str, params: &BTreeMap<String, u64>) -> String {
-    let order: Vec<&str> = catalogue::spec(scenario)
-        .map(|spec| spec.params.iter().map(|p| p.name).collect())
-        .unwrap_or_else(|_| params.keys().map(String::as_str).collect());
-    let mut label = scenario.to_string();
-    for name in order {
-        if let Some(value) = params.get(name) {
-            label.push_str(&format!(" {name}={value}"));
-        }
-    }
-    label
+    Point::from(scenario).params
 }
 
 #[cfg(test)]
@@ -145,6 +139,6 @@ mod tests {
             "{json}"
         );
         assert_eq!(serde_json::from_str::<RunRecord>(&json).unwrap(), record);
-        assert_eq!(record.point_label(), "spawn tasks=10");
+        assert_eq!(record.point().to_string(), "spawn tasks=10");
     }
 }

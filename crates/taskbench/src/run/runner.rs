@@ -2,18 +2,26 @@
 //! the subjects until every case has stopped (run/stopping.rs). Each run's command is
 //! built, measured through an [`Executor`] and judged, and every record goes to a sink as
 //! soon as it exists (so that runs.jsonl loses nothing if the harness is interrupted). A
-//! case that is n/a, cannot start or timed out is not run again.
+//! case that is n/a, cannot start or timed out is not run again. Between processes the
+//! runner asks its stop condition (SIGINT or SIGTERM, in `taskbench run`) and, when it
+//! says stop, returns the records made so far; a run the stop cut short is not among them.
+//!
+//! With a whole-run budget (`Stopping::budget`), each point gets its idle, warm-up and
+//! measured rounds only until every case has its minimum; then allocation rounds spend
+//! what is left: each goes to the point holding the case furthest above its target per
+//! second its next process costs, and runs one process of each of that point's cases that
+//! still want more and fit — across the subjects, so that drift hits them alike. A process
+//! the budget has no room for is not started (its cost is predicted from the case's own
+//! processes), and a case that has no room left says so on its last record.
 
+use super::attempt::{COUNTED_ITERATIONS, Stopped, attempt, count_one, with_stop};
 use super::plan::{Phase, Step, Subject, Workload, before_measuring};
-use super::record::{Figures, RunRecord};
-use super::status::{Expected, Reported, RunStatus};
-use super::stopping::{CaseProgress, StopReason, Stopping};
+use super::record::RunRecord;
+use super::stopping::{CaseProgress, HARNESS_PER_PROCESS, StopReason, Stopping};
 use crate::measure::{self, ExecError, InstructionCounter, Job, Measurement};
-use crate::stats::median;
-use catalogue::Invocation;
-use std::collections::{BTreeMap, HashMap};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Runs one process; the real one spawns it, tests use fixed fake measurements.
 pub trait Executor {
@@ -55,151 +63,347 @@ pub struct Settings<'a> {
     pub instructions: Option<&'a dyn InstructionCounter>,
 }
 
-/// Runs every point of `workloads` over `subjects`; `sink` sees each record when it is
-/// made, `progress` each step before it runs, `stopped` each case when it stops.
-pub fn run_plan(
-    executor: &mut dyn Executor,
-    subjects: &[Subject],
-    workloads: &[Workload],
-    settings: Settings,
-    limits: Limits,
-    sink: &mut dyn FnMut(&RunRecord) -> anyhow::Result<()>,
-    progress: &mut dyn FnMut(&Step),
-) -> anyhow::Result<Vec<RunRecord>> {
-    resume_plan(
-        executor,
-        subjects,
-        workloads,
-        settings,
-        limits,
-        &|_| false,
-        sink,
-        progress,
-    )
+/// Runs a plan's points over its subjects: the executor that makes each process, how many
+/// runs each case gets and how each is made, and when to stop early.
+pub struct Runner<'a> {
+    pub executor: &'a mut dyn Executor,
+    pub subjects: &'a [Subject],
+    pub settings: Settings<'a>,
+    pub limits: Limits,
+    /// Asked before every process and after every failed one: `true` ends the run with
+    /// what it has (`run::interrupt::requested` in `taskbench run`).
+    pub stop: &'a dyn Fn() -> bool,
 }
 
-/// [`run_plan`] without the steps `done` says an earlier, interrupted run made already
-/// (`taskbench run --resume`): an idle or warm-up step is skipped by itself, a case whose
-/// first measured step is done is skipped whole. On SIGINT or SIGTERM (run/interrupt.rs)
-/// it returns the records made so far; a run the signal cut short is not among them.
-#[allow(clippy::too_many_arguments)]
-pub fn resume_plan(
-    executor: &mut dyn Executor,
-    subjects: &[Subject],
-    workloads: &[Workload],
-    settings: Settings,
-    limits: Limits,
-    done: &dyn Fn(&Step) -> bool,
-    sink: &mut dyn FnMut(&RunRecord) -> anyhow::Result<()>,
-    progress: &mut dyn FnMut(&Step),
-) -> anyhow::Result<Vec<RunRecord>> {
-    use super::interrupt::requested;
-    let mut records = Vec::new();
-    let mut idle_done = Vec::new();
-    // Cases that will not be run again, with the status that stopped them, and whether
-    // the case's measured phase has a record yet.
-    let mut stopped: HashMap<(usize, Workload), (RunStatus, bool)> = HashMap::new();
-    let mut emit = |record: RunRecord, records: &mut Vec<RunRecord>| -> anyhow::Result<()> {
-        sink(&record)?;
-        records.push(record);
-        Ok(())
-    };
-    for &workload in workloads {
-        let before = before_measuring(
-            subjects.len(),
+/// What the runner tells its caller, and asks it.
+pub struct Hooks<'h> {
+    /// Steps made already by an earlier, interrupted run (`taskbench run --resume`) or
+    /// left to another shard: an idle or warm-up step is skipped by itself, a case whose
+    /// first measured step is done is skipped whole.
+    pub done: &'h dyn Fn(&Step) -> bool,
+    /// Sees each record when it is made; an error stops the run.
+    pub sink: &'h mut dyn FnMut(&RunRecord) -> anyhow::Result<()>,
+    /// Sees each step before it runs.
+    pub progress: &'h mut dyn FnMut(&Step),
+}
+
+/// Whether the run goes on.
+type Flow = ControlFlow<()>;
+
+impl Runner<'_> {
+    /// Runs every point of `workloads` over the subjects, point by point (then, with a
+    /// budget, the allocation rounds); the records made, in order.
+    pub fn run(&mut self, workloads: &[Workload], hooks: Hooks) -> anyhow::Result<Vec<RunRecord>> {
+        let budget = self.settings.stopping.budget;
+        let mut pass = Pass {
+            runner: self,
+            hooks,
+            records: Vec::new(),
+            idle_done: Vec::new(),
+            stopped: Stopped::new(),
+            spent: Duration::ZERO,
+            beyond: Duration::ZERO,
+            kept: 0,
+            started: None,
+        };
+        let mut points = Vec::new();
+        if pass.points(workloads, &mut points)?.is_continue()
+            && let Some(budget) = budget
+        {
+            pass.allocate(&mut points, budget)?;
+        }
+        Ok(pass.records)
+    }
+}
+
+/// What a process cost the run: its wall clock and the harness's share.
+pub fn charge(record: &RunRecord) -> Duration {
+    record.figures.as_ref().map_or(Duration::ZERO, |f| {
+        Duration::from_nanos(f.wall_ns) + HARNESS_PER_PROCESS
+    })
+}
+
+/// One run of the runner, and what it has made so far.
+struct Pass<'r, 'a, 'h> {
+    runner: &'r mut Runner<'a>,
+    hooks: Hooks<'h>,
+    records: Vec<RunRecord>,
+    /// Idle footprints are measured once per idle scenario.
+    idle_done: Vec<catalogue::Scenario>,
+    stopped: Stopped,
+    /// What the steps made so far took: each its [`charge`], or the harness's own clock
+    /// around it (launch, judging, the stopping rule's bootstrap) where that is longer.
+    spent: Duration,
+    /// Of `spent`, what the harness's clock saw beyond the charges, and over how many
+    /// records: each next process is predicted to cost as much more on average.
+    beyond: Duration,
+    kept: u32,
+    /// When the step being made began.
+    started: Option<Instant>,
+}
+
+/// The measured cases of one point, by subject, and the runs each has made.
+struct PointCases {
+    workload: Workload,
+    cases: Vec<CaseProgress>,
+    runs: Vec<u32>,
+}
+
+/// What came of a step.
+enum Made {
+    /// The run was stopped before it.
+    Stopped,
+    /// Not run, and nothing to say (its case stopped and said so already).
+    Nothing,
+    Record(Box<RunRecord>),
+}
+
+impl Pass<'_, '_, '_> {
+    fn stop(&self) -> bool {
+        (self.runner.stop)()
+    }
+
+    fn subjects(&self) -> usize {
+        self.runner.subjects.len()
+    }
+
+    /// Keeps a record, unless the run was stopped and the record is of a run the stop
+    /// cut short: then the run ends.
+    fn keep(&mut self, record: RunRecord) -> anyhow::Result<Flow> {
+        if self.stop() && !record.status.is_ok() {
+            return Ok(Flow::Break(()));
+        }
+        let charged = charge(&record);
+        let took = self.started.take().map_or(charged, |start| start.elapsed());
+        self.spent += charged.max(took);
+        self.beyond += took.saturating_sub(charged);
+        self.kept += 1;
+        (self.hooks.sink)(&record)?;
+        self.records.push(record);
+        Ok(Flow::Continue(()))
+    }
+
+    /// Makes `step`, unless the run is stopped.
+    fn attempt(&mut self, step: &Step) -> anyhow::Result<Made> {
+        if self.stop() {
+            return Ok(Made::Stopped);
+        }
+        (self.hooks.progress)(step);
+        self.started = Some(Instant::now());
+        let runner = &mut *self.runner;
+        let made = attempt(
+            runner.executor,
+            runner.subjects,
+            step,
+            runner.limits,
+            &mut self.stopped,
+            runner.stop,
+        )?;
+        Ok(made.map_or(Made::Nothing, |record| Made::Record(Box::new(record))))
+    }
+
+    /// The idle-footprint and warm-up runs of a point.
+    fn before_measuring(&mut self, workload: Workload) -> anyhow::Result<Flow> {
+        let settings = self.runner.settings;
+        let steps = before_measuring(
+            self.subjects(),
             workload,
             settings.idle_runs,
             settings.warmup,
-            &mut idle_done,
+            &mut self.idle_done,
         );
-        for step in before {
-            if requested() {
-                return Ok(records);
-            }
-            if done(&step) {
-                continue;
-            }
-            progress(&step);
-            if let Some(record) = attempt(executor, subjects, &step, limits, &mut stopped)? {
-                if requested() && !record.status.is_ok() {
-                    return Ok(records);
+        for step in steps.iter().filter(|step| !(self.hooks.done)(step)) {
+            match self.attempt(step)? {
+                Made::Stopped => return Ok(Flow::Break(())),
+                Made::Nothing => {}
+                Made::Record(record) => {
+                    if self.keep(*record)?.is_break() {
+                        return Ok(Flow::Break(()));
+                    }
                 }
-                emit(record, &mut records)?;
             }
         }
-        let mut cases: Vec<CaseProgress> = (0..subjects.len())
-            .map(|_| match workload {
-                Workload::Scenario { scenario, .. } => {
-                    CaseProgress::new(settings.stopping, scenario.ideal_ns())
-                }
-                Workload::Command => CaseProgress::single(settings.stopping),
-            })
-            .collect();
-        for (subject, case) in cases.iter_mut().enumerate() {
-            let first = Step {
-                subject,
-                workload,
-                phase: Phase::Measured,
-                run: 1,
-                iterations: 1,
-            };
-            if done(&first) {
-                *case = CaseProgress::done(settings.stopping);
+        Ok(Flow::Continue(()))
+    }
+
+    /// Every point in turn: idle and warm-up runs, measured rounds (with a budget, until
+    /// every case has its minimum), counted runs; each point's cases kept in `points`.
+    fn points(
+        &mut self,
+        workloads: &[Workload],
+        points: &mut Vec<PointCases>,
+    ) -> anyhow::Result<Flow> {
+        let budgeted = self.runner.settings.stopping.budget.is_some();
+        let wanted: fn(&CaseProgress) -> bool = if budgeted {
+            CaseProgress::in_minimum
+        } else {
+            |case| case.next().is_some()
+        };
+        for &workload in workloads {
+            if self.before_measuring(workload)?.is_break() {
+                return Ok(Flow::Break(()));
             }
+            let mut point = self.start(workload);
+            while point.cases.iter().any(wanted) {
+                for subject in 0..point.cases.len() {
+                    if wanted(&point.cases[subject])
+                        && self.measure(&mut point, subject)?.is_break()
+                    {
+                        return Ok(Flow::Break(()));
+                    }
+                }
+            }
+            if self.count(workload)?.is_break() {
+                return Ok(Flow::Break(()));
+            }
+            points.push(point);
         }
-        let mut runs = vec![0; subjects.len()];
-        loop {
-            let mut any = false;
-            for subject in 0..subjects.len() {
-                let Some(iterations) = cases[subject].next() else {
-                    continue;
-                };
-                any = true;
-                runs[subject] += 1;
-                let step = Step {
+        Ok(Flow::Continue(()))
+    }
+
+    /// A point's cases at the start of its measured phase: a case whose first measured
+    /// step is done already (resume, another shard) asks for nothing.
+    fn start(&self, workload: Workload) -> PointCases {
+        let stopping = self.runner.settings.stopping;
+        let cases: Vec<CaseProgress> = (0..self.subjects())
+            .map(|subject| {
+                let first = Step {
                     subject,
                     workload,
                     phase: Phase::Measured,
-                    run: runs[subject],
-                    iterations,
+                    run: 1,
+                    iterations: 1,
                 };
-                if requested() {
-                    return Ok(records);
+                if (self.hooks.done)(&first) {
+                    CaseProgress::done(stopping)
+                } else {
+                    fresh(stopping, workload)
                 }
-                progress(&step);
-                match attempt(executor, subjects, &step, limits, &mut stopped)? {
-                    Some(record) if requested() && !record.status.is_ok() => return Ok(records),
-                    Some(record) => {
-                        let figures = record.figures.as_ref();
-                        let wall =
-                            figures.map_or(Duration::ZERO, |f| Duration::from_nanos(f.wall_ns));
-                        let valid = record
-                            .status
-                            .is_ok()
-                            .then(|| figures.map_or(&[][..], |f| f.iterations_ns.as_slice()));
-                        let reason = cases[subject].record(iterations, wall, valid);
-                        let stops = stopped.contains_key(&(subject, workload));
-                        emit(with_stop(record, reason, stops), &mut records)?;
-                        if stops {
-                            cases[subject] = CaseProgress::done(settings.stopping);
-                        }
-                    }
-                    None => cases[subject] = CaseProgress::done(settings.stopping),
+            })
+            .collect();
+        PointCases {
+            workload,
+            runs: vec![0; cases.len()],
+            cases,
+        }
+    }
+
+    /// What is left of `budget`.
+    fn left(&self, budget: Duration) -> Duration {
+        budget.saturating_sub(self.spent)
+    }
+
+    /// What the case's next process will cost the run: its own prediction, and what the
+    /// harness has taken beyond the charges per process so far.
+    fn next_cost(&self, case: &CaseProgress) -> Option<Duration> {
+        let beyond = self.beyond.checked_div(self.kept).unwrap_or_default();
+        Some(case.next_cost()? + beyond)
+    }
+
+    /// Whether a case wants another process and the budget has room for it.
+    fn fits(&self, case: &CaseProgress, budget: Duration) -> bool {
+        case.shortfall().is_some()
+            && self
+                .next_cost(case)
+                .is_some_and(|cost| cost <= self.left(budget))
+    }
+
+    /// The allocation rounds: the budget left after every case's minimum goes, a round at a
+    /// time, to the point holding the neediest case that fits, until none does.
+    /// A stop ends it as it ends the rounds of a point.
+    fn allocate(&mut self, points: &mut [PointCases], budget: Duration) -> anyhow::Result<()> {
+        while let Some(index) = self.neediest(points, budget) {
+            let point = &mut points[index];
+            for subject in 0..point.cases.len() {
+                if self.fits(&point.cases[subject], budget)
+                    && self.measure(point, subject)?.is_break()
+                {
+                    return Ok(());
                 }
-            }
-            if !any {
-                break;
             }
         }
+        Ok(())
+    }
+
+    /// The point holding the case furthest above its target per second its next process
+    /// costs, among those the budget has room for (the earliest point on a tie).
+    fn neediest(&self, points: &[PointCases], budget: Duration) -> Option<usize> {
+        let need = |case: &CaseProgress| {
+            let cost = self.next_cost(case)?.as_secs_f64().max(1e-9);
+            let shortfall = case.shortfall().filter(|_| self.fits(case, budget))?;
+            Some(shortfall / cost)
+        };
+        points
+            .iter()
+            .enumerate()
+            .filter_map(|(index, point)| {
+                let most = point.cases.iter().filter_map(need).reduce(f64::max)?;
+                Some((index, most))
+            })
+            .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
+            .map(|(index, _)| index)
+    }
+
+    /// One measured process of a point's case, counted in its progress and kept.
+    fn measure(&mut self, point: &mut PointCases, subject: usize) -> anyhow::Result<Flow> {
+        let stopping = self.runner.settings.stopping;
+        let Some(iterations) = point.cases[subject].next() else {
+            return Ok(Flow::Continue(()));
+        };
+        point.runs[subject] += 1;
+        let workload = point.workload;
+        let step = Step {
+            subject,
+            workload,
+            phase: Phase::Measured,
+            run: point.runs[subject],
+            iterations,
+        };
+        let record = match self.attempt(&step)? {
+            Made::Stopped => return Ok(Flow::Break(())),
+            Made::Nothing => {
+                point.cases[subject] = CaseProgress::done(stopping);
+                return Ok(Flow::Continue(()));
+            }
+            Made::Record(record) => *record,
+        };
+        // What the budget will have left after this process, less the harness's usual share
+        // of the next: what the case's own prediction of its next must fit in.
+        let took = charge(&record).max(self.started.map_or(Duration::ZERO, |s| s.elapsed()));
+        let beyond = self.beyond.checked_div(self.kept).unwrap_or_default();
+        let left = stopping.budget.map(|budget| {
+            self.left(budget)
+                .saturating_sub(took)
+                .saturating_sub(beyond)
+        });
+        let case = &mut point.cases[subject];
+        let reason = judge_run(case, iterations, &record).or_else(|| out_of_budget(case, left));
+        let stops = self.stopped.contains_key(&(subject, workload));
+        if self.keep(with_stop(record, reason, stops))?.is_break() {
+            return Ok(Flow::Break(()));
+        }
+        if stops {
+            point.cases[subject] = CaseProgress::done(stopping);
+        }
+        Ok(Flow::Continue(()))
+    }
+
+    /// The counted runs of a point (`--instructions`), after its measured ones.
+    fn count(&mut self, workload: Workload) -> anyhow::Result<Flow> {
         // Commands are not counted: `run` refuses --instructions with --command.
-        let Some(counter) = settings
+        let Some(counter) = self
+            .runner
+            .settings
             .instructions
             .filter(|_| workload != Workload::Command)
         else {
-            continue;
+            return Ok(Flow::Continue(()));
         };
         // A case stopped for good (n/a, timeout, not started) is not counted either.
-        for subject in (0..subjects.len()).filter(|s| !stopped.contains_key(&(*s, workload))) {
+        let counted: Vec<usize> = (0..self.subjects())
+            .filter(|&s| !self.stopped.contains_key(&(s, workload)))
+            .collect();
+        for subject in counted {
             for iterations in COUNTED_ITERATIONS {
                 let step = Step {
                     subject,
@@ -208,288 +412,60 @@ pub fn resume_plan(
                     run: iterations,
                     iterations,
                 };
-                if requested() {
-                    return Ok(records);
+                if self.stop() {
+                    return Ok(Flow::Break(()));
                 }
-                if done(&step) {
+                if (self.hooks.done)(&step) {
                     continue;
                 }
-                progress(&step);
-                match count_one(executor, counter, &subjects[subject], &step, limits)? {
-                    record if requested() && !record.status.is_ok() => return Ok(records),
-                    record => emit(record, &mut records)?,
+                (self.hooks.progress)(&step);
+                let runner = &mut *self.runner;
+                let subject = &runner.subjects[subject];
+                let record = count_one(
+                    runner.executor,
+                    counter,
+                    subject,
+                    &step,
+                    runner.limits,
+                    runner.stop,
+                )?;
+                if self.keep(record)?.is_break() {
+                    return Ok(Flow::Break(()));
                 }
             }
         }
-    }
-    Ok(records)
-}
-
-/// The counted runs of a case: one measured iteration, then two with the same warm-up, so
-/// that their difference is one iteration without start-up, warm-up or teardown.
-pub const COUNTED_ITERATIONS: [u32; 2] = [1, 2];
-
-/// One run under `counter`: judged like any run (its checksums too), with the count.
-fn count_one(
-    executor: &mut dyn Executor,
-    counter: &dyn InstructionCounter,
-    subject: &Subject,
-    step: &Step,
-    limits: Limits,
-) -> Result<RunRecord, ExecError> {
-    let out = std::env::temp_dir().join(format!(
-        "taskbench-count-{}-{}",
-        std::process::id(),
-        COUNTER_DIRS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&out).map_err(|e| ExecError::Harness(e.to_string()))?;
-    let wrapped = Subject {
-        argv: counter.wrap(&subject.argv, &out),
-        ..subject.clone()
-    };
-    // Under valgrind a run takes tens of times as long: its timeout grows to match.
-    let limits = Limits {
-        timeout: limits.timeout * COUNTED_SLOWDOWN,
-        ..limits
-    };
-    let ran = run_one(executor, &wrapped, step, limits);
-    let count = counter.read(&out);
-    std::fs::remove_dir_all(&out).ok();
-    let mut record = ran?;
-    if let Some(figures) = record.figures.as_mut() {
-        figures.counter = Some(counter.name().to_string());
-        match count {
-            Ok(n) => figures.instructions = Some(n),
-            Err(reason) if record.status.is_ok() => {
-                record.status = RunStatus::BadOutput { reason };
-            }
-            Err(_) => {}
-        }
-    }
-    Ok(record)
-}
-
-/// How many times the usual timeout a counted run may take.
-const COUNTED_SLOWDOWN: u32 = 5;
-
-/// Numbers the counters' scratch folders within this process.
-static COUNTER_DIRS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
-/// The last record of a case says why the case stopped.
-fn with_stop(mut record: RunRecord, reason: Option<StopReason>, stopped: bool) -> RunRecord {
-    record.stop = reason.or(stopped.then_some(StopReason::NoValidRun));
-    record
-}
-
-/// Makes one step's record: runs it, or says why it is not run (`None`: already said).
-/// `Err` when the harness itself cannot run processes: the run stops.
-fn attempt(
-    executor: &mut dyn Executor,
-    subjects: &[Subject],
-    step: &Step,
-    limits: Limits,
-    stopped: &mut HashMap<(usize, Workload), (RunStatus, bool)>,
-) -> Result<Option<RunRecord>, ExecError> {
-    let subject = &subjects[step.subject];
-    let case = (step.subject, step.workload);
-    let measured = step.phase == Phase::Measured;
-    if step.workload == Workload::Command && step.phase == Phase::Idle && subject.baseline.is_none()
-    {
-        return Ok(None);
-    }
-    let record = match stopped.get_mut(&case) {
-        // The first measured run of a stopped case says why it was not made, so that
-        // every case has a row in the tables.
-        Some((status, reported)) if measured && !*reported => {
-            *reported = true;
-            record(subject, step, status.clone(), None)
-        }
-        Some(_) => return Ok(None),
-        None if declares_unsupported(subject, step.workload) => {
-            let reason = format!(
-                "{} declares {} unsupported in its manifest",
-                subject.name,
-                step.workload.name()
-            );
-            let status = RunStatus::NotImplemented { reason };
-            stopped.insert(case, (status.clone(), measured));
-            if !measured {
-                return Ok(None);
-            }
-            record(subject, step, status, None)
-        }
-        None => run_one(executor, subject, step, limits)?,
-    };
-    if stops_its_case(&record.status) && !stopped.contains_key(&case) {
-        stopped.insert(case, (record.status.clone(), measured));
-    }
-    Ok(Some(record))
-}
-
-fn declares_unsupported(subject: &Subject, workload: Workload) -> bool {
-    subject.unsupported.iter().any(|s| s == workload.name())
-}
-
-/// Statuses after which running the same case again would only repeat them (or cost a
-/// whole timeout again).
-fn stops_its_case(status: &RunStatus) -> bool {
-    matches!(
-        status,
-        RunStatus::NotImplemented { .. }
-            | RunStatus::NotStarted { .. }
-            | RunStatus::Timeout
-            | RunStatus::OverMemory
-    )
-}
-
-fn run_one(
-    executor: &mut dyn Executor,
-    subject: &Subject,
-    step: &Step,
-    limits: Limits,
-) -> Result<RunRecord, ExecError> {
-    let mut argv = subject.argv.clone();
-    let (expected, ideal_ns) = match step.workload {
-        Workload::Scenario { scenario, .. } => {
-            argv.extend(
-                Invocation {
-                    scenario,
-                    warmup: scenario.seed_warmup().filter(|_| !limits.full_warmup),
-                    inner_warmup: step.inner_warmup(),
-                    iterations: step.iterations,
-                }
-                .to_args(),
-            );
-            let expected = Expected {
-                checksum: scenario.checksum(),
-                iterations: step.iterations,
-            };
-            (Some(expected), scenario.ideal_ns())
-        }
-        Workload::Command => {
-            if step.phase == Phase::Idle {
-                argv = subject.baseline.clone().unwrap_or(argv);
-            }
-            (None, 0)
-        }
-    };
-    let job = Job {
-        argv,
-        cwd: subject.cwd.clone(),
-        timeout: limits.timeout,
-        sample_every: limits.sample_every,
-        memory_limit: limits.memory_limit,
-        cpus: subject.cpus,
-        env: subject.env.clone(),
-    };
-    let measurement = match executor.execute(&job) {
-        Ok(m) => m,
-        // A harness fault stops the run, unless an interrupt caused it (killing the
-        // launcher); the runner then returns what it has.
-        Err(fault @ ExecError::Harness(_)) if !super::interrupt::requested() => return Err(fault),
-        Err(e) => {
-            let reason = e.to_string();
-            return Ok(record(
-                subject,
-                step,
-                RunStatus::NotStarted { reason },
-                None,
-            ));
-        }
-    };
-    let (status, reported) = RunStatus::judge(&measurement, expected);
-    let figures = figures(
-        &measurement,
-        reported,
-        expected.map(|e| e.checksum),
-        ideal_ns,
-        &status,
-        step.workload,
-    );
-    Ok(record(subject, step, status, Some(figures)))
-}
-
-fn figures(
-    m: &Measurement,
-    reported: Reported,
-    expected: Option<u64>,
-    ideal_ns: u64,
-    status: &RunStatus,
-    workload: Workload,
-) -> Figures {
-    let wall_ns = m.wall.as_nanos() as u64;
-    let iterations_ns = match workload {
-        Workload::Command if status.is_ok() => vec![wall_ns],
-        _ => reported.elapsed_ns,
-    };
-    let values: Vec<f64> = iterations_ns.iter().map(|&e| e as f64).collect();
-    let elapsed_ns = median(&values).map(|m| m.round() as u64);
-    Figures {
-        elapsed_ns,
-        iterations_ns,
-        ideal_ns,
-        overhead_ns: elapsed_ns.map(|e| e as i64 - ideal_ns as i64),
-        wall_ns,
-        user_ns: m.usage.user_ns,
-        sys_ns: m.usage.sys_ns,
-        cpu_ns: m.usage.user_ns + m.usage.sys_ns,
-        peak_rss_bytes: m.usage.peak_rss_bytes,
-        peak_threads: m.peak_threads(),
-        voluntary_switches: m.usage.voluntary_switches,
-        involuntary_switches: m.usage.involuntary_switches,
-        checksum: reported.checksum,
-        expected_checksum: expected,
-        extra: extra_medians(&reported.extra),
-        sampler_cpu_ns: m.sampler_cpu_ns,
-        stderr_tail: if status.is_ok() {
-            String::new()
-        } else {
-            m.stderr_tail.clone()
-        },
-        timeline: m.timeline.clone(),
-        instructions: None,
-        counter: None,
+        Ok(Flow::Continue(()))
     }
 }
 
-/// The median of each extra figure over a process's iterations.
-fn extra_medians(lines: &[BTreeMap<String, f64>]) -> BTreeMap<String, f64> {
-    let mut by_name: BTreeMap<String, Vec<f64>> = BTreeMap::new();
-    for line in lines {
-        for (name, value) in line {
-            by_name.entry(name.clone()).or_default().push(*value);
-        }
+/// A case's progress at the start of its measured phase.
+fn fresh(stopping: Stopping, workload: Workload) -> CaseProgress {
+    match workload {
+        Workload::Scenario { scenario, .. } => CaseProgress::new(stopping, scenario.ideal_ns()),
+        Workload::Command => CaseProgress::single(stopping),
     }
-    by_name
-        .into_iter()
-        .filter_map(|(name, values)| median(&values).map(|m| (name, m)))
-        .collect()
 }
 
-fn record(
-    subject: &Subject,
-    step: &Step,
-    status: RunStatus,
-    figures: Option<Figures>,
-) -> RunRecord {
-    let params = match step.workload {
-        Workload::Scenario { scenario, .. } => super::record::record_params(&scenario),
-        Workload::Command => BTreeMap::new(),
-    };
-    let inner_warmup = step.inner_warmup();
-    RunRecord {
-        machine: None,
-        contestant: subject.name.clone(),
-        scenario: step.workload.name().to_string(),
-        params,
-        inner_warmup,
-        phase: step.phase,
-        run: step.run,
-        iterations: step.iterations,
-        status,
-        figures,
-        stop: None,
+/// Ends a case past its minimum whose next process will not fit in what is `left` of the
+/// run's budget (`None`: no budget); why it stops, if it does.
+fn out_of_budget(case: &mut CaseProgress, left: Option<Duration>) -> Option<StopReason> {
+    let left = left?;
+    if case.in_minimum() || case.next_cost().is_none_or(|cost| cost <= left) {
+        return None;
     }
+    case.end_for_budget();
+    case.stopped()
+}
+
+/// Counts a measured run in its case's progress: why the case stops now, if it does.
+fn judge_run(case: &mut CaseProgress, iterations: u32, record: &RunRecord) -> Option<StopReason> {
+    let figures = record.figures.as_ref();
+    let wall = figures.map_or(Duration::ZERO, |f| Duration::from_nanos(f.wall_ns));
+    let valid = record
+        .status
+        .is_ok()
+        .then(|| figures.map_or(&[][..], |f| f.iterations_ns.as_slice()));
+    case.record(iterations, wall, valid)
 }
 
 /// Whether a record counts in the statistics of its case.
@@ -497,5 +473,7 @@ pub fn counts(record: &RunRecord) -> bool {
     record.phase == Phase::Measured && record.status.is_ok()
 }
 
+#[cfg(test)]
+mod budget_tests;
 #[cfg(test)]
 mod tests;

@@ -4,6 +4,7 @@
 //! the machine: every runner computes the same N parts, each case in exactly one.
 
 use super::Workload;
+use catalogue::Point;
 use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
@@ -40,7 +41,7 @@ impl fmt::Display for Shard {
 
 /// One case of a run, as the split sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Case {
+pub struct EstimatedCase {
     /// The subject's name (`tokio`, `tokio cpus=2`, a command's name).
     pub subject: String,
     pub workload: Workload,
@@ -48,16 +49,17 @@ pub struct Case {
     pub cost: Duration,
 }
 
-impl Case {
+impl EstimatedCase {
+    /// What orders cases of equal estimate: the point's label, then the subject.
     fn key(&self) -> (String, &str) {
-        (self.workload.point(), &self.subject)
+        (self.workload.point().to_string(), &self.subject)
     }
 }
 
 /// The part (0-based) of each case, in the order given: longest case first, each to the
 /// part with the least estimated time so far (the lowest-numbered on a tie), cases of equal
 /// estimate by point and name — a greedy split within 4/3 of the best possible.
-pub fn split(cases: &[Case], parts: u32) -> Vec<u32> {
+pub fn split(cases: &[EstimatedCase], parts: u32) -> Vec<u32> {
     let mut order: Vec<usize> = (0..cases.len()).collect();
     order.sort_by(|&a, &b| {
         let (a, b) = (&cases[a], &cases[b]);
@@ -78,8 +80,8 @@ pub fn split(cases: &[Case], parts: u32) -> Vec<u32> {
 /// What one shard runs: its cases, and the idle-footprint runs of its subjects' scenarios.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ShardCases {
-    /// (subject, point label) of every run the shard makes, idle runs included.
-    runs: HashSet<(String, String)>,
+    /// (subject, point) of every run the shard makes, idle runs included.
+    runs: HashSet<(String, Point)>,
     /// How many of the run's cases are the shard's.
     pub cases: usize,
     /// How many cases the run has.
@@ -90,7 +92,7 @@ pub struct ShardCases {
 
 impl ShardCases {
     /// The cases of `shard` among `cases`.
-    pub fn of(cases: &[Case], shard: Shard) -> ShardCases {
+    pub fn of(cases: &[EstimatedCase], shard: Shard) -> ShardCases {
         let parts = split(cases, shard.count);
         let mut chosen = ShardCases {
             parts: vec![Duration::ZERO; shard.count as usize],

@@ -3,7 +3,7 @@
 
 use super::protocol;
 use crate::measure::{Exit, Measurement};
-use crate::report::units;
+use crate::units;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -44,6 +44,8 @@ pub struct Expected {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Reported {
     pub elapsed_ns: Vec<u64>,
+    /// Each iteration's process CPU time, ns; empty unless every line carried it.
+    pub cpu_ns: Vec<u64>,
     /// The checksum every line reported (the first wrong one when they differ).
     pub checksum: Option<u64>,
     pub extra: Vec<BTreeMap<String, f64>>,
@@ -98,6 +100,11 @@ impl RunStatus {
                         let checksum = wrong.unwrap_or(&lines[0]).checksum;
                         let reported = Reported {
                             elapsed_ns: lines.iter().map(|l| l.elapsed_ns).collect(),
+                            cpu_ns: lines
+                                .iter()
+                                .map(|l| l.cpu_ns)
+                                .collect::<Option<_>>()
+                                .unwrap_or_default(),
                             checksum: Some(checksum),
                             extra: lines.into_iter().map(|l| l.extra).collect(),
                         };

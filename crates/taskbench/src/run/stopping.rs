@@ -10,8 +10,14 @@
 //! `min_runs` processes and the interval of the quantity its row shows — the overhead where
 //! the scenario has an ideal time, else the elapsed time — is within `precision`, or when
 //! it reaches `max_runs` time processes or spends `max_time`.
+//!
+//! Once its first `min_runs` time processes (the pilot) are in and the case is not precise
+//! yet, the case's variance components (run/variance.rs) choose the iterations of its
+//! later time processes; when that count is far from the pilot's (a factor of
+//! [`RECHOOSE_FACTOR`]), the time sample starts again at the new count.
 
-use crate::stats::{RESAMPLES, nested_median_ci, pooled_median};
+use super::variance::{self, Variance};
+use crate::stats::{Interval, RESAMPLES, median_interval, pooled_median};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -21,6 +27,11 @@ pub const MEMORY_RUNS: u32 = 3;
 /// The least measured time of a time process: below it, timer and scheduler granularity
 /// dominate what one process sees.
 pub const MIN_MEASURED: Duration = Duration::from_millis(20);
+
+/// The relative half-width a case counts as while its interval has no 95 % level yet
+/// (fewer than six processes, stats/order.rs): ±100 %, as needy as any case, so that the
+/// budget gives the cheapest such cases their processes first.
+pub const UNKNOWN_WIDTH: f64 = 1.0;
 
 /// Most iterations in one process.
 pub const MAX_ITERATIONS: u32 = 1_000;
@@ -33,7 +44,21 @@ pub const CHECK_RESAMPLES: usize = 400;
 /// ±2 % of an overhead of nearly nothing is noise no run count can beat.
 pub const OVERHEAD_FLOOR: f64 = 0.01;
 
-/// How much measuring a case gets.
+/// How far the variance's choice of iterations must be from the pilot's before the time
+/// sample starts again at it: near the optimum the cost of a precision changes little
+/// (Kalibera and Jones's cost is flat there), and starting again costs `min_runs` processes.
+pub const RECHOOSE_FACTOR: f64 = 2.0;
+
+/// The most the variance's choice may move a case's iterations from the pilot's, either way:
+/// three processes estimate S_b² roughly (0 is a common estimate, and would ask for the
+/// cap), and a step too far makes processes far longer or more than the run can pay for.
+pub const MAX_RECHOOSE_STEP: u32 = 4;
+
+/// What the harness adds to each process's wall clock (launcher, sampler, judging), for
+/// what a next process will cost the run.
+pub const HARNESS_PER_PROCESS: Duration = Duration::from_millis(3);
+
+/// How much measuring a case gets, and the whole run.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Stopping {
     /// Time processes a case always gets.
@@ -44,6 +69,11 @@ pub struct Stopping {
     pub precision: f64,
     /// Wall-clock budget of a case's measured processes.
     pub max_time: Duration,
+    /// Wall-clock budget of the whole run's processes (`--budget`): after every case's
+    /// minimum, each next process goes where the noise is (run/runner.rs). `None`: each
+    /// case is measured by its own rule alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget: Option<Duration>,
 }
 
 impl Stopping {
@@ -54,6 +84,7 @@ impl Stopping {
             max_runs: runs,
             precision: 0.0,
             max_time,
+            budget: None,
         }
     }
 
@@ -72,6 +103,8 @@ pub enum StopReason {
     MaxRuns,
     /// It spent `max_time`.
     TimeBudget,
+    /// The whole run's budget (`--budget`) had no room for its next process.
+    RunBudget,
     /// `min_runs` processes gave no valid run.
     NoValidRun,
 }
@@ -83,6 +116,7 @@ impl StopReason {
             StopReason::Precision => "precise",
             StopReason::MaxRuns => "max runs",
             StopReason::TimeBudget => "time budget",
+            StopReason::RunBudget => "run budget",
             StopReason::NoValidRun => "no valid run",
         }
     }
@@ -101,6 +135,14 @@ pub struct CaseProgress {
     time: Vec<Vec<f64>>,
     /// Elapsed ns of the same iterations, for [`OVERHEAD_FLOOR`].
     elapsed: Vec<Vec<f64>>,
+    /// Wall ns of the same processes, for what a process costs beyond its iterations.
+    walls: Vec<f64>,
+    /// Wall clock of every process made, by the iterations it ran: what the next costs.
+    made: Vec<(u32, Duration)>,
+    /// The relative half-width of the time sample's interval after the last process.
+    width: Option<f64>,
+    /// The components measured on the pilot, once it is in.
+    variance: Option<Variance>,
     /// Iterations of a time process, once calibrated.
     iterations: Option<u32>,
     /// Whether a process can run more than one iteration (a plain command cannot).
@@ -129,6 +171,10 @@ impl CaseProgress {
             memory: 0,
             time: Vec::new(),
             elapsed: Vec::new(),
+            walls: Vec::new(),
+            made: Vec::new(),
+            width: None,
+            variance: None,
             iterations: None,
             repeatable,
             spent: Duration::ZERO,
@@ -175,34 +221,155 @@ impl CaseProgress {
     ) -> Option<StopReason> {
         self.runs += 1;
         self.spent += wall;
+        self.made.push((iterations, wall));
         if let Some(elapsed) = elapsed_ns.filter(|e| !e.is_empty()) {
-            self.valid += 1;
-            if iterations == 1 {
-                self.memory += 1;
-            }
-            if self.iterations.is_none() {
-                self.iterations = Some(match self.repeatable {
-                    true => calibrate(wall, elapsed[0], self.stopping.max_time),
-                    false => 1,
-                });
-            }
-            if Some(iterations) == self.iterations {
-                let values: Vec<f64> = elapsed.iter().map(|&e| e as f64).collect();
-                self.time
-                    .push(values.iter().map(|e| e - self.ideal_ns).collect());
-                self.elapsed.push(values);
-            }
+            self.take_valid(iterations, wall, elapsed);
         }
+        if self.stop.is_some() {
+            return None;
+        }
+        self.width = self
+            .enough()
+            .then(|| self.interval_width(CHECK_RESAMPLES))
+            .flatten();
+        self.stop = self.decide();
         if self.stop.is_none() {
-            self.stop = self.decide();
-            return self.stop;
+            self.rechoose_iterations();
         }
-        None
+        self.stop
+    }
+
+    /// Counts a valid process: calibrates from the first, keeps a time process's figures.
+    fn take_valid(&mut self, iterations: u32, wall: Duration, elapsed: &[u64]) {
+        self.valid += 1;
+        if iterations == 1 {
+            self.memory += 1;
+        }
+        if self.iterations.is_none() {
+            self.iterations = Some(if self.repeatable {
+                calibrate(wall, elapsed[0], self.stopping.max_time)
+            } else {
+                1
+            });
+        }
+        if Some(iterations) == self.iterations {
+            let values: Vec<f64> = elapsed.iter().map(|&e| e as f64).collect();
+            self.time
+                .push(values.iter().map(|e| e - self.ideal_ns).collect());
+            self.elapsed.push(values);
+            self.walls.push(wall.as_nanos() as f64);
+        }
+    }
+
+    /// At the end of the pilot, the variance components; when they ask for an iteration
+    /// count far from the pilot's, the time sample starts again at it. A time process keeps
+    /// at least two iterations, so that it still tells within from between.
+    fn rechoose_iterations(&mut self) {
+        let s = self.stopping;
+        let pilot = s.min_runs.max(2);
+        let Some(m) = self.iterations.filter(|&m| m > 1) else {
+            return;
+        };
+        if self.variance.is_some()
+            || s.precision <= 0.0
+            || (self.time.len() as u32) < pilot
+            || 2 * pilot > s.max_runs
+        {
+            return;
+        }
+        let iteration_ns = pooled_median(&self.elapsed).unwrap_or(1.0);
+        let cap = iteration_cap(s.max_time, iteration_ns);
+        self.variance = variance::components(&self.elapsed, &self.walls, cap);
+        // A pilot already within the target at the level its processes allow (below six,
+        // their range) keeps its count: it only lacks processes for a 95 % interval.
+        let steady = median_interval(&self.time, CHECK_RESAMPLES)
+            .and_then(|ci| relative_half_width(ci, &self.time, &self.elapsed))
+            .is_some_and(|width| width <= s.precision);
+        if steady {
+            return;
+        }
+        let Some(chosen) = self.variance.map(|v| {
+            v.iterations_per_process
+                .clamp(2, m.saturating_mul(MAX_RECHOOSE_STEP))
+                .max(m / MAX_RECHOOSE_STEP)
+        }) else {
+            return;
+        };
+        let ratio = f64::from(chosen) / f64::from(m);
+        if ratio >= RECHOOSE_FACTOR || ratio <= 1.0 / RECHOOSE_FACTOR {
+            self.iterations = Some(chosen);
+            self.time.clear();
+            self.elapsed.clear();
+            self.walls.clear();
+            self.width = None;
+        }
     }
 
     /// Why the case stopped, if it has.
     pub fn stopped(&self) -> Option<StopReason> {
         self.stop
+    }
+
+    /// The variance components of the pilot, once measured.
+    pub fn variance(&self) -> Option<Variance> {
+        self.variance
+    }
+
+    /// Whether the case still lacks its minimum: `min_runs` time processes and its memory
+    /// processes (a stopped case lacks nothing).
+    pub fn in_minimum(&self) -> bool {
+        self.stop.is_none() && !self.enough()
+    }
+
+    /// How far the case's interval is above its target (relative half-width less the
+    /// target), once it has its minimum and while it asks for more; `None` otherwise.
+    pub fn shortfall(&self) -> Option<f64> {
+        if self.stop.is_some() || !self.enough() {
+            return None;
+        }
+        Some(self.width.unwrap_or(UNKNOWN_WIDTH) - self.stopping.precision)
+    }
+
+    /// What the next process will cost the run, plus the harness's share: the mean wall
+    /// clock of the case's processes that ran as many iterations; before the first at a
+    /// count the variance chose, the pilot's process cost and that many of its iterations;
+    /// else the mean of all its processes. `None` before its first process.
+    pub fn next_cost(&self) -> Option<Duration> {
+        let iterations = self.next()?;
+        let mean = |walls: Vec<Duration>| {
+            let count = u32::try_from(walls.len()).ok().filter(|&n| n > 0)?;
+            Some(walls.iter().sum::<Duration>() / count)
+        };
+        let same = self
+            .made
+            .iter()
+            .filter(|(m, _)| *m == iterations)
+            .map(|(_, wall)| *wall)
+            .collect();
+        let predicted = self.variance.map(|v| {
+            Duration::from_nanos(
+                (v.process_cost_ns + f64::from(iterations) * v.iteration_cost_ns) as u64,
+            )
+        });
+        let cost = mean(same)
+            .or(predicted)
+            .or_else(|| mean(self.made.iter().map(|(_, wall)| *wall).collect()))?;
+        Some(cost + HARNESS_PER_PROCESS)
+    }
+
+    /// Ends the case because the run's budget has no room for it.
+    pub fn end_for_budget(&mut self) {
+        self.stop.get_or_insert(StopReason::RunBudget);
+    }
+
+    fn enough(&self) -> bool {
+        let s = &self.stopping;
+        self.time.len() as u32 >= s.min_runs && self.memory >= s.memory_runs().min(s.min_runs)
+    }
+
+    /// The relative half-width of the time sample's interval, with `resamples`.
+    fn interval_width(&self, resamples: usize) -> Option<f64> {
+        precision(&self.time, &self.elapsed, resamples)
     }
 
     fn decide(&self) -> Option<StopReason> {
@@ -211,8 +378,7 @@ impl CaseProgress {
         if self.valid == 0 && self.runs >= s.min_runs.max(1) {
             return Some(StopReason::NoValidRun);
         }
-        let enough = time_runs >= s.min_runs && self.memory >= s.memory_runs().min(s.min_runs);
-        if !enough {
+        if !self.enough() {
             // Failed processes count too, so that a case failing half the time still ends.
             return (self.runs >= 2 * s.max_runs + s.memory_runs()).then_some(StopReason::MaxRuns);
         }
@@ -221,13 +387,22 @@ impl CaseProgress {
         }
         // The cheap check first; a pass is confirmed with the tables' own resample count,
         // so that a row never says "precise" with a wider interval than the target.
-        let within = |resamples| {
-            precision(&self.time, &self.elapsed, resamples).is_some_and(|p| p <= s.precision)
-        };
-        if within(CHECK_RESAMPLES) && within(RESAMPLES) {
+        let within = |width: Option<f64>| width.is_some_and(|p| p <= s.precision);
+        if within(self.width) && within(self.interval_width(RESAMPLES)) {
             return Some(StopReason::Precision);
         }
         (self.spent >= s.max_time).then_some(StopReason::TimeBudget)
+    }
+}
+
+/// The most iterations a time process may run: [`MAX_ITERATIONS`], and a tenth of the case's
+/// budget.
+fn iteration_cap(max_time: Duration, iteration_ns: f64) -> u32 {
+    let fits = max_time.as_nanos() as f64 / 10.0 / iteration_ns.max(1.0);
+    if fits >= f64::from(MAX_ITERATIONS) {
+        MAX_ITERATIONS
+    } else {
+        (fits as u32).max(1)
     }
 }
 
@@ -244,10 +419,17 @@ pub fn calibrate(wall: Duration, first_ns: u64, max_time: Duration) -> u32 {
 }
 
 /// The relative half-width of the interval of the pooled median of `quantity` (overhead or
-/// elapsed per iteration, grouped by process); an overhead below [`OVERHEAD_FLOOR`] of the
-/// elapsed median is judged against the elapsed median.
+/// elapsed per iteration, grouped by process) — the one the tables show, and only once it
+/// holds with 95 % (six processes; stats/order.rs); an overhead below [`OVERHEAD_FLOOR`] of
+/// the elapsed median is judged against the elapsed median.
 pub fn precision(quantity: &[Vec<f64>], elapsed: &[Vec<f64>], resamples: usize) -> Option<f64> {
-    let ci = nested_median_ci(quantity, resamples)?;
+    let ci = median_interval(quantity, resamples).filter(Interval::is_at_level)?;
+    relative_half_width(ci, quantity, elapsed)
+}
+
+/// `ci`'s half-width relative to the pooled median of `quantity`, or of `elapsed` where the
+/// quantity is an overhead below [`OVERHEAD_FLOOR`] of it.
+fn relative_half_width(ci: Interval, quantity: &[Vec<f64>], elapsed: &[Vec<f64>]) -> Option<f64> {
     let median = pooled_median(quantity)?;
     let elapsed = pooled_median(elapsed)?;
     let scale = if median.abs() < OVERHEAD_FLOOR * elapsed.abs() {

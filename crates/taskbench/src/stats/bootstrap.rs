@@ -27,9 +27,27 @@ const SEED: u64 = 0x7461_736b_6265_6e63; // "taskbenc"
 pub struct Interval {
     pub low: f64,
     pub high: f64,
+    /// The probability it holds what it estimates, where that falls short of [`LEVEL`]:
+    /// the range of fewer than six processes (stats/order.rs). Absent: at least [`LEVEL`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coverage: Option<f64>,
 }
 
 impl Interval {
+    /// `[low, high]` at [`LEVEL`].
+    pub const fn new(low: f64, high: f64) -> Interval {
+        Interval {
+            low,
+            high,
+            coverage: None,
+        }
+    }
+
+    /// Whether it holds with [`LEVEL`], as an interval a table calls 95 % must.
+    pub fn is_at_level(&self) -> bool {
+        self.coverage.is_none_or(|c| c >= LEVEL)
+    }
+
     /// Whether the two intervals share at least one point.
     pub fn overlaps(&self, other: &Interval) -> bool {
         self.low <= other.high && other.low <= self.high
@@ -202,10 +220,7 @@ fn percentile_interval(mut estimates: Vec<f64>) -> Interval {
     let n = estimates.len() as f64;
     let tail = (1.0 - LEVEL) / 2.0;
     let rank = |p: f64| ((n * p).ceil() as usize).clamp(1, estimates.len()) - 1;
-    Interval {
-        low: estimates[rank(tail)],
-        high: estimates[rank(1.0 - tail)],
-    }
+    Interval::new(estimates[rank(tail)], estimates[rank(1.0 - tail)])
 }
 
 #[cfg(test)]
@@ -242,32 +257,17 @@ mod tests {
         // With n = 5 the resampled median is the smallest value with probability
         // Σₖ₌₃⁵ C(5,k)(1/5)ᵏ(4/5)⁵⁻ᵏ = 0.058 > 2.5 %, so the interval is exactly [min, max].
         let ci = median_ci(&[3.0, 1.0, 2.0, 5.0, 4.0]).unwrap();
-        assert_eq!(
-            ci,
-            Interval {
-                low: 1.0,
-                high: 5.0
-            }
-        );
+        assert_eq!(ci, Interval::new(1.0, 5.0));
     }
 
     #[test]
     fn degenerate_samples() {
         assert_eq!(median_ci(&[]), None);
-        assert_eq!(
-            median_ci(&[7.0]),
-            Some(Interval {
-                low: 7.0,
-                high: 7.0
-            })
-        );
+        assert_eq!(median_ci(&[7.0]), Some(Interval::new(7.0, 7.0)));
         assert_eq!(ratio_of_medians_ci(&[1.0], &[0.0]), None);
         assert_eq!(
             ratio_of_medians_ci(&[6.0, 6.0], &[2.0]),
-            Some(Interval {
-                low: 3.0,
-                high: 3.0
-            })
+            Some(Interval::new(3.0, 3.0))
         );
     }
 
@@ -290,10 +290,7 @@ mod tests {
         let groups: Vec<Vec<f64>> = values.iter().map(|&v| vec![v]).collect();
         assert_eq!(
             nested_median_ci(&groups, RESAMPLES),
-            Some(Interval {
-                low: 1.0,
-                high: 5.0
-            }),
+            Some(Interval::new(1.0, 5.0)),
             "n = 5: the range, as five_runs_give_their_range works out"
         );
     }
@@ -364,7 +361,7 @@ mod tests {
 
     #[test]
     fn intervals_overlap_when_they_share_a_point() {
-        let i = |low, high| Interval { low, high };
+        let i = Interval::new;
         assert!(i(1.0, 2.0).overlaps(&i(1.5, 3.0)));
         assert!(i(1.0, 2.0).overlaps(&i(2.0, 3.0)), "touching ends overlap");
         assert!(!i(1.0, 2.0).overlaps(&i(2.1, 3.0)));

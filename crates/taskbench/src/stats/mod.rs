@@ -1,15 +1,24 @@
-//! Numbers only: summary statistics of a sample, bootstrap intervals, robust outlier
-//! scores, least squares, and normal and t quantiles. Nothing here formats or decides.
+//! Numbers only: summary statistics of a sample, bootstrap and order-statistic intervals,
+//! modes, robust outlier scores, least squares, and normal and t quantiles. Nothing here
+//! formats or decides.
 
 mod bootstrap;
+mod modes;
+mod order;
 mod outliers;
 mod quantiles;
 mod regression;
+#[cfg(test)]
+mod simulate;
+#[cfg(test)]
+pub use simulate::tight_processes;
 
 pub use bootstrap::{
     Interval, LEVEL, RESAMPLES, median_ci, nested_median_ci, nested_ratio_ci, pooled_median,
     ratio_of_medians_ci,
 };
+pub use modes::{MIN_DISTANCE, MIN_PROCESSES, MIN_SHARE, Mode, SEPARATION, by_share, modes, split};
+pub use order::{median_interval, order_interval, ranks};
 pub use outliers::modified_z_scores;
 pub use quantiles::{normal_quantile, t_quantile};
 pub use regression::LinearFit;
@@ -28,17 +37,23 @@ pub struct Summary {
     pub stddev: f64,
     /// Median absolute deviation from the median (unscaled).
     pub mad: f64,
-    /// 95 % bootstrap confidence interval of the median (absent in results written before
-    /// it existed).
+    /// 95 % confidence interval of the median: the wider of the bootstrap and the
+    /// order-statistic interval (stats/order.rs), its `coverage` set where fewer than six
+    /// processes cannot give 95 % (absent in results written before it existed).
     #[serde(default)]
     pub median_ci: Option<Interval>,
+    /// The processes' two modes, lower first, where they fall into clearly separated
+    /// groups (stats/modes.rs); absent otherwise, and in results written before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub modes: Option<[Mode; 2]>,
 }
 
 impl Summary {
-    /// `None` for an empty sample.
+    /// `None` for an empty sample. Each value is one process's.
     pub fn of(values: &[f64]) -> Option<Summary> {
         let mut summary = Summary::describe(values)?;
-        summary.median_ci = median_ci(values);
+        let processes: Vec<Vec<f64>> = values.iter().map(|&v| vec![v]).collect();
+        summary.median_ci = median_interval(&processes, RESAMPLES);
         Some(summary)
     }
 
@@ -66,15 +81,18 @@ impl Summary {
             stddev: variance.sqrt(),
             mad: mad(&sorted, median),
             median_ci: None,
+            modes: None,
         })
     }
 
     /// The summary of the pooled values of `groups` (processes × iterations), with the
-    /// two-level bootstrap interval of the median; `None` when there is no value.
+    /// interval of the median honest at the processes it has ([`median_interval`]) and the
+    /// processes' modes; `None` when there is no value.
     pub fn nested(groups: &[Vec<f64>]) -> Option<Summary> {
         let pooled: Vec<f64> = groups.iter().flatten().copied().collect();
         let mut summary = Summary::describe(&pooled)?;
-        summary.median_ci = nested_median_ci(groups, RESAMPLES);
+        summary.median_ci = median_interval(groups, RESAMPLES);
+        summary.modes = modes(groups);
         Some(summary)
     }
 

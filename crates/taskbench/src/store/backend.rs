@@ -42,11 +42,11 @@ impl Store {
     /// Connects to the PostgreSQL database at `url`, giving up on a silent server after
     /// 10 s unless the URL says otherwise (`connect_timeout=`). No TLS.
     pub(super) fn postgres(url: &str) -> anyhow::Result<Store> {
-        let mut config: postgres::Config = url.parse().map_err(one_line)?;
+        let mut config: postgres::Config = url.parse().map_err(|e| one_line(&e))?;
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(Duration::from_secs(10));
         }
-        let client = config.connect(postgres::NoTls).map_err(one_line)?;
+        let client = config.connect(postgres::NoTls).map_err(|e| one_line(&e))?;
         Ok(Store::Postgres(Box::new(Postgres {
             client,
             prepared: HashMap::new(),
@@ -74,11 +74,13 @@ impl Store {
                 let rows = pg
                     .client
                     .query(&statement, &pg_params(params))
-                    .map_err(one_line)?;
+                    .map_err(|e| one_line(&e))?;
                 rows.iter()
                     .map(|row| {
                         let values = (0..row.len()).map(|k| row.try_get(k));
-                        Ok(Row(values.collect::<Result<_, _>>().map_err(one_line)?))
+                        Ok(Row(values
+                            .collect::<Result<_, _>>()
+                            .map_err(|e| one_line(&e))?))
                     })
                     .collect()
             }
@@ -96,7 +98,7 @@ impl Store {
                 let statement = pg.prepare(sql)?;
                 pg.client
                     .execute(&statement, &pg_params(params))
-                    .map_err(one_line)?;
+                    .map_err(|e| one_line(&e))?;
             }
         }
         Ok(())
@@ -106,7 +108,7 @@ impl Store {
     pub(super) fn batch(&mut self, sql: &str) -> anyhow::Result<()> {
         match self {
             Store::Sqlite(db) => db.execute_batch(sql)?,
-            Store::Postgres(pg) => pg.client.batch_execute(sql).map_err(one_line)?,
+            Store::Postgres(pg) => pg.client.batch_execute(sql).map_err(|e| one_line(&e))?,
         }
         Ok(())
     }
@@ -188,7 +190,10 @@ impl Postgres {
         if let Some(statement) = self.prepared.get(sql) {
             return Ok(statement.clone());
         }
-        let statement = self.client.prepare(&numbered(sql)).map_err(one_line)?;
+        let statement = self
+            .client
+            .prepare(&numbered(sql))
+            .map_err(|e| one_line(&e))?;
         self.prepared.insert(sql.to_string(), statement.clone());
         Ok(statement)
     }
@@ -200,8 +205,8 @@ fn pg_params(params: &[Value]) -> Vec<&(dyn postgres::types::ToSql + Sync)> {
 
 /// A PostgreSQL error as one line: what failed ("error connecting to server", "db error")
 /// with its cause, the server's DETAIL and HINT on the same line.
-pub(super) fn one_line(err: postgres::Error) -> anyhow::Error {
-    let text = match std::error::Error::source(&err) {
+pub(super) fn one_line(err: &postgres::Error) -> anyhow::Error {
+    let text = match std::error::Error::source(err) {
         Some(cause) => format!("{err}: {cause}"),
         None => err.to_string(),
     };

@@ -1,10 +1,8 @@
-//! `taskbench history`: what the store holds, filtered, as one table over time — for each
-//! point and contestant, every session's figure with its interval, version and commit, so
-//! a change shows where it happened.
+//! What `taskbench history` reads: the store's summaries, filtered, one [`HistoryRow`] per
+//! session, point and contestant — every session's figure with its interval, version and
+//! commit, in time order (report/history.rs draws them as a table).
 
 use super::{Store, Value};
-use crate::report::Table;
-use crate::report::units::{bytes, duration};
 
 /// Which summaries to show; empty lists take everything.
 #[derive(Debug, Clone, Default)]
@@ -18,7 +16,7 @@ pub struct HistoryFilter {
 
 /// One session's summary of a point and contestant.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Entry {
+pub struct HistoryRow {
     /// The session's id: two sessions may start in the same second.
     pub session: i64,
     pub started: String,
@@ -39,7 +37,7 @@ pub struct Entry {
 /// Every summary `filter` takes, by point, contestant and time. Tags, the start and the
 /// order are judged here rather than by the database: a tag matches whole and exactly, and
 /// text is ordered byte by byte, whatever the database's collation.
-pub fn entries(store: &mut Store, filter: &HistoryFilter) -> anyhow::Result<Vec<Entry>> {
+pub fn entries(store: &mut Store, filter: &HistoryFilter) -> anyhow::Result<Vec<HistoryRow>> {
     let mut sql = String::from(
         "SELECT s.started, s.tags, s.git_commit, s.git_dirty, m.point, m.contestant, m.version,
                 m.outcome, m.time_ns, m.time_low_ns, m.time_high_ns, m.peak_rss_bytes, s.id
@@ -58,7 +56,7 @@ pub fn entries(store: &mut Store, filter: &HistoryFilter) -> anyhow::Result<Vec<
     }
     let mut found = Vec::new();
     for row in store.query(&sql, &args)? {
-        let entry = Entry {
+        let entry = HistoryRow {
             session: row.get(12)?,
             started: row.get(0)?,
             tags: row.get(1)?,
@@ -91,66 +89,4 @@ pub fn entries(store: &mut Store, filter: &HistoryFilter) -> anyhow::Result<Vec<
         ))
     });
     Ok(found)
-}
-
-/// The table of `entries`: one row per session, point and contestant.
-pub fn history_table(entries: &[Entry]) -> Table {
-    let rows = entries
-        .iter()
-        .map(|e| {
-            let commit = e.commit.as_ref().map_or("–".into(), |c| {
-                let short: String = c.chars().take(8).collect();
-                if e.dirty == Some(true) {
-                    format!("{short}+")
-                } else {
-                    short
-                }
-            });
-            let time = match (e.outcome.as_str(), e.time) {
-                ("valid", Some(t)) => match e.time_low.zip(e.time_high) {
-                    Some((low, high)) => {
-                        format!("{}\n{}–{}", duration(t), duration(low), duration(high))
-                    }
-                    None => duration(t),
-                },
-                (_, _) => e.outcome.clone(),
-            };
-            vec![
-                e.point.clone(),
-                e.contestant.clone(),
-                e.started
-                    .replace('T', " ")
-                    .trim_end_matches('Z')
-                    .to_string(),
-                e.version.clone().unwrap_or_else(|| "–".into()),
-                commit,
-                if e.tags.is_empty() {
-                    "–".into()
-                } else {
-                    e.tags.clone()
-                },
-                time,
-                e.peak_rss.map_or("–".into(), bytes),
-            ]
-        })
-        .collect();
-    Table {
-        title: "history".into(),
-        headers: crate::report::table::headers(&[
-            "point",
-            "contestant",
-            "started (UTC)",
-            "version",
-            "commit",
-            "tags",
-            "time\n(95 % CI)",
-            "peak RSS",
-        ]),
-        rows,
-        notes: vec![
-            "time: the overhead where the scenario has an ideal time, else the elapsed; \
-             commit+: the tree had changes not committed"
-                .into(),
-        ],
-    }
 }

@@ -1,6 +1,7 @@
 //! Where the store is, as every `--store` (and `TASKBENCH_STORE`) names it: a PostgreSQL
 //! database by its URL (`postgres://…` or `postgresql://…`), anything else a SQLite file.
 
+use anyhow::Context;
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -23,6 +24,18 @@ impl Location {
             Location::Postgres(_) => true,
         }
     }
+
+    /// Creates the folder a SQLite store goes into.
+    pub fn create_parent(&self) -> anyhow::Result<()> {
+        let Location::Sqlite(path) = self else {
+            return Ok(());
+        };
+        match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            Some(parent) => std::fs::create_dir_all(parent)
+                .with_context(|| format!("--store: cannot create {}", parent.display())),
+            None => Ok(()),
+        }
+    }
 }
 
 impl FromStr for Location {
@@ -34,7 +47,7 @@ impl FromStr for Location {
         }
         let config: postgres::Config = text
             .parse()
-            .map_err(|e| format!("not a PostgreSQL URL ({})", super::backend::one_line(e)))?;
+            .map_err(|e| format!("not a PostgreSQL URL ({})", super::backend::one_line(&e)))?;
         if config.get_hosts().is_empty() {
             return Err(
                 "a PostgreSQL URL names its server: postgres://USER@HOST:PORT/DATABASE".into(),

@@ -15,12 +15,14 @@ mod select;
 mod spread;
 mod value;
 
+pub use crate::analysis::run_to_run::Spreads;
+pub use crate::measure::machine::Machine;
 pub use backend::Store;
-pub use history::{Entry, HistoryFilter, entries, history_table};
+pub use history::{HistoryFilter, HistoryRow, entries};
 pub use location::Location;
 pub use record::{Provenance, record};
-pub use select::{Session, find, runs, save_baseline};
-pub use spread::{Machine, Spreads, spreads};
+pub use select::{Session, condition, find, runs, save_baseline, side};
+pub use spread::spreads;
 use value::Value;
 
 use anyhow::Context;
@@ -94,6 +96,9 @@ const MIGRATIONS: &[&str] = &[
     // 3: each run's place in its session, so that it is read back in the order it was made.
     "ALTER TABLE runs ADD COLUMN ordinal BIGINT;
     UPDATE runs SET ordinal = {rowid};",
+    // 4: the machine's condition through the session (measure/condition.rs), as JSON; NULL
+    // for sessions recorded before it was probed.
+    "ALTER TABLE sessions ADD COLUMN machine_condition TEXT;",
 ];
 
 /// The store a run writes to: `--store`, else `taskbench.sqlite` beside the run's folder.

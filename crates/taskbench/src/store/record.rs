@@ -70,12 +70,23 @@ pub fn record(
 }
 
 fn write(store: &mut Store, results: &Results, provenance: &Provenance) -> anyhow::Result<i64> {
-    let platform = &results.platform;
     let command = serde_json::to_string(&results.command)?;
-    // A baseline of the run replaced names its new session.
+    let renamed = forget_earlier(store, &results.platform.started, &command)?;
+    let session = insert_session(store, results, provenance, command)?;
+    for name in renamed {
+        super::save_baseline(store, &name, session)?;
+    }
+    insert_runs(store, session, results)?;
+    insert_summaries(store, session, results)?;
+    Ok(session)
+}
+
+/// Removes the session of the same run recorded earlier, if there is one; the names of
+/// its baselines, which name the new session instead.
+fn forget_earlier(store: &mut Store, started: &str, command: &str) -> anyhow::Result<Vec<String>> {
     let earlier = store.query(
         "SELECT id FROM sessions WHERE started = ? AND command = ?",
-        &[platform.started.as_str().into(), command.as_str().into()],
+        &[started.into(), command.into()],
     )?;
     let mut renamed: Vec<String> = Vec::new();
     if let Some(earlier) = earlier.first() {
@@ -94,10 +105,22 @@ fn write(store: &mut Store, results: &Results, provenance: &Provenance) -> anyho
         }
         store.execute("DELETE FROM sessions WHERE id = ?", &[earlier.into()])?;
     }
+    Ok(renamed)
+}
+
+/// The session's row: the run, its machine and where it came from; its id.
+fn insert_session(
+    store: &mut Store,
+    results: &Results,
+    provenance: &Provenance,
+    command: String,
+) -> anyhow::Result<i64> {
+    let platform = &results.platform;
     let inserted = store.query(
         "INSERT INTO sessions (started, command, folder, tags, interrupted, taskbench,
-            cpu, cores, memory_bytes, kernel, governor, git_commit, git_dirty, recorded)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            cpu, cores, memory_bytes, kernel, governor, git_commit, git_dirty, recorded,
+            machine_condition)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          RETURNING id",
         &[
             platform.started.as_str().into(),
@@ -114,24 +137,31 @@ fn write(store: &mut Store, results: &Results, provenance: &Provenance) -> anyho
             provenance.git_commit.as_deref().into(),
             provenance.git_dirty.into(),
             super::now().into(),
+            (results.machine.as_ref())
+                .and_then(|m| m.condition.as_ref())
+                .map(|c| serde_json::to_string(c).expect("a condition serialises"))
+                .into(),
         ],
     )?;
     let session: i64 = inserted
         .first()
         .ok_or_else(|| anyhow::anyhow!("the store gave no id for the new session"))?
         .get(0)?;
-    for name in renamed {
-        super::save_baseline(store, &name, session)?;
-    }
-    let version = |contestant: &str| -> Value {
-        results
-            .contestants
-            .iter()
-            .find(|c| c.name == contestant)
-            .map(|c| c.version.as_str())
-            .into()
-    };
-    // Measured runs for comparisons, counted ones for their instructions.
+    Ok(session)
+}
+
+/// The version a run's contestant had in `results`.
+fn version(results: &Results, contestant: &str) -> Value {
+    results
+        .contestants
+        .iter()
+        .find(|c| c.name == contestant)
+        .map(|c| c.version.as_str())
+        .into()
+}
+
+/// Each measured run, for comparisons, and each counted one, for its instructions.
+fn insert_runs(store: &mut Store, session: i64, results: &Results) -> anyhow::Result<()> {
     let kept = results
         .runs
         .iter()
@@ -145,9 +175,9 @@ fn write(store: &mut Store, results: &Results, provenance: &Provenance) -> anyho
             &[
                 session.into(),
                 run.contestant.as_str().into(),
-                version(&run.contestant),
+                version(results, &run.contestant),
                 run.scenario.as_str().into(),
-                run.point_label().into(),
+                run.point().to_string().into(),
                 match run.phase {
                     Phase::Counted => "counted",
                     _ => "measured",
@@ -164,6 +194,11 @@ fn write(store: &mut Store, results: &Results, provenance: &Provenance) -> anyho
             ],
         )?;
     }
+    Ok(())
+}
+
+/// Each case's summary, as the tables show it.
+fn insert_summaries(store: &mut Store, session: i64, results: &Results) -> anyhow::Result<()> {
     for point in &results.points {
         for row in &point.rows {
             let time = row.headline();
@@ -175,7 +210,7 @@ fn write(store: &mut Store, results: &Results, provenance: &Provenance) -> anyho
                 &[
                     session.into(),
                     row.contestant.as_str().into(),
-                    version(&row.contestant),
+                    version(results, &row.contestant),
                     row.scenario.as_str().into(),
                     point.point.as_str().into(),
                     outcome.into(),
@@ -189,5 +224,5 @@ fn write(store: &mut Store, results: &Results, provenance: &Provenance) -> anyho
             )?;
         }
     }
-    Ok(session)
+    Ok(())
 }

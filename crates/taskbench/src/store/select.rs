@@ -2,7 +2,9 @@
 //! before it), a baseline saved with `--save-baseline NAME`, or a tag (its newest session);
 //! and a session's runs, read back from the records kept whole in the store.
 
-use super::{Machine, Store};
+use super::{Location, Machine, Store};
+use crate::analysis::gate::Side;
+use crate::measure::condition::Condition;
 use crate::run::RunRecord;
 use anyhow::Context;
 
@@ -128,6 +130,23 @@ pub fn runs(store: &mut Store, session: i64) -> anyhow::Result<Vec<RunRecord>> {
         .collect()
 }
 
+/// The machine's condition through `session`; `None` for a session recorded before it was
+/// probed.
+pub fn condition(store: &mut Store, session: i64) -> anyhow::Result<Option<Condition>> {
+    let rows = store.query(
+        "SELECT machine_condition FROM sessions WHERE id = ?",
+        &[session.into()],
+    )?;
+    let Some(row) = rows.first() else {
+        return Ok(None);
+    };
+    let text: Option<String> = row.get(0)?;
+    text.map(|t| {
+        serde_json::from_str(&t).context("a session's condition in the store does not read")
+    })
+    .transpose()
+}
+
 /// Names `session` the baseline `name`, replacing an older baseline of that name.
 pub fn save_baseline(store: &mut Store, name: &str, session: i64) -> anyhow::Result<()> {
     anyhow::ensure!(
@@ -140,4 +159,28 @@ pub fn save_baseline(store: &mut Store, name: &str, session: i64) -> anyhow::Res
          ON CONFLICT (name) DO UPDATE SET session = excluded.session, saved = excluded.saved",
         &[name.into(), session.into(), super::now().into()],
     )
+}
+
+/// A side of a comparison by its name: a results folder by its path, else the session of
+/// that name in the store at `location` (`last`, `last~N`, a baseline, a tag).
+pub fn side(name: &str, location: &Location) -> anyhow::Result<Side> {
+    let dir = std::path::Path::new(name);
+    if dir.is_dir() {
+        let results = crate::results::read_results(&dir.join("results.json"))?;
+        return Ok(results.into_side(name.to_string()));
+    }
+    anyhow::ensure!(
+        location.exists(),
+        "'{name}' is not a results folder, and there is no store at {location} to look it up in \
+         (--store PATH)"
+    );
+    let mut db = super::open(location)?;
+    let session = find(&mut db, name)?;
+    Ok(Side {
+        label: session.label,
+        runs: runs(&mut db, session.id)?,
+        condition: condition(&mut db, session.id)?,
+        started: session.started,
+        machine: session.machine,
+    })
 }

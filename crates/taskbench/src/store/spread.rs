@@ -3,22 +3,8 @@
 //! `run --baseline` across sessions.
 
 use super::Store;
-use crate::analysis::run_to_run::RunToRun;
-
-/// The machine a session ran on, as the store fingerprints it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Machine {
-    pub cpu: String,
-    pub cores: u32,
-}
-
-/// A case's spreads; `None` where fewer than three sessions measured it validly.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct Spreads {
-    pub time: Option<RunToRun>,
-    pub peak_rss: Option<RunToRun>,
-    pub cpu: Option<RunToRun>,
-}
+use crate::analysis::run_to_run::{RunToRun, Spreads};
+use crate::measure::machine::Machine;
 
 /// The spreads of `contestant` at `point` over the sessions on `machine`, leaving out those
 /// started at `exclude` (the two being compared). The medians are read from each summary

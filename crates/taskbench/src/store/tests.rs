@@ -2,6 +2,7 @@
 //! recorded twice. (The same on PostgreSQL: tests/integration/postgres.rs.)
 
 use super::*;
+use crate::report::history_table;
 use crate::results::Results;
 use rusqlite::Connection;
 
@@ -237,7 +238,7 @@ fn a_version_2_store_numbers_its_runs_in_the_order_they_were_written() {
             &[
                 run.contestant.as_str().into(),
                 run.scenario.as_str().into(),
-                run.point_label().into(),
+                run.point().to_string().into(),
                 run.run.into(),
                 run.iterations.into(),
                 serde_json::to_string(run).unwrap().into(),
@@ -316,4 +317,68 @@ fn sessions_are_found_by_last_baseline_and_tag_and_give_their_runs_back() {
         measured,
         "records come back whole"
     );
+}
+
+/// A condition of two probes, as a run leaves it.
+fn condition() -> crate::measure::condition::Condition {
+    let probe = |at_ms, case: &str, steal| crate::measure::condition::ConditionSample {
+        at_ms,
+        case: case.into(),
+        timer_1ms_late_ns: 62_000.0,
+        timer_1ms_late_p90_ns: 90_000.0,
+        timer_20ms_late_ns: 80_000.0,
+        timer_20ms_late_p90_ns: 120_000.0,
+        cpu_loop_ns: 5_100_000.0,
+        steal,
+    };
+    crate::measure::condition::Condition {
+        samples: vec![probe(0, "start", None), probe(900, "end", Some(0.03))],
+    }
+}
+
+#[test]
+fn a_sessions_condition_goes_in_and_comes_back_with_its_side() {
+    let dir = tempfile::tempdir().unwrap();
+    let location = sqlite(&dir);
+    let mut db = open(&location).unwrap();
+    let mut probed = results();
+    probed.machine = Some(crate::measure::machine::MachineLoad {
+        cores: 2,
+        load_start: 0.1,
+        load_during: Vec::new(),
+        load_end: 0.2,
+        cpu: None,
+        condition: Some(condition()),
+    });
+    record(&mut db, &probed, &provenance()).unwrap();
+    drop(db);
+    assert_eq!(
+        side("last", &location).unwrap().condition,
+        Some(condition())
+    );
+    // A session without one (results from before the probe) has none.
+    let mut db = open(&location).unwrap();
+    let mut unprobed = results();
+    unprobed.platform.started = "2999-01-01T00:00:00Z".into();
+    record(&mut db, &unprobed, &provenance()).unwrap();
+    let last = find(&mut db, "last").unwrap();
+    assert_eq!(crate::store::condition(&mut db, last.id).unwrap(), None);
+}
+
+#[test]
+fn a_version_3_store_migrates_its_sessions_without_a_condition() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(STORE_FILE);
+    older_store(&path, 3)
+        .execute(
+            "INSERT INTO sessions (id, started, command, tags, interrupted, taskbench, cpu, cores,
+                memory_bytes, kernel, recorded)
+             VALUES (3, '2026-11-01T00:00:00Z', '[]', 'old', 0, '0.1.0', 'cpu', 2, 1, 'k', 'now')",
+            &[],
+        )
+        .unwrap();
+    let mut db = open(&sqlite(&dir)).unwrap();
+    assert_eq!(user_version(&path), SCHEMA_VERSION);
+    assert_eq!(count(&mut db, "sessions"), 1);
+    assert_eq!(crate::store::condition(&mut db, 3).unwrap(), None);
 }

@@ -35,6 +35,18 @@ fn unknown_names_are_refused() {
         "unknown contestant 'nobody'",
     );
     refused(
+        &[
+            "--contestants",
+            dir,
+            "run",
+            "--scenario",
+            "spawn",
+            "-c",
+            "@headline,@nope",
+        ],
+        "unknown group '@nope' (known: @headline, @bluebird, @rust,",
+    );
+    refused(
         &["run", "--scenario", "spawn", "--fanout", "3"],
         "--fanout does not apply",
     );
@@ -135,6 +147,10 @@ fn bad_variants_cpus_and_baselines_are_refused() {
         "--patch CRATE=PATH says what to build it with",
     );
     refused_run(&["--fail-if-slower", "5%"], "--baseline NAME compares with");
+    refused_run(
+        &["-c", "@rust", "--fail-if-slower", "5%"],
+        "--baseline NAME compares with",
+    );
     let store = tempfile::tempdir().unwrap();
     let store = store.path().join("none.sqlite");
     refused_run(

@@ -86,27 +86,7 @@ fn the_ci_workflow_shards_merges_compares_and_gates_with_real_commands() {
     assert_eq!(shard["strategy"]["fail-fast"].as_bool(), Some(false));
 
     // Every taskbench command line parses; what each job runs.
-    let mut seen: Vec<(String, Cli)> = Vec::new();
-    for (name, job) in [("shard", shard), ("merge", merge)] {
-        for script in scripts(job) {
-            for runner in &runners {
-                for args in command_lines(&script, runner) {
-                    let argv = std::iter::once("taskbench".to_string()).chain(args.clone());
-                    let cli = Cli::try_parse_from(argv)
-                        .unwrap_or_else(|e| panic!("{name}: taskbench {args:?}: {e}"));
-                    seen.push((name.to_string(), cli));
-                }
-            }
-        }
-        // A shell loop over runner types names exactly the matrix's.
-        for script in scripts(job) {
-            if let Some(rest) = script.split("for runner in ").nth(1) {
-                let listed: Vec<&str> =
-                    rest.split(';').next().unwrap().split_whitespace().collect();
-                assert_eq!(listed, runners, "{name}: the loop's runner types");
-            }
-        }
-    }
+    let seen = parsed(shard, merge, &runners);
     let runs: Vec<_> = seen
         .iter()
         .filter_map(|(job, cli)| match &cli.command {
@@ -185,4 +165,31 @@ fn the_ci_workflow_shards_merges_compares_and_gates_with_real_commands() {
         "the comparison is posted"
     );
     assert!(merge_scripts.contains("exit 1"), "the gate fails the job");
+}
+
+/// Every taskbench command line of the shard and merge jobs, parsed, with its job's name;
+/// a shell loop over runner types names exactly the matrix's.
+fn parsed(shard: &Yaml, merge: &Yaml, runners: &[String]) -> Vec<(String, Cli)> {
+    let mut seen: Vec<(String, Cli)> = Vec::new();
+    for (name, job) in [("shard", shard), ("merge", merge)] {
+        for script in scripts(job) {
+            for runner in runners {
+                for args in command_lines(&script, runner) {
+                    let argv = std::iter::once("taskbench".to_string()).chain(args.clone());
+                    let cli = Cli::try_parse_from(argv)
+                        .unwrap_or_else(|e| panic!("{name}: taskbench {args:?}: {e}"));
+                    seen.push((name.to_string(), cli));
+                }
+            }
+        }
+        // A shell loop over runner types names exactly the matrix's.
+        for script in scripts(job) {
+            if let Some(rest) = script.split("for runner in ").nth(1) {
+                let listed: Vec<&str> =
+                    rest.split(';').next().unwrap().split_whitespace().collect();
+                assert_eq!(listed, runners, "{name}: the loop's runner types");
+            }
+        }
+    }
+    seen
 }

@@ -1,15 +1,17 @@
 //! Every contestant in contestants/ runs every scenario it supports at a small size with a
-//! valid checksum on every line — one memory process and one time process of many
-//! iterations (protocol v2) — and answers 69 for the scenarios its manifest declares
+//! valid checksum and its CPU time (`cpu_ns`) on every line — one memory process and one
+//! time process of many iterations (protocol v2), and three iterations in one process when
+//! asked — and answers 69 for the scenarios its manifest declares
 //! unsupported, within a deadline (a contestant that hangs fails). A contestant whose
 //! toolchain is absent is skipped with the reason printed; under TASKBENCH_REQUIRE_ALL=1
 //! (.ci/run, which installs every toolchain) that is a failure.
 
-use super::util::{output_within, read_json, require_all, skip, taskbench};
+use super::util::{measured, output_within, read_json, require_all, skip, taskbench};
+use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
-use taskbench::contestant::Availability;
-use taskbench::lineup::{places, repository_root, survey};
+use taskbench::contestant::{Availability, Manifest, Places};
+use taskbench::lineup::{Candidate, places, prepare, repository_root, survey};
 
 /// Small sizes: every scenario, a fraction of a second per run.
 const SMALL: &[&str] = &[
@@ -43,13 +45,45 @@ const SMALL: &[&str] = &[
 fn every_contestant_passes_every_scenario_it_supports() {
     let places = places();
     let entries = survey(&repository_root().join("contestants"), &places).unwrap();
+    let names = available(&entries);
+    assert!(
+        names.iter().any(|n| n == "tokio") && names.iter().any(|n| n == "threads"),
+        "{names:?}"
+    );
+    let out = tempfile::tempdir().unwrap();
+    let results = run_every_scenario(&names, out.path());
+    let mut wrong = Vec::new();
+    for entry in entries
+        .iter()
+        .filter(|e| names.iter().any(|n| n == e.contestant.name()))
+    {
+        let manifest = &entry.contestant.manifest;
+        for scenario in catalogue::SCENARIOS {
+            let runs: Vec<&serde_json::Value> = measured(&results, &manifest.name)
+                .into_iter()
+                .filter(|r| r["scenario"] == scenario.name)
+                .collect();
+            wrong.extend(wrong_statuses(manifest, scenario.name, &runs));
+            wrong.extend(without_cpu(&manifest.name, scenario.name, &runs));
+        }
+        for scenario in &manifest.unsupported {
+            wrong.extend(not_answering_69(entry, scenario, &places));
+        }
+        wrong.extend(not_repeating(entry, &places));
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The names of the contestants available here. Those that cannot be installed on this
+/// kind of machine at all are named by .ci/run (TASKBENCH_UNAVAILABLE_HERE=a,b) with its
+/// reason: printed, never silently skipped; any other unavailable one is skipped with its
+/// reason, or under TASKBENCH_REQUIRE_ALL=1 fails the test, every one named at once.
+fn available(entries: &[Candidate]) -> Vec<String> {
     let mut names = Vec::new();
     let mut missing = Vec::new();
-    // Contestants that cannot be installed on this kind of machine at all, named by .ci/run
-    // (TASKBENCH_UNAVAILABLE_HERE=a,b) with its reason: printed, never silently skipped.
     let declared = std::env::var("TASKBENCH_UNAVAILABLE_HERE").unwrap_or_default();
     let declared: Vec<&str> = declared.split(',').filter(|n| !n.is_empty()).collect();
-    for entry in &entries {
+    for entry in entries {
         let name = entry.contestant.name();
         match &entry.availability {
             Availability::Available => names.push(name.to_string()),
@@ -62,7 +96,6 @@ fn every_contestant_passes_every_scenario_it_supports() {
         }
     }
     if !missing.is_empty() {
-        // Every one named at once, not the first alone.
         assert!(
             !require_all(),
             "TASKBENCH_REQUIRE_ALL=1 but contestants are unavailable:\n{}",
@@ -72,18 +105,19 @@ fn every_contestant_passes_every_scenario_it_supports() {
             skip(reason);
         }
     }
-    assert!(
-        names.iter().any(|n| n == "tokio") && names.iter().any(|n| n == "threads"),
-        "{names:?}"
-    );
-    let out = tempfile::tempdir().unwrap();
+    names
+}
+
+/// `taskbench run` of every scenario at small sizes on `names`, into `out`: its results,
+/// every contestant built.
+fn run_every_scenario(names: &[String], out: &Path) -> serde_json::Value {
     let scenarios: Vec<&str> = catalogue::SCENARIOS.iter().map(|s| s.name).collect();
     let (scenarios, contestants) = (scenarios.join(","), names.join(","));
     let mut args = vec![
         "run",
         "--quiet",
         "--out",
-        out.path().to_str().unwrap(),
+        out.to_str().unwrap(),
         "--scenario",
         &scenarios,
         "--contestant",
@@ -106,7 +140,7 @@ fn every_contestant_passes_every_scenario_it_supports() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let results = read_json(&out.path().join("results.json"));
+    let results = read_json(&out.join("results.json"));
     let unavailable: Vec<String> = results["contestants"]
         .as_array()
         .unwrap()
@@ -115,86 +149,186 @@ fn every_contestant_passes_every_scenario_it_supports() {
         .map(|c| format!("{}: {}", c["name"], c["unavailable"]))
         .collect();
     assert!(unavailable.is_empty(), "builds failed: {unavailable:#?}");
+    results
+}
 
-    let mut wrong = Vec::new();
-    let mut repeated = Vec::new();
-    for entry in entries
+/// The valid runs of a case whose lines did not all carry `cpu_ns`: the harness keeps each
+/// iteration's CPU only when every line of the process has it (0 is a reading: a
+/// millisecond clock reads 0 across a short iteration).
+fn without_cpu(contestant: &str, scenario: &str, runs: &[&serde_json::Value]) -> Option<String> {
+    let missing: Vec<u64> = runs
         .iter()
-        .filter(|e| names.iter().any(|n| n == e.contestant.name()))
-    {
-        let manifest = &entry.contestant.manifest;
-        for scenario in catalogue::SCENARIOS {
-            let runs: Vec<&serde_json::Value> = results["runs"]
+        .filter(|r| r["status"] == "ok")
+        .filter(|r| {
+            let cpu = r["figures"]["iterations_cpu_ns"]
                 .as_array()
-                .unwrap()
-                .iter()
-                .filter(|r| {
-                    r["contestant"] == manifest.name.as_str()
-                        && r["scenario"] == scenario.name
-                        && r["phase"] == "measured"
-                })
-                .collect();
-            let statuses: Vec<&str> = runs.iter().map(|r| r["status"].as_str().unwrap()).collect();
-            let (expected, count) = if manifest.is_unsupported(scenario.name) {
-                ("not_implemented", 1)
-            } else {
-                // One memory process and one time process, or one process of both kinds
-                // when one iteration is as long as the rest of the process.
-                let both = runs.iter().all(|r| r["iterations"] == 1);
-                ("ok", if both { 1 } else { 2 })
-            };
-            if runs.iter().any(|r| r["iterations"].as_u64() > Some(1)) {
-                repeated.push(manifest.name.as_str());
-            }
-            if statuses != vec![expected; count] {
-                let tail = runs
-                    .first()
-                    .and_then(|r| r["figures"]["stderr_tail"].as_str())
-                    .unwrap_or("");
-                wrong.push(format!(
-                    "{} {}: {statuses:?} (expected {expected}) {tail}",
-                    manifest.name, scenario.name
-                ));
-            }
-        }
-        for scenario in &manifest.unsupported {
-            let defaults = catalogue::Scenario::new(scenario, &[]).unwrap();
-            let mut command = entry.contestant.run_command(&places);
-            command.extend(
-                catalogue::Invocation {
-                    scenario: defaults,
-                    warmup: None,
-                    inner_warmup: 0,
-                    iterations: 1,
-                }
-                .to_args(),
-            );
-            let ran = output_within(
-                Command::new(&command[0])
-                    .args(&command[1..])
-                    .current_dir(&entry.contestant.dir),
-                Duration::from_secs(60),
-            );
-            match ran {
-                Ok(out) if out.status.code() == Some(catalogue::EXIT_NOT_IMPLEMENTED) => {}
-                Ok(out) => wrong.push(format!(
-                    "{} {scenario}: declared unsupported but exited {}",
-                    manifest.name, out.status
-                )),
-                Err(e) => wrong.push(format!(
-                    "{} {scenario}: declared unsupported, and did not answer 69: {e}",
-                    manifest.name
-                )),
-            }
-        }
-    }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-    let once: Vec<&String> = names
-        .iter()
-        .filter(|n| !repeated.contains(&n.as_str()))
+                .map_or(0, Vec::len);
+            Some(cpu as u64) != r["iterations"].as_u64()
+        })
+        .filter_map(|r| r["run"].as_u64())
         .collect();
+    (!missing.is_empty())
+        .then(|| format!("{contestant} {scenario}: lines without cpu_ns in runs {missing:?}"))
+}
+
+/// What is wrong with a case's statuses, if anything: `ok` for a supported scenario (one
+/// memory process and one time process, or one process of both kinds when one iteration
+/// is as long as the rest of the process), one `not_implemented` for an unsupported one.
+fn wrong_statuses(
+    manifest: &Manifest,
+    scenario: &str,
+    runs: &[&serde_json::Value],
+) -> Option<String> {
+    let statuses: Vec<&str> = runs.iter().map(|r| r["status"].as_str().unwrap()).collect();
+    let (expected, count) = if manifest.is_unsupported(scenario) {
+        ("not_implemented", 1)
+    } else {
+        let both = runs.iter().all(|r| r["iterations"] == 1);
+        ("ok", if both { 1 } else { 2 })
+    };
+    if statuses == vec![expected; count] {
+        return None;
+    }
+    let tail = runs
+        .first()
+        .and_then(|r| r["figures"]["stderr_tail"].as_str())
+        .unwrap_or("");
+    Some(format!(
+        "{} {scenario}: {statuses:?} (expected {expected}) {tail}",
+        manifest.name
+    ))
+}
+
+/// The contestant asked for one invocation of `scenario`, answered within a minute.
+fn invoke(
+    entry: &Candidate,
+    scenario: catalogue::Scenario,
+    iterations: u32,
+    places: &Places,
+) -> Result<std::process::Output, String> {
+    let mut command = entry.contestant.run_command(places);
+    command.extend(
+        catalogue::Invocation {
+            scenario,
+            warmup: None,
+            inner_warmup: 0,
+            iterations,
+        }
+        .to_args(),
+    );
+    output_within(
+        Command::new(&command[0])
+            .args(&command[1..])
+            .current_dir(&entry.contestant.dir),
+        Duration::from_secs(60),
+    )
+}
+
+/// Whether the contestant runs three measured iterations in one process when asked
+/// (protocol v2), on the first scenario it supports at a small size: three lines, each
+/// with the catalogue's checksum.
+fn not_repeating(entry: &Candidate, places: &Places) -> Option<String> {
+    let manifest = &entry.contestant.manifest;
+    let spec = catalogue::SCENARIOS
+        .iter()
+        .find(|s| !manifest.is_unsupported(s.name))?;
+    let small: Vec<(&str, u64)> = SMALL
+        .chunks(2)
+        .map(|pair| (pair[0].trim_start_matches("--"), pair[1].parse().unwrap()))
+        .filter(|(name, _)| spec.params.iter().any(|p| p.name == *name))
+        .collect();
+    let scenario = catalogue::Scenario::new(spec.name, &small).unwrap();
+    let out = match invoke(entry, scenario, 3, places) {
+        Ok(out) => out,
+        Err(e) => {
+            return Some(format!(
+                "{} {}: --iterations 3: {e}",
+                manifest.name, spec.name
+            ));
+        }
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let checksums: Vec<Option<u64>> = stdout
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).ok()?["checksum"].as_u64())
+        .collect();
+    let expected = vec![Some(scenario.checksum()); 3];
+    (checksums != expected).then(|| {
+        format!(
+            "{} {}: asked for 3 iterations, printed checksums {checksums:?} (expected {expected:?})",
+            manifest.name, spec.name
+        )
+    })
+}
+
+/// Whether a scenario the manifest declares unsupported is answered with 69 in time.
+fn not_answering_69(entry: &Candidate, scenario: &str, places: &Places) -> Option<String> {
+    let manifest = &entry.contestant.manifest;
+    let defaults = catalogue::Scenario::new(scenario, &[]).unwrap();
+    match invoke(entry, defaults, 1, places) {
+        Ok(out) if out.status.code() == Some(catalogue::EXIT_NOT_IMPLEMENTED) => None,
+        Ok(out) => Some(format!(
+            "{} {scenario}: declared unsupported but exited {}",
+            manifest.name, out.status
+        )),
+        Err(e) => Some(format!(
+            "{} {scenario}: declared unsupported, and did not answer 69: {e}",
+            manifest.name
+        )),
+    }
+}
+
+/// The Rust contestants build in one cargo invocation; when that fails, each builds alone,
+/// so one broken crate makes only itself unavailable — with its own build's reason.
+#[test]
+fn a_broken_crate_fails_alone_when_the_joint_build_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, package) in [
+        ("good", "taskbench-fixture"),
+        ("broken", "taskbench-no-such-crate"),
+    ] {
+        let folder = dir.path().join(name);
+        std::fs::create_dir(&folder).unwrap();
+        std::fs::write(
+            folder.join("contestant.toml"),
+            format!(
+                "name = \"joint-{name}\"\nlanguage = \"Rust\"\nruntime = \"test\"\n\
+                 detect = [\"cargo\", \"--version\"]\ninstall = \"install Rust with rustup\"\n\
+                 build = [\"cargo\", \"build\", \"--manifest-path\", \"{{root}}/Cargo.toml\", \
+                 \"--release\", \"--quiet\", \"-p\", \"{package}\", \"--target-dir\", \"{{target}}\"]\n\
+                 run = [\"{{target}}/release/taskbench-fixture\", \"honest\"]\n\
+                 version = {{ crate = \"taskbench-catalogue\" }}\n"
+            ),
+        )
+        .unwrap();
+    }
+    let places = places();
+    let entries = survey(dir.path(), &places).unwrap();
+    let mut steps = Vec::new();
+    let (subjects, infos) = prepare(entries, &places, &[], &mut |step| {
+        steps.push(format!(
+            "{}/{}: {}",
+            step.index,
+            step.total,
+            step.names.join(",")
+        ));
+    });
+    assert_eq!(
+        steps,
+        [
+            "1/2: joint-broken,joint-good",
+            "1/2: joint-broken",
+            "2/2: joint-good"
+        ],
+        "the joint build, then each alone"
+    );
+    let names: Vec<&str> = subjects.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["joint-good"]);
+    let broken = infos.iter().find(|i| i.name == "joint-broken").unwrap();
+    let reason = broken.unavailable.as_deref().unwrap_or_default();
     assert!(
-        once.is_empty(),
-        "never ran more than one iteration: {once:?}"
+        reason.starts_with("build failed") && reason.contains("taskbench-no-such-crate"),
+        "{reason}"
     );
 }

@@ -74,10 +74,15 @@ fn the_ecosystem_formats_are_written_as_their_schemas_say() {
         bmf["spawn tasks=10 · fixture-honest"]["peak-rss"]["value"],
         spawn["rows"][0]["peak_rss"]["median"]
     );
+    // The fixture reports CPU per iteration: BMF's `cpu` is that figure, not the process's.
+    assert_eq!(
+        bmf["spawn tasks=10 · fixture-honest"]["cpu"]["value"],
+        spawn["rows"][0]["cpu_per_iteration"]["median"]
+    );
     // customSmallerIsBetter: a list of {name, unit, value}.
     let github = read_json(std::path::Path::new(&github));
     let entries = github.as_array().unwrap();
-    assert_eq!(entries.len(), 4, "time and peak RSS of two benchmarks");
+    assert_eq!(entries.len(), 6, "time, CPU and peak RSS of two benchmarks");
     for entry in entries {
         assert!(entry["name"].is_string() && entry["unit"].is_string());
         assert!(entry["value"].is_number());

@@ -131,6 +131,8 @@ fn a_baseline_saved_in_the_store_gates_a_later_run() {
         out.contains("tag before") && out.contains("slower"),
         "{out}"
     );
+    // Both sessions were probed: their conditions side by side before the table.
+    assert!(out.contains("machine condition, base → new"), "{out}");
     assert_eq!(compare("main", "last~1").status.code(), Some(0));
     let (html, md) = (dir.path().join("c.html"), dir.path().join("c.md"));
     let exported = taskbench_within(

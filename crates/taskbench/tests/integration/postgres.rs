@@ -133,7 +133,12 @@ fn read_back(location: &Location) -> Vec<String> {
         let session = store::find(&mut store, name).unwrap();
         let runs = store::runs(&mut store, session.id).unwrap();
         assert!(!runs.is_empty(), "{name}: no runs");
-        seen.push(format!("{session:?} {runs:?}"));
+        let condition = store::condition(&mut store, session.id).unwrap();
+        assert!(
+            condition.is_some(),
+            "{name}: its machine condition was not kept"
+        );
+        seen.push(format!("{session:?} {runs:?} {condition:?}"));
     }
     let unknown = store::find(&mut store, "nothing").unwrap_err().to_string();
     assert!(unknown.contains("baselines: main"), "{unknown}");

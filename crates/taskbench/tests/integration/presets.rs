@@ -92,6 +92,8 @@ fn a_sweep_stores_seed_tags_fits_outliers_warnings_and_the_machine() {
         "tiny",
         "--contestant",
         "fixture-honest",
+        // The per-point and per-task tables are on the terminal only when asked for.
+        "--tables",
         "--out",
         out.to_str().unwrap(),
     ]);
@@ -146,6 +148,31 @@ fn a_sweep_stores_seed_tags_fits_outliers_warnings_and_the_machine() {
         machine["load_during"].as_array().unwrap().len() >= 3,
         "{machine}"
     );
+    // The condition probe: at the start, as points begin (a few seconds apart), at the end;
+    // one line of it.
+    let probes = machine["condition"]["samples"].as_array().unwrap();
+    let at: Vec<&str> = probes.iter().map(|p| p["case"].as_str().unwrap()).collect();
+    assert_eq!(
+        (at.first(), at.last()),
+        (Some(&"start"), Some(&"end")),
+        "{machine}"
+    );
+    assert!(
+        at.len() <= machine["load_during"].as_array().unwrap().len() + 2,
+        "{machine}"
+    );
+    for probe in probes {
+        assert!(
+            probe["timer_20ms_late_ns"].as_f64().unwrap() >= 0.0,
+            "{probe}"
+        );
+        assert!(probe["cpu_loop_ns"].as_f64().unwrap() > 0.0, "{probe}");
+    }
+    let condition_lines: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("machine: timer 1 ms +"))
+        .collect();
+    assert_eq!(condition_lines.len(), 1, "{text}");
     let md = std::fs::read_to_string(out.join("results.md")).unwrap();
     assert!(md.contains("### spawn · per-task cost"), "{md}");
 }

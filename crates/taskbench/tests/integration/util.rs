@@ -176,15 +176,15 @@ fn finish((kept, thread): Collected) -> Vec<u8> {
     std::mem::take(&mut *kept.lock().unwrap())
 }
 
-/// Runs `taskbench run` on the fixtures into a fresh folder; the parsed results.json.
-pub fn run_fixtures(args: &[&str]) -> (tempfile::TempDir, serde_json::Value) {
+/// Runs `taskbench run` on the fixtures into a fresh folder with `args`, and requires it to
+/// succeed; the folder and what the run printed.
+pub fn fixture_run(args: &[&str]) -> (tempfile::TempDir, Output) {
     let out = tempfile::tempdir().unwrap();
     let fixtures = fixtures();
     let mut all = vec![
         "--contestants",
         fixtures.to_str().unwrap(),
         "run",
-        "--quiet",
         "--out",
         out.path().to_str().unwrap(),
     ];
@@ -195,6 +195,14 @@ pub fn run_fixtures(args: &[&str]) -> (tempfile::TempDir, serde_json::Value) {
         "taskbench failed: {}",
         String::from_utf8_lossy(&output.stderr)
     );
+    (out, output)
+}
+
+/// Runs `taskbench run --quiet` on the fixtures into a fresh folder; the parsed results.json.
+pub fn run_fixtures(args: &[&str]) -> (tempfile::TempDir, serde_json::Value) {
+    let mut all = vec!["--quiet"];
+    all.extend_from_slice(args);
+    let (out, _) = fixture_run(&all);
     let results = read_json(&out.path().join("results.json"));
     (out, results)
 }

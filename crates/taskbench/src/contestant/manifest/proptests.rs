@@ -118,6 +118,7 @@ fn valid() -> impl Strategy<Value = Manifest> {
                     version,
                     unsupported,
                     workers: Default::default(),
+                    groups: Vec::new(),
                 }
             },
         )

@@ -65,11 +65,13 @@ fn result_line() -> impl Strategy<Value = ResultLine> {
     ];
     (
         any::<u64>(),
+        proptest::option::of(any::<u64>()),
         any::<u64>(),
         prop::collection::btree_map("[a-z_]{1,12}", figure, 0..4),
     )
-        .prop_map(|(elapsed_ns, checksum, extra)| ResultLine {
+        .prop_map(|(elapsed_ns, cpu_ns, checksum, extra)| ResultLine {
             elapsed_ns,
+            cpu_ns,
             checksum,
             extra,
         })
@@ -81,8 +83,11 @@ fn print(line: &ResultLine) -> String {
         .iter()
         .map(|(k, v)| format!("\"{k}\":{v}"))
         .collect();
+    let cpu = line
+        .cpu_ns
+        .map_or(String::new(), |c| format!("\"cpu_ns\":{c},"));
     format!(
-        "{{\"elapsed_ns\":{},\"checksum\":{},\"extra\":{{{}}}}}",
+        "{{\"elapsed_ns\":{},{cpu}\"checksum\":{},\"extra\":{{{}}}}}",
         line.elapsed_ns,
         line.checksum,
         extra.join(",")

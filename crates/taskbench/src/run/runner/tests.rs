@@ -2,8 +2,10 @@
 
 use super::*;
 use crate::measure::{Exit, Usage};
+use crate::run::RunStatus;
 use crate::run::stopping::MAX_ITERATIONS;
-use catalogue::Scenario;
+use crate::run::stopping::StopReason;
+use catalogue::{Invocation, Scenario};
 
 /// Answers every job with a canned process ending; remembers what it was asked to run.
 struct Fake {
@@ -15,7 +17,7 @@ impl Executor for Fake {
     fn execute(&mut self, job: &Job) -> Result<Measurement, ExecError> {
         self.ran.push(job.argv.clone());
         if job.argv[0] == "missing" {
-            return Err("cannot start `missing`".into());
+            return Err(ExecError::Program("cannot start `missing`".into()));
         }
         let (exit, stdout) = (self.answer)(&job.argv);
         Ok(Measurement {
@@ -56,6 +58,17 @@ fn run(fake: &mut Fake, subjects: &[Subject], workloads: &[Workload], runs: u32)
         stopping: Stopping::exactly(runs, Duration::from_secs(60)),
         instructions: None,
     };
+    run_until(fake, subjects, workloads, settings, &|| false)
+}
+
+/// The runner over `workloads`, stopped when `stop` says so.
+fn run_until(
+    executor: &mut dyn Executor,
+    subjects: &[Subject],
+    workloads: &[Workload],
+    settings: Settings,
+    stop: &dyn Fn() -> bool,
+) -> Vec<RunRecord> {
     let limits = Limits {
         timeout: Duration::from_secs(1),
         sample_every: Duration::from_millis(10),
@@ -63,17 +76,23 @@ fn run(fake: &mut Fake, subjects: &[Subject], workloads: &[Workload], runs: u32)
         full_warmup: false,
     };
     let mut sunk = 0;
-    let records = run_plan(
-        fake,
+    let records = Runner {
+        executor,
         subjects,
-        workloads,
         settings,
         limits,
-        &mut |_| {
-            sunk += 1;
-            Ok(())
+        stop,
+    }
+    .run(
+        workloads,
+        Hooks {
+            done: &|_| false,
+            sink: &mut |_| {
+                sunk += 1;
+                Ok(())
+            },
+            progress: &mut |_| {},
         },
-        &mut |_| {},
     )
     .unwrap();
     assert_eq!(sunk, records.len(), "every record reaches the sink");
@@ -275,23 +294,8 @@ fn counted_runs_follow_the_measured_ones_one_iteration_apart() {
         stopping: Stopping::exactly(2, Duration::from_secs(60)),
         instructions: Some(&counter),
     };
-    let limits = Limits {
-        timeout: Duration::from_secs(1),
-        sample_every: Duration::from_millis(10),
-        memory_limit: None,
-        full_warmup: false,
-    };
     let subjects = [subject("a", &[]), subject("b", &["spawn"])];
-    let records = run_plan(
-        &mut fake,
-        &subjects,
-        &[spawn],
-        settings,
-        limits,
-        &mut |_| Ok(()),
-        &mut |_| {},
-    )
-    .unwrap();
+    let records = run_until(&mut fake, &subjects, &[spawn], settings, &|| false);
     let counted: Vec<&RunRecord> = records
         .iter()
         .filter(|r| r.phase == Phase::Counted)
@@ -344,4 +348,77 @@ fn counted_runs_follow_the_measured_ones_one_iteration_apart() {
     assert_eq!(a.runs, measured, "counted runs are not measured runs");
     let b = points[0].rows.iter().find(|r| r.contestant == "b").unwrap();
     assert!(b.instructions.is_none());
+}
+
+/// Makes processes as its fake does, and stops the run during the `after`-th: that one
+/// ends killed, as the interrupt's watcher kills it, unless `between` (the stop came after
+/// it ended by itself).
+struct Interrupting {
+    fake: Fake,
+    after: usize,
+    between: bool,
+    stop: std::rc::Rc<std::cell::Cell<bool>>,
+}
+
+impl Executor for Interrupting {
+    fn execute(&mut self, job: &Job) -> Result<Measurement, ExecError> {
+        let mut made = self.fake.execute(job)?;
+        if self.fake.ran.len() == self.after {
+            self.stop.set(true);
+            if !self.between {
+                made.exit = Exit::Signal(libc::SIGKILL);
+            }
+        }
+        Ok(made)
+    }
+}
+
+#[test]
+fn a_stop_ends_the_run_with_the_records_made_before_it() {
+    let settings = Settings {
+        warmup: 1,
+        idle_runs: 0,
+        stopping: Stopping::exactly(3, Duration::from_secs(60)),
+        instructions: None,
+    };
+    let subjects = [subject("a", &[]), subject("b", &[])];
+    let key = |r: &RunRecord| (r.contestant.clone(), r.phase, r.run, r.status.clone());
+    let mut whole = Fake {
+        ran: Vec::new(),
+        answer: correct,
+    };
+    let all: Vec<_> = run_until(&mut whole, &subjects, &[timer()], settings, &|| false)
+        .iter()
+        .map(key)
+        .collect();
+    // A warm-up and three memory and three time processes a subject.
+    assert_eq!(all.len(), 14);
+    for (after, between) in [(1, false), (6, false), (14, false), (1, true), (9, true)] {
+        let stop = std::rc::Rc::new(std::cell::Cell::new(false));
+        let mut executor = Interrupting {
+            fake: Fake {
+                ran: Vec::new(),
+                answer: correct,
+            },
+            after,
+            between,
+            stop: stop.clone(),
+        };
+        let records = run_until(&mut executor, &subjects, &[timer()], settings, &|| {
+            stop.get()
+        });
+        let case = format!("stopped during process {after}, between: {between}");
+        assert_eq!(
+            executor.fake.ran.len(),
+            after,
+            "no process after the stop ({case})"
+        );
+        let kept = if between { after } else { after - 1 };
+        let made: Vec<_> = records.iter().map(key).collect();
+        assert_eq!(
+            made,
+            all[..kept],
+            "the records before the stop, as made ({case})"
+        );
+    }
 }

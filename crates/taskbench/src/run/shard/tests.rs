@@ -2,11 +2,11 @@
 //! within one case of each other, and K/N read strictly.
 
 use super::*;
-use catalogue::Scenario;
+use catalogue::{Point, Scenario};
 use proptest::prelude::*;
 
-fn case(subject: &str, tasks: u64, cost_ms: u64) -> Case {
-    Case {
+fn case(subject: &str, tasks: u64, cost_ms: u64) -> EstimatedCase {
+    EstimatedCase {
         subject: subject.into(),
         workload: Workload::Scenario {
             scenario: Scenario::new("spawn", &[("tasks", tasks)]).unwrap(),
@@ -16,7 +16,7 @@ fn case(subject: &str, tasks: u64, cost_ms: u64) -> Case {
     }
 }
 
-fn keyed(cases: &[Case], parts: u32) -> Vec<((String, String), u32)> {
+fn keyed(cases: &[EstimatedCase], parts: u32) -> Vec<((String, Point), u32)> {
     let mut keyed: Vec<_> = cases
         .iter()
         .map(|c| (c.subject.clone(), c.workload.point()))
@@ -92,7 +92,7 @@ proptest! {
         rotate in 0usize..40,
     ) {
         // Distinct (subject, point) pairs, as a run's cases are.
-        let mut cases: Vec<Case> = Vec::new();
+        let mut cases: Vec<EstimatedCase> = Vec::new();
         for (subject, tasks, cost) in costs {
             let c = case(&format!("s{subject}"), tasks * 10, cost);
             if !cases.iter().any(|o| o.subject == c.subject && o.workload == c.workload) {

@@ -11,6 +11,7 @@ fn stopping(min_runs: u32, max_runs: u32, precision: f64, max_time_ms: u64) -> S
         max_runs,
         precision,
         max_time: Duration::from_millis(max_time_ms),
+        budget: None,
     }
 }
 
@@ -72,12 +73,13 @@ fn long_iterations_make_every_process_both_kinds() {
 #[test]
 fn a_steady_case_stops_on_precision_after_min_runs() {
     let mut case = CaseProgress::new(stopping(3, 100, 0.02, 60_000), 0);
-    // ±0.5 % around 1 ms: well within ±2 % by the third time process.
+    // ±0.5 % around 1 ms: well within ±2 % by the third time process, but three processes
+    // give a 75 % interval at most; six are the fewest with a 95 % one (stats/order.rs).
     let (asked, reason) = drive(&mut case, Duration::from_millis(25), |run, i| {
         MS + ((run * 7 + i) % 11) as u64 * MS / 1_000
     });
     assert_eq!(reason, StopReason::Precision);
-    assert_eq!(asked.iter().filter(|&&m| m > 1).count(), 3, "{asked:?}");
+    assert_eq!(asked.iter().filter(|&&m| m > 1).count(), 6, "{asked:?}");
 }
 
 #[test]
@@ -138,4 +140,75 @@ fn exactly_n_runs_ignore_precision() {
     let (asked, reason) = drive(&mut case, Duration::from_millis(10), |_, _| MS);
     assert_eq!(reason, StopReason::MaxRuns);
     assert_eq!(asked.iter().filter(|&&m| m > 1).count(), 7);
+}
+
+#[test]
+fn no_between_process_noise_gives_later_processes_as_many_iterations_as_the_cap_allows() {
+    // 0.4 and 0.6 ms in turn within every process: processes alike on average (S_b² = 0),
+    // so the variance asks for the cap, a tenth of the 2 s case budget: 400 iterations of
+    // 0.5 ms. After a pilot of 3 time processes of 50 (calibrated on a first iteration of
+    // 0.4 ms), a step of at most 4×: 200.
+    let mut case = CaseProgress::new(stopping(3, 10, 0.01, 2_000), 0);
+    let (asked, _) = drive(&mut case, Duration::from_millis(3), |_, i| {
+        [4, 6][i as usize % 2] * MS / 10
+    });
+    assert_eq!(asked[..7], [1, 50, 1, 50, 1, 50, 200], "{asked:?}");
+    let v = case.variance().unwrap();
+    assert_eq!(v.between, 0.0);
+    assert_eq!(v.iterations_per_process, 400);
+    // Before a process of 200 is made, its cost is the pilot's process cost and 200 of
+    // its iterations (the pilot's wall of 3 ms is less than its 50 iterations: no process
+    // cost).
+    let mut case = CaseProgress::new(stopping(3, 10, 0.01, 2_000), 0);
+    let within: Vec<u64> = (0..50).map(|i| [4, 6][i % 2] * MS / 10).collect();
+    for _ in 0..3 {
+        case.record(1, Duration::from_millis(3), Some(&within[..1]));
+        case.record(50, Duration::from_millis(3), Some(&within));
+    }
+    assert_eq!(case.next(), Some(200));
+    assert_eq!(
+        case.next_cost(),
+        Some(Duration::from_millis(100) + HARNESS_PER_PROCESS)
+    );
+}
+
+#[test]
+fn no_within_process_noise_gives_later_processes_two_iterations() {
+    // Every iteration of a process alike, processes 0.5, 0.6 or 0.7 ms: only more
+    // processes help, each as short as can still tell within from between (two), but at
+    // most a step of 4× from the pilot's 40: 10.
+    let mut case = CaseProgress::new(stopping(3, 10, 0.01, 2_000), 0);
+    let (asked, reason) = drive(&mut case, Duration::from_millis(3), |run, _| {
+        MS / 2 + u64::from(run % 3) * MS / 10
+    });
+    assert_eq!(asked[..7], [1, 40, 1, 40, 1, 40, 10], "{asked:?}");
+    let v = case.variance().unwrap();
+    assert_eq!((v.within, v.iterations_per_process), (0.0, 1));
+    // The time sample starts again at two iterations: its 10 processes come after the pilot.
+    assert_eq!(reason, StopReason::MaxRuns);
+    assert_eq!(asked.iter().filter(|&&m| m == 10).count(), 10);
+}
+
+#[test]
+fn the_next_process_costs_what_the_case_s_processes_of_its_kind_cost() {
+    let mut case = CaseProgress::new(stopping(3, 10, 0.01, 2_000), 0);
+    assert_eq!(
+        case.next_cost(),
+        None,
+        "nothing to go by before the first process"
+    );
+    case.record(1, Duration::from_millis(3), Some(&[MS / 2]));
+    // The next is a time process of 40: none made yet, so the memory one's wall is the guess.
+    assert_eq!(case.next(), Some(40));
+    assert_eq!(
+        case.next_cost(),
+        Some(Duration::from_millis(3) + HARNESS_PER_PROCESS)
+    );
+    case.record(40, Duration::from_millis(23), Some(&[MS / 2; 40]));
+    case.record(1, Duration::from_millis(5), Some(&[MS / 2]));
+    assert_eq!(
+        case.next_cost(),
+        Some(Duration::from_millis(23) + HARNESS_PER_PROCESS)
+    );
+    assert!(case.in_minimum());
 }

@@ -1,4 +1,10 @@
-//! Human units for tables: durations and sizes with three significant figures.
+//! Human units: durations and sizes written with three significant figures, and read back
+//! from flags and preset files (parse.rs). A leaf: the runner, the plots, the store and
+//! the report all write values this one way.
+
+mod parse;
+
+pub use parse::{parse_duration, parse_percent, parse_size};
 
 /// `812 ns`, `3.40 µs`, `12.3 ms`, `1.002 s` (seconds keep one more digit: sleeps are near 1 s).
 pub fn duration(ns: f64) -> String {

@@ -2,7 +2,7 @@
 //! syntax (or with `--shell none`), else through the shell, whose own start-up — the shell
 //! run with an empty command — is measured beside it and subtracted from its times.
 
-use crate::presets::estimate::startup;
+use crate::contestant::startup;
 use crate::run::Subject;
 use anyhow::{Context, bail};
 use std::path::Path;

@@ -1,21 +1,21 @@
-//! The shard of a run (`run --shard K/N`) as `taskbench run` chooses it: the subjects'
-//! names and start-ups before anything is built, their cases' estimates, and the line that
-//! tells the user what the shard takes.
+//! The shard of a run (`run --shard K/N`) as the scheduler chooses it: the subjects' names
+//! and start-ups before anything is built, and their cases' estimates, split alike on
+//! every runner.
 
-use super::super::dry_run::plural;
 use crate::contestant::Availability;
-use crate::lineup::Entry;
+use crate::contestant::startup;
+use crate::lineup::Candidate;
 use crate::presets::Plan;
-use crate::presets::estimate::{case_estimate, startup};
-use crate::report::units::rough_duration;
-use crate::run::shard::Case;
+use crate::presets::estimate::case_estimate;
+use crate::report::plan::plural;
+use crate::run::shard::EstimatedCase;
 use crate::run::{Shard, ShardCases, pinned_name};
 use std::time::Duration;
 
 /// Each contestant's subject names (`tokio`, or `tokio cpus=N` for each `--cpus N`) with
 /// its processes' start-up; only those available here when `available_only`.
-pub(super) fn subject_names(
-    entries: &[Entry],
+pub fn subject_names(
+    entries: &[Candidate],
     cpus: &[u32],
     available_only: bool,
 ) -> Vec<(String, Duration)> {
@@ -35,16 +35,16 @@ pub(super) fn subject_names(
 }
 
 /// The cases of `shard` among the plan's on `names`; an error when it has none.
-pub(super) fn shard_cases(
+pub fn shard_cases(
     plan: &Plan,
     names: &[(String, Duration)],
     shard: Shard,
 ) -> anyhow::Result<ShardCases> {
-    let cases: Vec<Case> = plan
+    let cases: Vec<EstimatedCase> = plan
         .workloads
         .iter()
         .flat_map(|&workload| {
-            names.iter().map(move |(name, start)| Case {
+            names.iter().map(move |(name, start)| EstimatedCase {
                 subject: name.clone(),
                 workload,
                 cost: case_estimate(plan, workload, *start).total,
@@ -61,17 +61,4 @@ pub(super) fn shard_cases(
         cases.len()
     );
     Ok(chosen)
-}
-
-/// `shard 2/3: 165 of 495 cases · estimated 4 min (the parts: 4 min, 4 min, 4 min)`.
-pub(super) fn shard_line(shard: Shard, chosen: &ShardCases, subjects: usize) -> String {
-    let parts: Vec<String> = chosen.parts.iter().map(|&d| rough_duration(d)).collect();
-    format!(
-        "shard {shard}: {} of {} cases on {subjects} {} · estimated {} (the parts: {})",
-        chosen.cases,
-        chosen.total,
-        plural(subjects, "contestant"),
-        rough_duration(chosen.parts[shard.index as usize - 1]),
-        parts.join(", ")
-    )
 }

@@ -1,0 +1,199 @@
+//! The regression gate: two sides of a comparison (two runs, or one run's variants against
+//! their contestants), their case-by-case changes (analysis/change.rs) widened by the
+//! store's run-to-run spread where it has one (analysis/run_to_run.rs), and the judgement
+//! of every change against its threshold at one family-wise false-alarm rate (Bonferroni).
+
+use super::change::{CaseChange, Change, CpuKind, changes, family, variant_changes};
+use super::condition::ConditionComparison;
+use super::run_to_run::{Spreads, interval_at, with_spread};
+use crate::measure::condition::Condition;
+use crate::measure::machine::Machine;
+use crate::run::RunRecord;
+
+/// One side of a comparison: what it is called and its measured runs.
+pub struct Side {
+    pub label: String,
+    pub runs: Vec<RunRecord>,
+    /// When it started and where, to find the store's other sessions of its cases.
+    pub started: String,
+    pub machine: Machine,
+    /// The machine's condition through the run, where it was probed.
+    pub condition: Option<Condition>,
+}
+
+/// What a comparison found, and what its table is called.
+pub struct Comparison {
+    pub title: String,
+    pub found: Vec<CaseChange>,
+    /// Across sessions: a case without history is marked as such.
+    pub across: bool,
+    /// The two runs' machine conditions, where both were probed.
+    pub conditions: Option<ConditionComparison>,
+}
+
+/// The run-to-run spreads of a case, `(point, contestant)`, from the store's other sessions.
+pub type SpreadsOf<'a> = &'a mut dyn FnMut(&str, &str) -> anyhow::Result<Spreads>;
+
+/// BASE against NEW, each case widened by its `spreads` where there is a store to ask.
+pub fn across(base: &Side, new: &Side, spreads: Option<SpreadsOf>) -> anyhow::Result<Comparison> {
+    let mut found = changes(&base.runs, &new.runs);
+    anyhow::ensure!(
+        !found.is_empty(),
+        "{} and {} have no point and contestant in common",
+        base.label,
+        new.label
+    );
+    if let Some(spreads) = spreads {
+        for case in &mut found {
+            widen(case, spreads)?;
+        }
+    }
+    Ok(Comparison {
+        title: format!("compare · {} → {}", base.label, new.label),
+        found,
+        across: true,
+        conditions: (base.condition.as_ref())
+            .zip(new.condition.as_ref())
+            .map(|(b, n)| ConditionComparison::between(b, n)),
+    })
+}
+
+/// A case's time, peak RSS and CPU widened by its spreads.
+fn widen(case: &mut CaseChange, spreads: SpreadsOf) -> anyhow::Result<()> {
+    let mut of_case = spreads(&case.point, &case.base)?;
+    // A variant without history of its own (`tokio@1.38.0`) takes its contestant's.
+    if of_case.time.is_none() && family(&case.base) != case.base {
+        of_case = spreads(&case.point, &family(&case.base))?;
+    }
+    case.time = case.time.map(|c| with_spread(c, of_case.time));
+    case.peak_rss = case.peak_rss.map(|c| with_spread(c, of_case.peak_rss));
+    // The store's CPU history is the whole process's: it widens only that figure.
+    if case.cpu_kind == CpuKind::Process {
+        case.cpu = case.cpu.map(|c| with_spread(c, of_case.cpu));
+    }
+    Ok(())
+}
+
+/// Each variant of one run against its contestant, measured in the same rounds.
+pub fn within(run: &Side) -> anyhow::Result<Comparison> {
+    let found = variant_changes(&run.runs);
+    anyhow::ensure!(
+        !found.is_empty(),
+        "{} has no variant to compare with its contestant (run `-c tokio,tokio@patch …`, \
+         or name a second run)",
+        run.label
+    );
+    Ok(Comparison {
+        title: format!(
+            "compare · variants against their contestants · {}",
+            run.label
+        ),
+        found,
+        across: false,
+        // One run: one condition, the same on both sides.
+        conditions: None,
+    })
+}
+
+/// The gate's false-alarm rate over all its judgements at once.
+pub const FAMILY_WISE: f64 = 0.05;
+
+/// How much higher a figure may be before the gate fails (0.05 for 5 %); `None`: not judged.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Thresholds {
+    /// `--fail-if-slower`: time.
+    pub slower: Option<f64>,
+    /// `--fail-if-bigger`: peak RSS.
+    pub bigger: Option<f64>,
+    /// `--fail-if-more-instructions`: one iteration's instructions.
+    pub more_instructions: Option<f64>,
+}
+
+impl Thresholds {
+    /// Whether any threshold is set.
+    pub fn any(&self) -> bool {
+        self.slower.is_some() || self.bigger.is_some() || self.more_instructions.is_some()
+    }
+}
+
+/// One thing the gate judges: a case's figure, with its threshold.
+#[derive(Debug, Clone, Copy)]
+pub struct Judgement<'a> {
+    pub case: &'a CaseChange,
+    /// What it fails as: `slower`, `bigger`, `more instructions`.
+    pub what: &'static str,
+    pub threshold: f64,
+    pub change: Change,
+}
+
+/// What the gate decided.
+pub struct GateOutcome<'a> {
+    pub judged: Vec<Judgement<'a>>,
+    /// Each judgement's interval level, 1 − 5 %/m for the m judgements with an interval.
+    pub coverage: f64,
+    /// The judgements whose change is significantly past their threshold.
+    pub failures: Vec<Judgement<'a>>,
+    /// Judgements whose case has too few other sessions in the store for a spread.
+    pub unhistoried: usize,
+}
+
+/// Judges `found` against `thresholds`: each case's time and peak RSS that has an interval,
+/// and its instructions per iteration where both sides counted them.
+pub fn judge<'a>(found: &'a [CaseChange], thresholds: &Thresholds) -> GateOutcome<'a> {
+    let judged = judgements(found, thresholds);
+    // Only judgements with an interval share the false-alarm rate; counts have none.
+    let bounded = judged
+        .iter()
+        .filter(|j| j.change.bootstrap.is_some())
+        .count();
+    let coverage = 1.0 - FAMILY_WISE / bounded.max(1) as f64;
+    let failures = judged
+        .iter()
+        .filter(|j| fails(&j.change, j.threshold, coverage))
+        .copied()
+        .collect();
+    let unhistoried = judged.iter().filter(|j| j.change.spread.is_none()).count();
+    GateOutcome {
+        judged,
+        coverage,
+        failures,
+        unhistoried,
+    }
+}
+
+fn judgements<'a>(found: &'a [CaseChange], thresholds: &Thresholds) -> Vec<Judgement<'a>> {
+    found
+        .iter()
+        .flat_map(|case| {
+            [
+                ("slower", thresholds.slower, case.time, true),
+                ("bigger", thresholds.bigger, case.peak_rss, true),
+                (
+                    "more instructions",
+                    thresholds.more_instructions,
+                    case.instructions,
+                    false,
+                ),
+            ]
+            .into_iter()
+            .filter_map(move |(what, threshold, change, bounded)| {
+                let change = change.filter(|c| !bounded || c.bootstrap.is_some())?;
+                Some(Judgement {
+                    case,
+                    what,
+                    threshold: threshold?,
+                    change,
+                })
+            })
+        })
+        .collect()
+}
+
+/// Whether a change is higher by more than its threshold and significant at `coverage`: an
+/// A/A comparison fails the gate with probability at most 5 %, however many cases it
+/// holds. A count (instructions) has no interval: past its threshold it fails.
+fn fails(change: &Change, threshold: f64, coverage: f64) -> bool {
+    change.ratio > 1.0 + threshold
+        && (change.bootstrap.is_none()
+            || interval_at(change, coverage).is_some_and(|i| i.low > 1.0))
+}

@@ -1,0 +1,156 @@
+//! A results folder as a run leaves it: its results in every folder format, the results
+//! document assembled from its records and what run.json says of the run, and the same
+//! built again from runs.jsonl when the run never reached its end.
+
+use super::log::{RunFile, read_records};
+use super::{FORMATS, Format, write_atomically};
+use crate::analysis::{PointSummary, fits, summarize_machines, warnings};
+use crate::measure::Platform;
+use crate::measure::machine::MachineLoad;
+use crate::results::{Results, SCHEMA};
+use crate::run::{RunRecord, StopReason};
+use std::path::{Path, PathBuf};
+
+/// The results document of `records`, with what run.json says of the run.
+pub fn assemble(
+    records: Vec<RunRecord>,
+    run_file: &RunFile,
+    machine: Option<MachineLoad>,
+    interrupted: bool,
+) -> Results {
+    let mut points = summarize_machines(&records);
+    for point in &mut points {
+        point.seed = run_file
+            .seeds
+            .iter()
+            .find(|(p, _)| *p == point.point)
+            .map(|(_, seed)| seed.clone());
+    }
+    if !interrupted && run_file.stopping.is_some_and(|s| s.budget.is_some()) {
+        budget_ended(&mut points);
+    }
+    Results {
+        schema: SCHEMA.into(),
+        command: run_file.command.clone(),
+        interrupted,
+        platform: run_file.platform.clone().unwrap_or_else(unknown_platform),
+        stopping: run_file.stopping,
+        contestants: run_file.contestants.clone(),
+        fits: fits(&points),
+        warnings: warnings(
+            &points,
+            &records,
+            run_file.stopping.map(|s| s.precision),
+            machine.as_ref(),
+        ),
+        machine,
+        points,
+        runs: records,
+        machines: run_file.machines.clone(),
+    }
+}
+
+/// In a run that spent its budget to the end, a case measured but without a stop reason is
+/// one the budget left no room for after its last process: its record could not say so
+/// when it was written, and the whole run can.
+fn budget_ended(points: &mut [PointSummary]) {
+    for row in points.iter_mut().flat_map(|p| &mut p.rows) {
+        if row.stop.is_none() && row.time_runs > 0 {
+            row.stop = Some(StopReason::RunBudget);
+        }
+    }
+}
+
+/// The platform of a run whose run.json never got that far: nothing known but taskbench.
+fn unknown_platform() -> Platform {
+    Platform {
+        taskbench: env!("CARGO_PKG_VERSION").into(),
+        started: String::new(),
+        cpu: "unknown".into(),
+        cores: 0,
+        memory_bytes: 0,
+        kernel: String::new(),
+        rustc: String::new(),
+        rust_profile: String::new(),
+        load_average: 0.0,
+        versions: Vec::new(),
+    }
+}
+
+/// Every folder format into `out` (results.json, .csv, .md, report.html) and each of
+/// `exports` (`--export-<flag> PATH`) where it asks.
+pub fn write_results(
+    results: &Results,
+    out: &Path,
+    exports: &[(&Format, &Path)],
+) -> anyhow::Result<()> {
+    for exporter in FORMATS {
+        let wanted: Vec<&Path> = exports
+            .iter()
+            .filter(|(e, _)| e.flag() == exporter.flag())
+            .map(|(_, path)| *path)
+            .collect();
+        let folder = exporter.folder_file().map(|file| out.join(file));
+        if folder.is_none() && wanted.is_empty() {
+            continue;
+        }
+        let bytes = exporter.render(results)?;
+        for path in folder.iter().map(PathBuf::as_path).chain(wanted) {
+            write_atomically(path, &bytes)?;
+        }
+    }
+    Ok(())
+}
+
+/// Writes `dir`'s results (JSON, CSV, Markdown, HTML), marked interrupted, from its
+/// runs.jsonl and run.json; the number of runs. The caller holds the folder's lock.
+pub fn rebuild(dir: &Path) -> anyhow::Result<usize> {
+    let (records, notice) = read_records(&dir.join("runs.jsonl"))?;
+    if let Some(notice) = notice {
+        eprintln!("taskbench: {notice}");
+    }
+    let run_file = RunFile::read(dir)?.unwrap_or_else(|| RunFile::new(Vec::new(), None));
+    let results = assemble(records, &run_file, None, true);
+    write_results(&results, dir, &[])?;
+    Ok(results.runs.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::{Phase, Stopping};
+    use std::time::Duration;
+
+    /// The fake run's records with no stop reason on tokio's measured ones, as a case the
+    /// budget left no room for has none; assembled with `budget`, finished or interrupted.
+    fn tokio_stop(budget: Option<Duration>, interrupted: bool) -> Vec<Option<StopReason>> {
+        let mut records = crate::html::tests::results().runs;
+        for record in records
+            .iter_mut()
+            .filter(|r| r.contestant == "tokio" && r.phase == Phase::Measured)
+        {
+            record.stop = None;
+        }
+        let mut run_file = RunFile::new(Vec::new(), None);
+        run_file.stopping = Some(Stopping {
+            budget,
+            ..Stopping::exactly(3, Duration::from_secs(1))
+        });
+        let results = assemble(records, &run_file, None, interrupted);
+        let rows = results.points.iter().flat_map(|p| &p.rows);
+        rows.filter(|r| r.contestant == "tokio")
+            .map(|r| r.stop)
+            .collect()
+    }
+
+    #[test]
+    fn a_case_the_budget_left_no_room_for_stopped_on_the_run_budget() {
+        let budget = Some(Duration::from_secs(60));
+        let stops = tokio_stop(budget, false);
+        assert!(!stops.is_empty());
+        assert!(stops.iter().all(|s| *s == Some(StopReason::RunBudget)));
+        // Without a run budget, or when the run was interrupted, nothing is inferred.
+        assert!(tokio_stop(None, false).iter().all(Option::is_none));
+        assert!(tokio_stop(budget, true).iter().all(Option::is_none));
+    }
+}

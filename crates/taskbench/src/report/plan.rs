@@ -1,0 +1,198 @@
+//! A plan in words: the dry run (`taskbench run --dry-run`: the cases a run would make and
+//! an estimate of its time), the line a run opens with, and the line that says what a
+//! shard (`--shard K/N`) takes.
+
+use super::{plain_table, terminal_width, wrap};
+use crate::presets::estimate::{EXPECTED_TIME_RUNS, PER_OPERATION};
+use crate::presets::{Plan, estimate};
+use crate::run::{Shard, ShardCases, Workload};
+use crate::units::{duration, rough_duration};
+use comfy_table::CellAlignment;
+use std::time::Duration;
+
+/// The dry run of `plan` on `subjects`: each name with its processes' start-up.
+pub fn dry_run(plan: &Plan, subjects: &[(String, Duration)]) -> String {
+    let startups: Vec<Duration> = subjects.iter().map(|(_, start)| *start).collect();
+    let e = estimate(plan, &startups);
+    let subjects: Vec<String> = subjects.iter().map(|(name, _)| name.clone()).collect();
+    let commands = plan.workloads == [Workload::Command];
+    let what = match (&plan.preset, commands) {
+        (Some(preset), _) => format!("preset {preset}"),
+        (None, true) => "the commands".to_string(),
+        (None, false) => "the named scenarios".to_string(),
+    };
+    let mut out = format!(
+        "{what}: {} and {} warm-up {} per case\n",
+        stopping_line(plan),
+        plan.warmup,
+        plural(plan.warmup as usize, "process"),
+    );
+    out.push_str(&wrap(
+        &format!(
+            "{} ({}): {}",
+            if commands { "commands" } else { "contestants" },
+            subjects.len(),
+            subjects.join(", ")
+        ),
+        terminal_width().into(),
+    ));
+    let mut cases = plain_table(&["#", "case", "seed", "ideal"]);
+    for (i, workload) in plan.workloads.iter().enumerate() {
+        let (case, seed, ideal) = match workload {
+            Workload::Scenario { scenario, .. } => (
+                format!("{} · {}", scenario.name(), scenario.label()),
+                plan.seed_of(&workload.point()),
+                duration(scenario.ideal_ns() as f64),
+            ),
+            Workload::Command => ("each command".to_string(), None, "–".to_string()),
+        };
+        cases.add_row([
+            (i + 1).to_string(),
+            case,
+            seed.unwrap_or("–").to_string(),
+            ideal,
+        ]);
+    }
+    for index in [0, 3] {
+        if let Some(column) = cases.column_mut(index) {
+            column.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    out.push_str(&format!("{cases}\n"));
+    let points = plan.workloads.len();
+    out.push_str(&format!(
+        "{points} {} × {} {} = {} cases · about {} measured runs\n{} processes in all, with \
+         warm-ups and idle footprints\n",
+        plural(points, "point"),
+        subjects.len(),
+        plural(subjects.len(), "contestant"),
+        points * subjects.len(),
+        e.measured,
+        e.processes,
+    ));
+    out.push_str(&format!(
+        "estimated time: {}\n(ideal {} + each language's start-up per process + {} per task \
+         operation; {EXPECTED_TIME_RUNS} time processes a case unless its budget ends it)\n",
+        rough_duration(e.total),
+        rough_duration(e.ideal),
+        duration(PER_OPERATION.as_nanos() as f64),
+    ));
+    if let Some(budget) = plan.stopping.budget {
+        out.push_str(&budget_line(budget, &e));
+    }
+    out
+}
+
+/// `budget 5 min: the minimums take about 1 min, 4 min left to allocate (the cases would
+/// take 12 min without it)`.
+fn budget_line(budget: Duration, e: &crate::presets::estimate::Estimate) -> String {
+    let left = budget.saturating_sub(e.minimum);
+    let over = if e.minimum > budget {
+        " — the minimums alone are over it, and run whatever the budget"
+    } else {
+        ""
+    };
+    format!(
+        "budget {}: every case's minimum takes about {}, {} left to allocate where the noise \
+         is{over} (the cases would take {} without it)\n",
+        rough_duration(budget),
+        rough_duration(e.minimum),
+        rough_duration(left),
+        rough_duration(e.need),
+    )
+}
+
+/// `3–30 runs until ±2 % or 1 s`, or `exactly 5 runs`; `, in a run budget of 5 min` after
+/// either where the run has one.
+pub fn stopping_line(plan: &Plan) -> String {
+    let s = &plan.stopping;
+    let budget = s
+        .budget
+        .map(|b| format!(", in a run budget of {}", rough_duration(b)))
+        .unwrap_or_default();
+    if s.min_runs == s.max_runs {
+        return format!(
+            "exactly {} {}{budget}",
+            s.min_runs,
+            plural(s.min_runs as usize, "run")
+        );
+    }
+    format!(
+        "{}–{} runs until ±{} % or {}{budget}",
+        s.min_runs,
+        s.max_runs,
+        s.precision * 100.0,
+        rough_duration(s.max_time)
+    )
+}
+
+/// `word` with an `s` unless `n` is 1 (`processes` for `process`).
+pub fn plural(n: usize, word: &str) -> String {
+    match (n, word.ends_with('s')) {
+        (1, _) => word.to_string(),
+        (_, true) => format!("{word}es"),
+        _ => format!("{word}s"),
+    }
+}
+
+/// `shard 2/3: 165 of 495 cases · estimated 4 min (the parts: 4 min, 4 min, 4 min)`.
+pub fn shard_line(shard: Shard, chosen: &ShardCases, subjects: usize) -> String {
+    let parts: Vec<String> = chosen.parts.iter().map(|&d| rough_duration(d)).collect();
+    format!(
+        "shard {shard}: {} of {} cases on {subjects} {} · estimated {} (the parts: {})",
+        chosen.cases,
+        chosen.total,
+        plural(subjects, "contestant"),
+        rough_duration(chosen.parts[shard.index as usize - 1]),
+        parts.join(", ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presets::estimate::Estimate;
+    use crate::run::Stopping;
+
+    #[test]
+    fn a_budget_is_said_with_what_the_minimums_take_and_what_is_left() {
+        let e = Estimate {
+            minimum: Duration::from_secs(60),
+            need: Duration::from_secs(720),
+            ..Estimate::default()
+        };
+        let line = budget_line(Duration::from_secs(300), &e);
+        assert_eq!(
+            line,
+            "budget 5 min: every case's minimum takes about 60 s, 4 min left to allocate \
+             where the noise is (the cases would take 12 min without it)\n"
+        );
+        let over = budget_line(Duration::from_secs(30), &e);
+        assert!(over.contains("the minimums alone are over it"), "{over}");
+    }
+
+    #[test]
+    fn the_stopping_line_names_the_run_budget() {
+        let plan = |stopping| Plan {
+            preset: None,
+            workloads: Vec::new(),
+            seeds: Vec::new(),
+            stopping,
+            warmup: 0,
+            idle_runs: 0,
+        };
+        let stopping = Stopping {
+            min_runs: 3,
+            max_runs: 60,
+            precision: 0.04,
+            max_time: Duration::from_secs(8),
+            budget: Some(Duration::from_secs(300)),
+        };
+        assert_eq!(
+            stopping_line(&plan(stopping)),
+            "3–60 runs until ±4 % or 8 s, in a run budget of 5 min"
+        );
+        let exactly = Stopping::exactly(2, Duration::from_secs(8));
+        assert_eq!(stopping_line(&plan(exactly)), "exactly 2 runs");
+    }
+}

@@ -1,0 +1,155 @@
+//! The build step: the contestants built and probed (or the `--command`s made subjects),
+//! the shard's subjects kept, the platform probed once and kept in run.json, and the
+//! header the run opens with.
+
+use super::Prepared;
+use super::shard::shard_cases;
+use crate::lineup::{BuildStep, pinned, prepare};
+use crate::measure::Platform;
+use crate::report::plan::{plural, shard_line, stopping_line};
+use crate::report::platform::{toolchains_line, unavailable_line};
+use crate::report::{PlatformHeader, terminal_width, wrap};
+use crate::results::ContestantInfo;
+use crate::run::{Shard, ShardCases, Subject, interrupt};
+use crate::units::rough_duration;
+use anyhow::bail;
+use std::time::Duration;
+
+/// A run whose subjects are ready to measure.
+pub struct Built<'a> {
+    pub(super) prepared: Prepared<'a>,
+    pub(super) subjects: Vec<Subject>,
+    pub(super) infos: Vec<ContestantInfo>,
+    pub(super) shard: Option<(Shard, ShardCases)>,
+}
+
+impl<'a> Prepared<'a> {
+    /// Builds what the run measures and prints the run's header.
+    pub fn build(mut self) -> anyhow::Result<Built<'a>> {
+        let args = self.scheduler.args;
+        let (subjects, infos) = match self.scheduler.entries.take() {
+            Some(entries) => prepare(entries, self.scheduler.places, &args.cpus, &mut |step| {
+                if !args.quiet {
+                    eprintln!("{}", build_line(&step));
+                }
+            }),
+            None => {
+                let shell = if args.no_shell { "none" } else { &args.shell };
+                let cwd = std::env::current_dir().unwrap_or_else(|_| ".".into());
+                let subjects =
+                    crate::run::shell::subjects(&args.command, &args.command_name, shell, &cwd)?;
+                (pinned(subjects, &args.cpus), Vec::new())
+            }
+        };
+        let shard = self.shard_of(&subjects)?;
+        let subjects: Vec<Subject> = match &shard {
+            Some((_, chosen)) => subjects
+                .into_iter()
+                .filter(|s| chosen.has(&s.name))
+                .collect(),
+            None => subjects,
+        };
+        // Builds stopped by Ctrl-C leave no subject, and the (empty) results are still written.
+        if subjects.is_empty() && !interrupt::requested() {
+            let reasons: Vec<String> = infos
+                .iter()
+                .filter_map(|i| i.unavailable.as_ref().map(|r| format!("{}: {r}", i.name)))
+                .collect();
+            bail!("no contestant can run here ({})", reasons.join("; "));
+        }
+        let platform = self.platform(&infos)?;
+        let built = Built {
+            prepared: self,
+            subjects,
+            infos,
+            shard,
+        };
+        if !args.quiet {
+            built.print_header(&platform);
+        }
+        Ok(built)
+    }
+
+    /// The shard: the one chosen from the contestants, or for commands (which build
+    /// nothing) chosen from the subjects themselves.
+    fn shard_of(&mut self, subjects: &[Subject]) -> anyhow::Result<Option<(Shard, ShardCases)>> {
+        Ok(
+            match (self.scheduler.args.shard, self.scheduler.shard.take()) {
+                (Some(shard), None) => {
+                    let names: Vec<(String, Duration)> = subjects
+                        .iter()
+                        .map(|s| (s.name.clone(), s.startup))
+                        .collect();
+                    Some((shard, shard_cases(&self.scheduler.plan, &names, shard)?))
+                }
+                (_, chosen) => chosen,
+            },
+        )
+    }
+
+    /// The platform: a resumed run keeps the machine and the start it was first measured
+    /// with; a new one probes it, and keeps it and the contestants in run.json.
+    fn platform(&mut self, infos: &[ContestantInfo]) -> anyhow::Result<Platform> {
+        if let Some(platform) = &self.run_file.platform {
+            return Ok(platform.clone());
+        }
+        let mut platform = Platform::probe();
+        platform.versions = infos
+            .iter()
+            .map(|i| (i.name.clone(), i.version.clone()))
+            .collect();
+        self.run_file.platform = Some(platform.clone());
+        self.run_file.contestants = infos.to_vec();
+        self.run_file.write(&self.out)?;
+        Ok(platform)
+    }
+}
+
+impl Built<'_> {
+    /// The platform, the contestants that cannot run, and what the run will do.
+    fn print_header(&self, platform: &Platform) {
+        let width = terminal_width().into();
+        // The machine and the Rust build; each contestant's version is in the files.
+        for line in platform.header().into_iter().take(2) {
+            print!("{}", wrap(&line, width));
+        }
+        print!("{}", wrap(&toolchains_line(&self.infos), width));
+        for info in self.infos.iter().filter(|i| i.unavailable.is_some()) {
+            println!("{}", unavailable_line(info, width));
+        }
+        println!();
+        let plan = &self.prepared.scheduler.plan;
+        let startups: Vec<Duration> = self.subjects.iter().map(|s| s.startup).collect();
+        println!(
+            "{}: {} {} × {} {} · {} · {} warm-up per case · estimated {}\n",
+            plan.preset
+                .as_ref()
+                .map_or_else(|| "run".to_string(), |p| format!("preset {p}")),
+            plan.workloads.len(),
+            plural(plan.workloads.len(), "point"),
+            self.subjects.len(),
+            plural(self.subjects.len(), "contestant"),
+            stopping_line(plan),
+            plan.warmup,
+            rough_duration(crate::presets::estimate(plan, &startups).total)
+        );
+        if let Some((shard, chosen)) = &self.shard {
+            println!("{}\n", shard_line(*shard, chosen, self.subjects.len()));
+        }
+    }
+}
+
+/// `building 3/15: go`, or for a joint cargo build `building 1–4/15: floor, smol, threads,
+/// tokio (one cargo build)`.
+fn build_line(step: &BuildStep<'_>) -> String {
+    match step.names {
+        [one] => format!("building {}/{}: {one}", step.index, step.total),
+        names => format!(
+            "building {}–{}/{}: {} (one cargo build)",
+            step.index,
+            step.index + names.len() - 1,
+            step.total,
+            names.join(", ")
+        ),
+    }
+}

@@ -1,0 +1,153 @@
+//! The finish step: the results document assembled from the run's records (a resumed
+//! run's earlier ones first), printed, written in every format asked for, and kept in the
+//! store (with `--save-baseline`, as a baseline; with an earlier session, trend.html).
+
+use super::Measured;
+use crate::analysis::gate::Side;
+use crate::cli::RunArgs;
+use crate::export;
+use crate::report::condition::run_condition_line;
+use crate::report::{
+    overview, render_terminal, side_by_side, terminal_width, warning_digest, wrap,
+};
+use crate::results::Results;
+use crate::run::interrupt;
+use crate::store::{self, HistoryFilter, Location, Provenance};
+use anyhow::Context;
+use std::path::{Path, PathBuf};
+
+/// A run whose results are written.
+pub struct Finished<'a> {
+    pub(super) args: &'a RunArgs,
+    pub(super) results: Results,
+    pub(super) out: PathBuf,
+    pub(super) store: Location,
+    pub(super) baseline: Option<Side>,
+}
+
+impl<'a> Measured<'a> {
+    /// Assembles, prints, writes and stores the results.
+    pub fn finish(self) -> anyhow::Result<Finished<'a>> {
+        let Measured {
+            built,
+            records,
+            machine,
+        } = self;
+        let mut prepared = built.prepared;
+        let args = prepared.scheduler.args;
+        let interrupted = interrupt::requested();
+        prepared.run_file.contestants = built.infos;
+        let runs: Vec<_> = prepared.earlier.into_iter().chain(records).collect();
+        let results = export::assemble(runs, &prepared.run_file, Some(machine), interrupted);
+        if !args.quiet {
+            print_results(&results, args.tables);
+        }
+        let out = prepared.out;
+        export::write_results(&results, &out, &args.exports())?;
+        if !args.no_store {
+            keep(&prepared.store, &results, &out, args)?;
+        }
+        match interrupt::received() {
+            Some(signal) => eprintln!(
+                "taskbench: interrupted by {}: the {} finished runs are in {dir} \
+                 (`taskbench run --resume {dir}` runs the rest)",
+                interrupt::signal_name(signal),
+                results.runs.len(),
+                dir = out.display()
+            ),
+            None if !args.quiet => println!(
+                "report: {} (results.json and results.md beside it)",
+                out.join("report.html").display()
+            ),
+            None => {}
+        }
+        Ok(Finished {
+            args,
+            results,
+            out,
+            store: prepared.store,
+            baseline: prepared.baseline,
+        })
+    }
+}
+
+/// With `tables`, each point's table and the seeds side by side; then the overviews and
+/// the warnings, one line per kind (every table and warning is in results.md and
+/// report.html).
+fn print_results(results: &Results, tables: bool) {
+    let width = terminal_width();
+    if let Some(line) = results.interrupted_line() {
+        println!("{line}\n");
+    }
+    if tables {
+        for table in crate::report::tables(&results.points, &results.fits) {
+            println!("{}", render_terminal(&table, width));
+        }
+        if let Some(table) = side_by_side(&results.points) {
+            println!("{}", render_terminal(&table, width));
+        }
+    }
+    print!("{}", overview::render_terminal(results, width));
+    for line in warning_digest(&results.warnings) {
+        print!("{}", wrap(&format!("warning: {line}"), width.into()));
+    }
+    if let Some(line) = run_condition_line(results.machine.as_ref()) {
+        println!("{line}");
+    }
+}
+
+/// Adds a finished run to the store at `location` and saves it as `--save-baseline`'s name.
+fn keep(location: &Location, results: &Results, out: &Path, args: &RunArgs) -> anyhow::Result<()> {
+    let provenance = Provenance::here(&crate::lineup::repository_root(), out, &args.tags);
+    location.create_parent()?;
+    let opened = store::open(location).and_then(|mut store| {
+        let session = store::record(&mut store, results, &provenance)?;
+        Ok((store, session))
+    });
+    let (mut store, session) = opened.with_context(|| {
+        format!(
+            "the results are in {}, but the store was not written",
+            out.display()
+        )
+    })?;
+    if let Some(name) = &args.save_baseline {
+        store::save_baseline(&mut store, name, session)?;
+        if !args.quiet {
+            println!("baseline {name}: this run, in {location}");
+        }
+    }
+    trend(&mut store, results, out)
+}
+
+/// DIR/trend.html, when the store holds an earlier session of one of the run's cases: its
+/// points and contestants over every session (`history --export-html` for other choices).
+fn trend(store: &mut store::Store, results: &Results, out: &Path) -> anyhow::Result<()> {
+    let cases: Vec<(&str, &str)> = results
+        .points
+        .iter()
+        .flat_map(|p| {
+            p.rows
+                .iter()
+                .map(|r| (p.point.as_str(), r.contestant.as_str()))
+        })
+        .collect();
+    let filter = HistoryFilter {
+        contestants: cases.iter().map(|(_, c)| c.to_string()).collect(),
+        ..HistoryFilter::default()
+    };
+    let entries: Vec<store::HistoryRow> = store::entries(store, &filter)?
+        .into_iter()
+        .filter(|e| cases.contains(&(e.point.as_str(), e.contestant.as_str())))
+        .collect();
+    let sessions = |point: &str, contestant: &str| {
+        entries
+            .iter()
+            .filter(|e| e.point == point && e.contestant == contestant)
+            .count()
+    };
+    if cases.iter().any(|&(p, c)| sessions(p, c) >= 2) {
+        let page = crate::html::trend_page(&entries, &crate::report::history_table(&entries));
+        export::write_atomically(&out.join("trend.html"), page.as_bytes())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,108 @@
+//! The gate step, and the comparison `taskbench compare` makes too: two sides compared
+//! case by case (analysis/gate.rs) with the store's other sessions as their run-to-run
+//! spread, the table printed and written where asked, and the gate's judgement — exit 1
+//! when a change is significantly past its threshold, naming it.
+
+use super::Finished;
+use crate::analysis::gate::{Comparison, Side, Thresholds, across, judge, within};
+use crate::export::write_atomically;
+use crate::report::comparison::{failure, gate_line, table, unhistoried_warning};
+use crate::report::condition::condition_block;
+use crate::report::{render_markdown, render_terminal, terminal_width};
+use crate::store::Location;
+use std::path::Path;
+
+impl Finished<'_> {
+    /// The run against its baseline, or its variants against their contestants; nothing
+    /// for an interrupted run, or one with neither to compare.
+    pub fn gate(self) -> anyhow::Result<()> {
+        if crate::run::interrupt::requested() {
+            return Ok(());
+        }
+        let gated = self.args.gate.any();
+        let this = self
+            .results
+            .into_side(format!("this run ({})", self.out.display()));
+        let comparison = match self.baseline {
+            Some(baseline) => across_sessions(&baseline, &this, &self.store)?,
+            // A run of variants whose contestants it does not hold has nothing to gate.
+            None if gated => within(&this)?,
+            None => match within(&this) {
+                Ok(comparison) => comparison,
+                Err(_) => return Ok(()),
+            },
+        };
+        println!();
+        conclude(
+            &comparison,
+            &self.args.gate.thresholds(),
+            &Outputs::default(),
+        )
+    }
+}
+
+/// BASE against NEW, each case widened by the store's other sessions of it on NEW's machine.
+pub fn across_sessions(base: &Side, new: &Side, store: &Location) -> anyhow::Result<Comparison> {
+    if !store.exists() {
+        return across(base, new, None);
+    }
+    let mut db = crate::store::open(store)?;
+    let exclude = [base.started.clone(), new.started.clone()];
+    across(
+        base,
+        new,
+        Some(&mut |point, contestant| {
+            crate::store::spreads(&mut db, &new.machine, point, contestant, &exclude)
+        }),
+    )
+}
+
+/// Where a comparison goes besides the terminal.
+#[derive(Default)]
+pub struct Outputs<'a> {
+    pub markdown: Option<&'a Path>,
+    pub html: Option<&'a Path>,
+}
+
+/// Prints the comparison's table, writes it where `outputs` ask, and fails when a
+/// threshold is set and a significant change passes it.
+pub fn conclude(
+    comparison: &Comparison,
+    thresholds: &Thresholds,
+    outputs: &Outputs,
+) -> anyhow::Result<()> {
+    let table = table(comparison);
+    let block = (comparison.conditions.as_ref())
+        .map(condition_block)
+        .unwrap_or_default();
+    for line in &block {
+        println!("{line}");
+    }
+    println!("{}", render_terminal(&table, terminal_width()));
+    if let Some(path) = outputs.markdown {
+        let block: String = block.iter().map(|l| format!("{l}\n")).collect();
+        let text = format!("{block}\n{}", render_markdown(&table));
+        write_atomically(path, text.trim_start().as_bytes())?;
+    }
+    if let Some(path) = outputs.html {
+        let page = crate::html::standalone(&table.title, &crate::html::figures_table(&table));
+        write_atomically(path, page.as_bytes())?;
+    }
+    if !thresholds.any() {
+        return Ok(());
+    }
+    let outcome = judge(&comparison.found, thresholds);
+    println!("{}", gate_line(&outcome));
+    if comparison.across && outcome.unhistoried > 0 {
+        eprintln!("{}", unhistoried_warning(&outcome));
+    }
+    let failures: Vec<String> = outcome.failures.iter().map(failure).collect();
+    anyhow::ensure!(
+        failures.is_empty(),
+        "{} significant change(s) past the threshold: {}",
+        failures.len(),
+        failures.join("; ")
+    );
+    println!("gate passed: no significant change past the threshold");
+    Ok(())
+}

@@ -1,0 +1,238 @@
+//! A run from start to end, as named steps over the library — what `taskbench run` is:
+//!
+//! 1. [`Scheduler::plan`]: the cases (a preset or the scenarios named), the lineup, the
+//!    shard; nothing built or written ([`Scheduler::dry_run`] shows it);
+//! 2. [`Scheduler::prepare`]: the output folder, its lock, run.json (or the run resumed);
+//! 3. [`Prepared::build`]: the contestants built and probed, the platform and the header;
+//! 4. [`Built::measure`]: every case run in fresh processes, each record kept as it is made;
+//! 5. [`Measured::finish`]: the results assembled, printed, written, stored;
+//! 6. [`Finished::gate`]: against a baseline, or the variants against their contestants.
+//!
+//! Each step consumes the one before, so they can only run in this order.
+
+mod build;
+mod finish;
+pub mod gate;
+mod measure;
+mod resume;
+mod shard;
+
+pub use build::Built;
+pub use finish::Finished;
+pub use measure::Measured;
+pub use resume::Resume;
+
+use crate::analysis::gate::Side;
+use crate::cli::RunArgs;
+use crate::contestant::Places;
+use crate::export::{self, RunFile};
+use crate::lineup::{Candidate, Lineup, choose, survey_for};
+use crate::measure::InstructionCounter;
+use crate::presets::{self, Plan};
+use crate::run::{RunRecord, Shard, ShardCases, interrupt};
+use crate::store::Location;
+use anyhow::{Context, anyhow, bail};
+use shard::{shard_cases, subject_names};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// What a run will do, decided before anything is built or written.
+pub struct Scheduler<'a> {
+    args: &'a RunArgs,
+    places: &'a Places,
+    plan: Plan,
+    /// The contestants asked for (`None`: `--command`s instead).
+    entries: Option<Vec<Candidate>>,
+    /// `--shard K/N`, with its cases, when chosen from the contestants.
+    shard: Option<(Shard, ShardCases)>,
+    /// `--instructions`: the counter found here.
+    counter: Option<Box<dyn InstructionCounter>>,
+}
+
+impl<'a> Scheduler<'a> {
+    /// Plans the run `args` asks for over the contestants in `contestants_dir`.
+    pub fn plan(
+        args: &'a RunArgs,
+        contestants_dir: &Path,
+        places: &'a Places,
+    ) -> anyhow::Result<Scheduler<'a>> {
+        let plan = plan(args)?;
+        check_args(args)?;
+        let counter = if args.instructions {
+            Some(crate::measure::counter::detect().map_err(|e| anyhow!(e))?)
+        } else {
+            None
+        };
+        let mut entries = if args.command.is_empty() {
+            let default = presets::default_lineup(&args.plan_options())?;
+            let lineup = match args.contestant.as_slice() {
+                [] => Lineup::Default(&default),
+                named => Lineup::Named(named),
+            };
+            Some(choose(
+                survey_for(contestants_dir, places, lineup)?,
+                lineup,
+                &args.patch,
+                places,
+            )?)
+        } else {
+            None
+        };
+        // A shard of contestants is chosen before anything is built, from every contestant
+        // asked for (available here or not), so that every runner splits alike.
+        let shard = match (args.shard, &mut entries) {
+            (Some(shard), Some(entries)) => {
+                let chosen = shard_cases(&plan, &subject_names(entries, &args.cpus, false), shard)?;
+                entries.retain(|e| {
+                    subject_names(std::slice::from_ref(e), &args.cpus, false)
+                        .iter()
+                        .any(|(name, _)| chosen.has(name))
+                });
+                Some((shard, chosen))
+            }
+            _ => None,
+        };
+        Ok(Scheduler {
+            args,
+            places,
+            plan,
+            entries,
+            shard,
+            counter,
+        })
+    }
+
+    /// `--dry-run`: the cases, the subjects and an estimate of the time.
+    pub fn dry_run(&self) -> String {
+        let names: Vec<(String, Duration)> = match &self.entries {
+            Some(entries) => subject_names(entries, &self.args.cpus, true),
+            None => self
+                .args
+                .command
+                .iter()
+                .map(|c| (c.clone(), crate::contestant::startup("")))
+                .collect(),
+        };
+        let mut out = crate::report::plan::dry_run(&self.plan, &names);
+        if let Some((shard, chosen)) = &self.shard {
+            out.push_str(&crate::report::plan::shard_line(
+                *shard,
+                chosen,
+                names.len(),
+            ));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Makes the output folder and locks it, and writes run.json — or takes over the
+    /// interrupted run of `resume`, with the records of the cases it finished. `command`
+    /// is the taskbench command line, kept with the results.
+    pub fn prepare(
+        self,
+        command: Vec<String>,
+        resume: Option<&Resume>,
+    ) -> anyhow::Result<Prepared<'a>> {
+        let args = self.args;
+        let out = out_path(args);
+        let store = args
+            .store
+            .clone()
+            .unwrap_or_else(|| Location::Sqlite(crate::store::default_path(&out)));
+        // Looked up before anything is written or run, so that a misspelt baseline costs nothing.
+        let baseline = args
+            .baseline
+            .as_deref()
+            .map(|name| crate::store::side(name, &store))
+            .transpose()
+            .context("--baseline")?;
+        interrupt::install();
+        prepare_output(args, &out)?;
+        // Held until the run ends: a second run into the same folder is refused.
+        let lock = export::lock(&out)?;
+        let (run_file, earlier) = match resume {
+            Some(resume) => (resume.run_file.clone(), resume.earlier_runs()?),
+            None => {
+                let run_file = RunFile::new(command, Some(&self.plan));
+                run_file.write(&out).context("--out")?;
+                (run_file, Vec::new())
+            }
+        };
+        Ok(Prepared {
+            scheduler: self,
+            out,
+            store,
+            baseline,
+            _lock: lock,
+            run_file,
+            earlier,
+        })
+    }
+}
+
+/// A run with its folder: ready to build its contestants.
+pub struct Prepared<'a> {
+    scheduler: Scheduler<'a>,
+    out: PathBuf,
+    store: Location,
+    /// `--baseline`'s side, looked up first.
+    baseline: Option<Side>,
+    /// Held until the run ends.
+    _lock: std::fs::File,
+    run_file: RunFile,
+    /// The records of an interrupted run's finished cases (`--resume`).
+    earlier: Vec<RunRecord>,
+}
+
+/// The cases: a preset's, the scenarios named, or the `--command`s.
+fn plan(args: &RunArgs) -> anyhow::Result<Plan> {
+    let options = args.plan_options();
+    if args.command.is_empty() {
+        return presets::plan(&options);
+    }
+    if !args.params.0.is_empty() || args.inner_warmup.is_some() {
+        bail!("--command runs a whole command: scenario parameters and --inner-warmup do not apply")
+    }
+    Plan::commands(&options)
+}
+
+/// What no plan shows: `--cpus` fits here, a gate has something to compare with,
+/// `--instructions` has protocol runs to count.
+fn check_args(args: &RunArgs) -> anyhow::Result<()> {
+    crate::lineup::check_cpus(&args.cpus)?;
+    // `tokio@patch` is a variant; `@rust` is a group.
+    let variants = args
+        .contestant
+        .iter()
+        .any(|name| name.find('@').is_some_and(|at| at > 0));
+    anyhow::ensure!(
+        !args.gate.any() || args.baseline.is_some() || variants,
+        "--fail-if-slower, --fail-if-bigger and --fail-if-more-instructions gate a comparison: \
+         --baseline NAME compares with another run, or name a variant (-c tokio,tokio@patch) \
+         to compare within this one"
+    );
+    anyhow::ensure!(
+        !args.instructions || args.command.is_empty(),
+        "--instructions counts protocol runs, one iteration apart: --command runs cannot be counted"
+    );
+    Ok(())
+}
+
+/// `--out`, or `results/<start time>`.
+fn out_path(args: &RunArgs) -> PathBuf {
+    args.out.clone().unwrap_or_else(|| {
+        let stamp = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
+        PathBuf::from("results").join(stamp.replace(':', "-"))
+    })
+}
+
+/// Creates the output folder and checks every export path before anything runs.
+fn prepare_output(args: &RunArgs, out: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(out)
+        .with_context(|| format!("--out: cannot create {}", out.display()))?;
+    export::check_writable(&out.join("runs.jsonl")).context("--out")?;
+    for (exporter, path) in args.exports() {
+        export::check_writable(path).with_context(|| format!("--export-{}", exporter.flag()))?;
+    }
+    Ok(())
+}
