@@ -4,7 +4,8 @@
 //! sides' contestants report it (else the whole process's, over the memory processes), peak
 //! RSS over the memory processes — with
 //! its two-level bootstrap interval (processes, then iterations, each side resampled on
-//! its own, as the tables' × best), and a verdict: a change only when the interval
+//! its own, as the tables' × best; widened to the quotient of the order-statistic
+//! intervals where a side has fewer than six processes), and a verdict: a change only when the interval
 //! excludes 1 — where either side's processes fall into modes, of each mode against its
 //! counterpart (analysis/mode_shift.rs). Within one run, each variant against its
 //! contestant the same way. Where both sides counted instructions (`run --instructions`),
@@ -13,7 +14,7 @@
 use super::cases::{Case, group};
 use super::mode_shift::{ModeShift, time_change};
 use crate::run::RunRecord;
-use crate::stats::{Interval, RESAMPLES, nested_ratio_ci, pooled_median};
+use crate::stats::{Interval, RESAMPLES, pooled_median, ratio_interval};
 use catalogue::Point;
 
 /// What a ratio says.
@@ -220,7 +221,7 @@ pub fn change(base: &[Vec<f64>], new: &[Vec<f64>]) -> Option<Change> {
     let enough =
         |groups: &[Vec<f64>]| groups.iter().filter(|g| !g.is_empty()).count() >= MIN_PROCESSES;
     let interval = if enough(base) && enough(new) {
-        nested_ratio_ci(new, base, RESAMPLES)
+        ratio_interval(new, base, RESAMPLES)
     } else {
         None
     };

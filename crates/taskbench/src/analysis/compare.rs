@@ -5,7 +5,7 @@
 //! cannot tell the two apart.
 
 use super::{CaseSummary, Outcome};
-use crate::stats::{Interval, RESAMPLES, nested_ratio_ci};
+use crate::stats::{Interval, RESAMPLES, ratio_interval};
 
 /// Whether a ratio of medians differs from 1 significantly: its interval excludes 1.
 pub fn differs(ratio: &Interval) -> bool {
@@ -40,7 +40,7 @@ pub(super) fn rank(mut rows: Vec<(CaseSummary, Vec<Vec<f64>>)>) -> Vec<CaseSumma
             {
                 row.ratio_to_best = Some(elapsed.median / best_elapsed.median);
                 if index > 0 {
-                    row.ratio_ci = nested_ratio_ci(&samples, &best_samples, RESAMPLES);
+                    row.ratio_ci = ratio_interval(&samples, &best_samples, RESAMPLES);
                     row.differs_from_best = row.ratio_ci.as_ref().map(differs);
                 }
             }

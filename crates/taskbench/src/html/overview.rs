@@ -116,7 +116,9 @@ fn hover(overview: &Overview, contestant: &str, point: &str, measure: &str, cell
             }
             let _ = write!(text, " · {}× the best", ratio(*r));
             if let Some(ci) = ratio_interval {
-                let _ = write!(text, " ({}–{})", ratio(ci.low.max(0.0)), ratio(ci.high));
+                let level = ci.coverage.map_or("95 %".to_string(), coverage_text);
+                let (low, high) = (ratio(ci.low.max(0.0)), ratio(ci.high));
+                let _ = write!(text, " ({level} CI {low}–{high})");
             }
             if *differs == Some(false) {
                 text.push_str(" · not significantly slower than the best");

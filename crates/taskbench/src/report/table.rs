@@ -318,8 +318,8 @@ fn instructions(row: &CaseSummary) -> String {
     lines.join("\n")
 }
 
-/// `1.00` for the best; `1.52` over its interval; `1.04 n.s.` when the difference is not
-/// significant.
+/// `1.00` for the best; `1.52` over its interval (with its coverage where processes are too
+/// few for 95 %); `1.04 n.s.` when the difference is not significant.
 fn versus_best(row: &CaseSummary) -> String {
     let Some(ratio) = row.ratio_to_best else {
         return "–".to_string();
@@ -334,6 +334,9 @@ fn versus_best(row: &CaseSummary) -> String {
             units::ratio(ci.low),
             units::ratio(ci.high)
         ));
+        if let Some(coverage) = ci.coverage {
+            cell.push_str(&format!(" ({})", coverage_text(coverage)));
+        }
     }
     cell
 }

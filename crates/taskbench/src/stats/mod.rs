@@ -18,7 +18,7 @@ pub use bootstrap::{
     ratio_of_medians_ci,
 };
 pub use modes::{MIN_DISTANCE, MIN_PROCESSES, MIN_SHARE, Mode, SEPARATION, by_share, modes, split};
-pub use order::{median_interval, order_interval, ranks};
+pub use order::{median_interval, order_interval, ranks, ratio_interval};
 pub use outliers::modified_z_scores;
 pub use quantiles::{normal_quantile, t_quantile};
 pub use regression::LinearFit;

@@ -6,7 +6,7 @@
 //! six processes for 95 % ([x₍₁₎, x₍₆₎] holds it with 1 − 2/2⁶ = 96.9 %); below six, the
 //! whole range is the widest there is, and holds it with only 1 − 2/2ⁿ (75 % at three).
 
-use super::{Interval, LEVEL, median, nested_median_ci};
+use super::{Interval, LEVEL, median, nested_median_ci, nested_ratio_ci};
 
 /// The interval between order statistics of `values` (one per process) that holds their
 /// distribution's median with at least [`LEVEL`]: [x₍ₖ₎, x₍ₙ₊₁₋ₖ₎] for the largest such k.
@@ -66,10 +66,37 @@ pub fn median_interval(groups: &[Vec<f64>], resamples: usize) -> Option<Interval
     })
 }
 
+/// The interval every table shows for median(`a`) / median(`b`) (each `groups`, one per
+/// process): the two-level bootstrap's ([`nested_ratio_ci`]), widened where either side
+/// has too few processes for [`LEVEL`] to the quotient of the two order-statistic
+/// intervals, [a.low / b.high, a.high / b.low]. That quotient holds the ratio of the two
+/// medians whenever both intervals hold theirs, so with at least the product of their
+/// coverages (56 % at three processes a side), which it states. `None` when either side
+/// has no value or `b` reaches 0.
+pub fn ratio_interval(a: &[Vec<f64>], b: &[Vec<f64>], resamples: usize) -> Option<Interval> {
+    let bootstrap = nested_ratio_ci(a, b, resamples)?;
+    let process_medians =
+        |groups: &[Vec<f64>]| -> Vec<f64> { groups.iter().filter_map(|g| median(g)).collect() };
+    let (a, b) = (process_medians(a), process_medians(b));
+    let coverage = ranks(a.len()).1 * ranks(b.len()).1;
+    if ranks(a.len()).1 >= LEVEL && ranks(b.len()).1 >= LEVEL {
+        return Some(bootstrap);
+    }
+    let (oa, ob) = (order_interval(&a)?, order_interval(&b)?);
+    if ob.low <= 0.0 {
+        return None;
+    }
+    Some(Interval {
+        low: bootstrap.low.min(oa.low / ob.high),
+        high: bootstrap.high.max(oa.high / ob.low),
+        coverage: (coverage < LEVEL).then_some(coverage),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::RESAMPLES;
-    use super::super::simulate::{Draw, coverage};
+    use super::super::simulate::{Draw, coverage, ratio_coverage, tight_processes};
     use super::*;
 
     #[test]
@@ -128,6 +155,39 @@ mod tests {
         assert!(shown.low <= 9.65 && shown.high >= 10.45, "{shown:?}");
         assert_eq!(shown.coverage, Some(0.9375));
         assert!(!shown.is_at_level());
+    }
+
+    #[test]
+    fn a_ratio_over_few_processes_is_the_quotient_of_their_ranges() {
+        let a = tight_processes(&[2.0, 3.0, 4.0], 1.0);
+        let b = tight_processes(&[1.0, 1.1, 1.2, 1.3], 1.0);
+        let shown = ratio_interval(&a, &b, RESAMPLES).unwrap();
+        let bootstrap = nested_ratio_ci(&a, &b, RESAMPLES).unwrap();
+        assert!(shown.low <= bootstrap.low && shown.high >= bootstrap.high);
+        // The process medians' ranges, [2, 4] / [1, 1.3]: 1.54–4.0, held with 75 % × 87.5 %.
+        assert!((shown.low - 2.0 / 1.3).abs() < 1e-9, "{shown:?}");
+        assert!((shown.high - 4.0).abs() < 1e-9, "{shown:?}");
+        assert_eq!(shown.coverage, Some(0.75 * 0.875));
+        // Six a side: the bootstrap's own, at the level.
+        let six = tight_processes(&[1.0, 1.1, 1.2, 1.3, 1.4, 1.5], 1.0);
+        assert_eq!(
+            ratio_interval(&six, &six, RESAMPLES),
+            nested_ratio_ci(&six, &six, RESAMPLES)
+        );
+    }
+
+    #[test]
+    fn simulated_ratio_coverage_is_at_least_the_stated_one() {
+        for draw in Draw::ALL {
+            for processes in [3, 4, 5] {
+                let (covered, stated) = ratio_coverage(draw, processes);
+                let stated = stated.expect("too few processes for 95 %");
+                assert!(
+                    covered >= stated - 0.03,
+                    "{draw:?} × {processes}: {covered} < {stated}"
+                );
+            }
+        }
     }
 
     #[test]

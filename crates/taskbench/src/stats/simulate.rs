@@ -3,7 +3,7 @@
 //! there. Seeded, so a simulation gives the same figures on every machine.
 
 use super::bootstrap::SplitMix64;
-use super::{median_interval, normal_quantile};
+use super::{median_interval, normal_quantile, ratio_interval};
 
 /// A distribution of process medians, each with its true median.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,6 +78,22 @@ pub fn coverage(draw: Draw, processes: usize) -> (f64, Option<f64>) {
         let interval = median_interval(&groups, SIMULATED_RESAMPLES).expect("values");
         stated = interval.coverage;
         held += usize::from(interval.contains(draw.median()));
+    }
+    (held as f64 / TRIALS as f64, stated)
+}
+
+/// How often [`ratio_interval`] of two samples of `processes` processes each, both drawn
+/// from `draw`, holds their true ratio, 1; and the coverage the intervals state.
+pub fn ratio_coverage(draw: Draw, processes: usize) -> (f64, Option<f64>) {
+    let mut rng = SplitMix64::new(0x7261_7469_6f00_0000 ^ processes as u64);
+    let mut held = 0;
+    let mut stated = None;
+    for _ in 0..TRIALS {
+        let a = tight_processes(&draw.samples(processes, &mut rng), 1.0);
+        let b = tight_processes(&draw.samples(processes, &mut rng), 1.0);
+        let interval = ratio_interval(&a, &b, SIMULATED_RESAMPLES).expect("values");
+        stated = interval.coverage;
+        held += usize::from(interval.contains(1.0));
     }
     (held as f64 / TRIALS as f64, stated)
 }
