@@ -11,9 +11,7 @@ run(spawn, #{tasks := Tasks}) ->
 run(sleep, #{tasks := Tasks, delay_ms := Delay}) ->
     join_sum(Tasks, fun(I) -> timer:sleep(Delay), I end);
 run(timer, #{step_us := StepUs, total_ms := TotalMs}) ->
-    % The BEAM's timers count whole milliseconds, so a step is rounded up to one; the
-    % oversleep is still measured against the step asked for.
-    StepMs = (StepUs + 999) div 1000,
+    StepMs = step_ms(StepUs),
     Slept = [begin
                  Start = erlang:monotonic_time(nanosecond),
                  timer:sleep(StepMs),
@@ -95,6 +93,16 @@ yield_times(0, Done) -> Done;
 yield_times(Left, Done) ->
     erlang:yield(),
     yield_times(Left - 1, Done + 1).
+
+%% The timer's step in whole milliseconds, the unit of every BEAM timer (`receive after',
+%% `erlang:send_after/3', `timer:sleep/1'). Another step is declined (n/a) rather than
+%% rounded up, which would measure the rounding as oversleep.
+step_ms(StepUs) when StepUs rem 1000 =:= 0 ->
+    StepUs div 1000;
+step_ms(StepUs) ->
+    throw({unsupported, io_lib:format(
+        "the BEAM's timers count whole milliseconds: a step of ~b us would sleep ~b ms",
+        [StepUs, (StepUs + 999) div 1000])}).
 
 %% The number of sleeps and the nearest-rank percentiles of how much later than the step
 %% each one ended, clamped at 0.

@@ -22,20 +22,27 @@
 
 %% Runs the invocation after erl's `-extra' with `Run(Scenario, Params)', one iteration that
 %% returns the checksum or `{Checksum, [{Figure, Value}]}', and halts: status 0 after the
-%% last result line, 2 when the command line is not understood.
+%% last result line, 2 when the command line is not understood, 69 (n/a) when `Run' throws
+%% `{unsupported, Why}' for a case the runtime cannot express (before any line).
 main(Run) ->
     case parse(init:get_plain_arguments()) of
         {ok, Scenario, Params, WarmupParams, Warmup, Iterations} ->
-            repeat(Warmup, fun() -> Run(Scenario, WarmupParams) end),
-            repeat(Iterations, fun() ->
-                CpuStart = cpu_ns(),
-                Start = erlang:monotonic_time(nanosecond),
-                Outcome = Run(Scenario, Params),
-                Elapsed = erlang:monotonic_time(nanosecond) - Start,
-                Cpu = cpu_ns() - CpuStart,
-                % Returns once the I/O server has taken the line, before the next iteration.
-                io:put_chars(result_line(Elapsed, Cpu, Outcome))
-            end),
+            try
+                repeat(Warmup, fun() -> Run(Scenario, WarmupParams) end),
+                repeat(Iterations, fun() ->
+                    CpuStart = cpu_ns(),
+                    Start = erlang:monotonic_time(nanosecond),
+                    Outcome = Run(Scenario, Params),
+                    Elapsed = erlang:monotonic_time(nanosecond) - Start,
+                    Cpu = cpu_ns() - CpuStart,
+                    % Returns once the I/O server has taken the line, before the next one.
+                    io:put_chars(result_line(Elapsed, Cpu, Outcome))
+                end)
+            catch
+                throw:{unsupported, Why} ->
+                    io:format(standard_error, "~s not implemented: ~s~n", [Scenario, Why]),
+                    erlang:halt(69)
+            end,
             erlang:halt(0);
         {error, Reason} ->
             io:format(standard_error, "taskbench_protocol: ~s~n", [Reason]),

@@ -6,7 +6,9 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -47,21 +49,32 @@ func checksum(sum int) outcome {
 	return outcome{checksum: sum}
 }
 
+// invocation is a command line understood: the scenario, its parameters in the measured
+// iterations and in the warm-up ones (the same, but for the `--warmup-<param>` ones), and
+// how many iterations of each to run.
+type invocation struct {
+	scenario   scenario
+	values     params
+	warmValues params
+	warmup     int
+	iterations int
+}
+
 // serve runs the invocation in args and returns the exit status: 0, or 2 when the command
 // line is not understood.
 func serve(args []string) int {
-	sc, values, warmValues, warmup, iterations, err := parse(args)
+	inv, err := parse(args)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "go-contestant: %v\n", err)
 		return 2
 	}
-	for k := 0; k < warmup; k++ {
-		sc.run(warmValues)
+	for range inv.warmup {
+		inv.scenario.run(inv.warmValues)
 	}
-	for k := 0; k < iterations; k++ {
+	for range inv.iterations {
 		cpuStart := processCPU()
 		start := time.Now()
-		out := sc.run(values)
+		out := inv.scenario.run(inv.values)
 		elapsed := time.Since(start)
 		cpu := processCPU() - cpuStart
 		// os.Stdout is unbuffered: the line is written before the next iteration starts.
@@ -71,66 +84,56 @@ func serve(args []string) int {
 }
 
 // parse reads `<scenario> --<param> <value> … [--warmup-<param> <value> …] --inner-warmup K
-// --iterations M`; every parameter is required. It returns the measured iterations'
-// parameters and the warm-up iterations' (the same, but for the `--warmup-<param>` ones).
-func parse(args []string) (sc scenario, values, warmValues params, warmup, iterations int, err error) {
+// --iterations M`; every parameter is required.
+func parse(args []string) (invocation, error) {
 	if len(args) == 0 {
-		return sc, nil, nil, 0, 0, fmt.Errorf("missing scenario")
+		return invocation{}, fmt.Errorf("missing scenario")
 	}
 	sc, ok := scenarios[args[0]]
 	if !ok {
-		return sc, nil, nil, 0, 0, fmt.Errorf("unknown scenario %q", args[0])
+		return invocation{}, fmt.Errorf("unknown scenario %q", args[0])
 	}
 	values, overrides := params{}, params{}
-	for rest := args[1:]; len(rest) > 0; rest = rest[2:] {
-		name := strings.TrimPrefix(rest[0], "--")
-		if name == rest[0] || len(rest) < 2 {
-			return sc, nil, nil, 0, 0, fmt.Errorf("expected --<param> <value>, got %q", rest)
+	for pair := range slices.Chunk(args[1:], 2) {
+		name, isFlag := strings.CutPrefix(pair[0], "--")
+		if !isFlag || len(pair) < 2 {
+			return invocation{}, fmt.Errorf("expected --<param> <value>, got %q", pair)
 		}
-		value, err := strconv.Atoi(rest[1])
+		value, err := strconv.Atoi(pair[1])
 		if err != nil || value < 0 {
-			return sc, nil, nil, 0, 0, fmt.Errorf("--%s: %q is not a count", name, rest[1])
+			return invocation{}, fmt.Errorf("--%s: %q is not a count", name, pair[1])
 		}
-		if param := strings.TrimPrefix(name, warmupParamFlag); param != name && sc.takes(param) {
+		param, isWarmup := strings.CutPrefix(name, warmupParamFlag)
+		if isWarmup && slices.Contains(sc.params, param) {
 			overrides[param] = value
 		} else {
 			values[name] = value
 		}
 	}
-	flags := append(sc.params, warmupFlag, iterationsFlag)
+	flags := slices.Concat(sc.params, []string{warmupFlag, iterationsFlag})
 	for _, name := range flags {
 		if _, ok := values[name]; !ok {
-			return sc, nil, nil, 0, 0, fmt.Errorf("%s needs --%s", args[0], name)
+			return invocation{}, fmt.Errorf("%s needs --%s", args[0], name)
 		}
 	}
 	if len(values) != len(flags) {
-		return sc, nil, nil, 0, 0, fmt.Errorf("%s takes only --%s and --%s<param>",
+		return invocation{}, fmt.Errorf("%s takes only --%s and --%s<param>",
 			args[0], strings.Join(flags, ", --"), warmupParamFlag)
 	}
-	warmup, iterations = values[warmupFlag], values[iterationsFlag]
-	if iterations < 1 {
-		return sc, nil, nil, 0, 0, fmt.Errorf("--%s must be at least 1", iterationsFlag)
+	inv := invocation{
+		scenario:   sc,
+		warmup:     values[warmupFlag],
+		iterations: values[iterationsFlag],
+	}
+	if inv.iterations < 1 {
+		return invocation{}, fmt.Errorf("--%s must be at least 1", iterationsFlag)
 	}
 	delete(values, warmupFlag)
 	delete(values, iterationsFlag)
-	warmValues = params{}
-	for name, value := range values {
-		warmValues[name] = value
-	}
-	for name, value := range overrides {
-		warmValues[name] = value
-	}
-	return sc, values, warmValues, warmup, iterations, nil
-}
-
-// takes says whether param is one of the scenario's parameters.
-func (sc scenario) takes(param string) bool {
-	for _, name := range sc.params {
-		if name == param {
-			return true
-		}
-	}
-	return false
+	inv.values = values
+	inv.warmValues = maps.Clone(values)
+	maps.Copy(inv.warmValues, overrides)
+	return inv, nil
 }
 
 // processCPU is the CPU time (user + system, every thread) the process has used so far;

@@ -6,22 +6,18 @@ package main
 import (
 	"math"
 	"runtime"
-	"sort"
+	"slices"
 	"sync"
 	"time"
 )
 
-// spawnSum runs task(0) … task(n-1) each in its own goroutine, waits for them all with a
-// WaitGroup and returns the sum of their results: Go's spawn-and-join.
+// spawnSum runs task(0) … task(n-1) each in its own goroutine (WaitGroup.Go), waits for
+// them all and returns the sum of their results: Go's spawn-and-join.
 func spawnSum(n int, task func(i int) int) int {
 	results := make([]int, n)
 	var wg sync.WaitGroup
-	wg.Add(n)
-	for i := 0; i < n; i++ {
-		go func(i int) {
-			defer wg.Done()
-			results[i] = task(i)
-		}(i)
+	for i := range n {
+		wg.Go(func() { results[i] = task(i) })
 	}
 	wg.Wait()
 	sum := 0
@@ -45,7 +41,7 @@ func sleep(tasks int, delay time.Duration) int {
 // timer sleeps step count times in sequence on the main goroutine, timing every sleep.
 func timer(step time.Duration, count int) outcome {
 	slept := make([]time.Duration, 0, count)
-	for len(slept) < count {
+	for range count {
 		start := time.Now()
 		time.Sleep(step)
 		slept = append(slept, time.Since(start))
@@ -62,19 +58,13 @@ func oversleep(slept []time.Duration, step time.Duration) outcome {
 			over[i] = int64(d - step)
 		}
 	}
-	sort.Slice(over, func(a, b int) bool { return over[a] < over[b] })
+	slices.Sort(over)
 	rank := func(q float64) int64 {
 		if len(over) == 0 {
 			return 0
 		}
 		index := int(math.Ceil(q * float64(len(over))))
-		if index < 1 {
-			index = 1
-		}
-		if index > len(over) {
-			index = len(over)
-		}
-		return over[index-1]
+		return over[min(max(index, 1), len(over))-1]
 	}
 	return outcome{checksum: len(slept), extra: []figure{
 		{"oversleep_p50_ns", rank(0.50)},
@@ -100,11 +90,11 @@ func skynetNode(parent chan<- int, num, size int) {
 	}
 	children := make(chan int)
 	part := size / 10
-	for k := 0; k < 10; k++ {
+	for k := range 10 {
 		go skynetNode(children, num+k*part, part)
 	}
 	sum := 0
-	for k := 0; k < 10; k++ {
+	for range 10 {
 		sum += <-children
 	}
 	parent <- sum
@@ -124,7 +114,7 @@ func pinger(rounds int) int {
 		}
 	}()
 	trips := 0
-	for trips < rounds {
+	for range rounds {
 		ping <- trips
 		<-pong
 		trips++
@@ -152,7 +142,7 @@ func link(n, length int, done chan<- int) {
 func yield(tasks, yields int) int {
 	return spawnSum(tasks, func(int) int {
 		n := 0
-		for n < yields {
+		for range yields {
 			runtime.Gosched()
 			n++
 		}

@@ -21,26 +21,39 @@ defmodule Taskbench.Protocol do
     "yield" => [:tasks, :yields]
   }
 
+  defmodule Unsupported do
+    @moduledoc "Raised by a scenario for a case the runtime cannot express; the message says why."
+    defexception [:message]
+  end
+
   @doc """
   Runs the invocation in `System.argv/0` with `contestant`'s way of starting processes
   (a `Taskbench.Scenarios` implementation) and halts: status 0 after the last result
-  line, 2 when the command line is not understood.
+  line, 2 when the command line is not understood, 69 (n/a) when the scenario raises
+  `Taskbench.Protocol.Unsupported` (before any line).
   """
   def main(contestant) do
     case parse(System.argv()) do
       {:ok, scenario, params, warmup_params, warmup, iterations} ->
         run = fn params -> Taskbench.Scenarios.run(scenario, params, contestant) end
-        Enum.each(1..warmup//1, fn _ -> run.(warmup_params) end)
 
-        Enum.each(1..iterations, fn _ ->
-          cpu_start = cpu_ns()
-          start = System.monotonic_time(:nanosecond)
-          outcome = run.(params)
-          elapsed = System.monotonic_time(:nanosecond) - start
-          cpu = cpu_ns() - cpu_start
-          # Returns once the I/O server has taken the line, before the next iteration.
-          IO.puts(result_line(elapsed, cpu, outcome))
-        end)
+        try do
+          Enum.each(1..warmup//1, fn _ -> run.(warmup_params) end)
+
+          Enum.each(1..iterations, fn _ ->
+            cpu_start = cpu_ns()
+            start = System.monotonic_time(:nanosecond)
+            outcome = run.(params)
+            elapsed = System.monotonic_time(:nanosecond) - start
+            cpu = cpu_ns() - cpu_start
+            # Returns once the I/O server has taken the line, before the next iteration.
+            IO.puts(result_line(elapsed, cpu, outcome))
+          end)
+        rescue
+          e in Unsupported ->
+            IO.puts(:stderr, "#{scenario} not implemented: #{e.message}")
+            System.halt(69)
+        end
 
         System.halt(0)
 

@@ -26,9 +26,7 @@ defmodule Taskbench.Scenarios do
   end
 
   def run("timer", %{step_us: step_us, total_ms: total_ms}, _contestant) do
-    # The BEAM's timers count whole milliseconds, so a step is rounded up to one; the
-    # oversleep is still measured against the step asked for.
-    step_ms = div(step_us + 999, 1000)
+    step_ms = step_ms(step_us)
     step_ns = step_us * 1000
 
     slept =
@@ -122,6 +120,17 @@ defmodule Taskbench.Scenarios do
   defp yield_times(left, done) do
     :erlang.yield()
     yield_times(left - 1, done + 1)
+  end
+
+  # The timer's step in whole milliseconds, the unit of every BEAM timer (`Process.sleep/1`,
+  # `Process.send_after/3`, `receive ... after`). Another step is declined (n/a) rather than
+  # rounded up, which would measure the rounding as oversleep.
+  defp step_ms(step_us) when rem(step_us, 1000) == 0, do: div(step_us, 1000)
+
+  defp step_ms(step_us) do
+    raise Taskbench.Protocol.Unsupported,
+          "the BEAM's timers count whole milliseconds: a step of #{step_us} us " <>
+            "would sleep #{div(step_us + 999, 1000)} ms"
   end
 
   # The number of sleeps and the nearest-rank percentiles of how much later than the step

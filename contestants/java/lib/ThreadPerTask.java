@@ -1,24 +1,32 @@
 // The nine scenarios with a thread per task, shared by java-threads (platform threads) and
-// java-virtual (virtual threads): the two differ only in the Thread.Builder they pass, so the
-// comparison is the thread kind and nothing else. The code is what a Java program without an
-// async framework writes: start threads, join them, Thread.sleep, a SynchronousQueue per
-// direction (the j.u.c. rendezvous, like Go's unbuffered channels), Thread.yield.
+// java-virtual (virtual threads): the two differ only in the thread-per-task executor they
+// pass (Executors.newVirtualThreadPerTaskExecutor(), or newThreadPerTaskExecutor with the
+// platform-thread factory), so the comparison is the thread kind and nothing else. The code is
+// JEP 444's own shape: each group of tasks is submitted to a new executor opened in a
+// try-with-resources, its results are read from the futures, and close() waits for the
+// threads; then Thread.sleep, a SynchronousQueue per direction (the j.u.c. rendezvous, like
+// Go's unbuffered channels), Thread.yield.
 
 package taskbench;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadFactory;
 import java.util.function.IntToLongFunction;
+import java.util.function.Supplier;
 import taskbench.Requests.Transaction;
 import taskbench.Requests.Upload;
 
 public final class ThreadPerTask implements Protocol.Scenarios {
-    /** The builder's factory, which (unlike the builder) threads may share. */
-    private final ThreadFactory threads;
+    /** A new executor that starts a new thread for each task. */
+    private final Supplier<ExecutorService> executors;
 
-    public ThreadPerTask(Thread.Builder builder) {
-        this.threads = builder.factory();
+    public ThreadPerTask(Supplier<ExecutorService> executors) {
+        this.executors = executors;
     }
 
     @Override
@@ -38,13 +46,14 @@ public final class ThreadPerTask implements Protocol.Scenarios {
     @Override
     public Protocol.Outcome timer(Duration step, int sleeps) {
         long[] slept = new long[sleeps];
-        join(start(() -> {
+        spawnSum(1, thread -> {
             for (int k = 0; k < sleeps; k++) {
                 long start = System.nanoTime();
                 sleepFor(step);
                 slept[k] = System.nanoTime() - start;
             }
-        }));
+            return sleeps;
+        });
         return Protocol.Outcome.oversleep(slept, step);
     }
 
@@ -91,12 +100,17 @@ public final class ThreadPerTask implements Protocol.Scenarios {
         return spawnSum(pairs, pair -> pinger(rounds));
     }
 
-    /** The main thread starts link 1 and waits for the last link's number. */
+    /**
+     * The main thread starts link 1 and waits for the last link's number; every link starts
+     * the next in the same executor, whose close() then waits for the links still ending.
+     */
     @Override
     public long chain(int length) {
         var done = new SynchronousQueue<Integer>();
-        start(() -> link(1, length, done));
-        return take(done);
+        try (var executor = executors.get()) {
+            executor.execute(() -> link(executor, 1, length, done));
+            return take(done);
+        }
     }
 
     @Override
@@ -112,22 +126,23 @@ public final class ThreadPerTask implements Protocol.Scenarios {
     }
 
     /**
-     * Starts task(0) … task(n−1), a thread each, all before the first is joined; then joins
-     * them in start order and sums their results, one slot each.
+     * Submits task(0) … task(n−1) to a new executor, a thread each, all before the first is
+     * waited for; then sums their results in submission order, and close() waits for the
+     * threads to end.
      */
     private long spawnSum(int n, IntToLongFunction task) {
-        long[] results = new long[n];
-        Thread[] started = new Thread[n];
-        for (int i = 0; i < n; i++) {
-            int k = i;
-            started[i] = start(() -> results[k] = task.applyAsLong(k));
+        var results = new ArrayList<Future<Long>>(n);
+        try (var executor = executors.get()) {
+            for (int i = 0; i < n; i++) {
+                int k = i;
+                results.add(executor.submit(() -> task.applyAsLong(k)));
+            }
+            long sum = 0;
+            for (var result : results) {
+                sum += get(result);
+            }
+            return sum;
         }
-        long sum = 0;
-        for (int i = 0; i < n; i++) {
-            join(started[i]); // join() orders the thread's write of its slot before the read
-            sum += results[i];
-        }
-        return sum;
     }
 
     /** One fake I/O op: its query, alive in the transaction across a Thread.sleep. */
@@ -146,46 +161,45 @@ public final class ThreadPerTask implements Protocol.Scenarios {
         return spawnSum(10, k -> skynet(num + (long) k * child, child));
     }
 
-    /** One pair: the pinger starts its ponger and plays `rounds` round trips with it. */
+    /**
+     * One pair: the pinger starts its ponger and plays `rounds` round trips with it; close()
+     * waits for the ponger to end.
+     */
     private long pinger(int rounds) {
         var ping = new SynchronousQueue<Integer>();
         var pong = new SynchronousQueue<Integer>();
-        Thread ponger = start(() -> {
-            for (int k = 0; k < rounds; k++) {
-                put(pong, take(ping));
+        try (var executor = executors.get()) {
+            executor.execute(() -> {
+                for (int k = 0; k < rounds; k++) {
+                    put(pong, take(ping));
+                }
+            });
+            long replies = 0;
+            for (int ball = 0; ball < rounds; ball++) {
+                put(ping, ball);
+                take(pong);
+                replies++;
             }
-        });
-        long replies = 0;
-        for (int ball = 0; ball < rounds; ball++) {
-            put(ping, ball);
-            take(pong);
-            replies++;
+            return replies;
         }
-        join(ponger);
-        return replies;
     }
 
     /** Link n starts link n+1 and ends; the last link hands its number to the main thread. */
-    private void link(int n, int length, SynchronousQueue<Integer> done) {
+    private static void link(Executor executor, int n, int length, SynchronousQueue<Integer> done) {
         if (n == length) {
             put(done, n);
         } else {
-            start(() -> link(n + 1, length, done));
+            executor.execute(() -> link(executor, n + 1, length, done));
         }
-    }
-
-    private Thread start(Runnable task) {
-        Thread thread = threads.newThread(task);
-        thread.start();
-        return thread;
     }
 
     // Nothing here interrupts a thread: an interrupt would be a bug, and ends the run.
 
-    private static void join(Thread thread) {
+    /** A task's result; a task that threw ends the run with its exception. */
+    private static long get(Future<Long> result) {
         try {
-            thread.join();
-        } catch (InterruptedException e) {
+            return result.get();
+        } catch (InterruptedException | ExecutionException e) {
             throw new IllegalStateException(e);
         }
     }

@@ -1,10 +1,15 @@
-// The java-threads contestant: a platform (OS) thread per task, with the JDK's defaults
-// (1 MiB stacks). The scenarios are lib/ThreadPerTask.java's, shared with java-virtual.
+// The java-threads contestant: a platform (OS) thread per task, from
+// Executors.newThreadPerTaskExecutor with the platform-thread factory (JEP 444's counterpart
+// of the virtual-thread executor), with the JDK's defaults (1 MiB stacks). The scenarios are
+// lib/ThreadPerTask.java's, shared with java-virtual.
 
 package taskbench;
 
+import java.util.concurrent.Executors;
+
 public final class ThreadsContestant {
     public static void main(String[] args) {
-        Protocol.run(args, new ThreadPerTask(Thread.ofPlatform()));
+        var platform = Thread.ofPlatform().factory();
+        Protocol.run(args, new ThreadPerTask(() -> Executors.newThreadPerTaskExecutor(platform)));
     }
 }
