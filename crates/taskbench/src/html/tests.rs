@@ -135,6 +135,7 @@ fn info(name: &str, unavailable: Option<&str>) -> ContestantInfo {
         version: "1.0".into(),
         unavailable: unavailable.map(String::from),
         cpus: None,
+        ..Default::default()
     }
 }
 
