@@ -356,4 +356,40 @@ mod tests {
         assert!(has_modes(&overview));
         assert!(table(&overview).notes.iter().any(|n| n == MODES_NOTE));
     }
+
+    #[test]
+    fn the_reference_stands_under_the_best_row_outside_the_ranking() {
+        use crate::analysis::overview::Row;
+        let row = |name: &str, ratio: f64| Row {
+            contestant: name.into(),
+            cells: vec![Cell::Figure {
+                ratio,
+                value: ratio * 4e6,
+                interval: None,
+                ratio_interval: None,
+                differs: None,
+                modes: None,
+            }],
+            mean_ratio: Some(ratio),
+            figures: 1,
+        };
+        let overview = Overview {
+            quantity: Quantity::Time,
+            columns: vec![Column {
+                best: Some(4e6),
+                ..column("skynet size=10000")
+            }],
+            rows: vec![row("tokio", 1.0), row("go", 2.0)],
+            references: vec![row("floor", 0.25)],
+        };
+        let table = table(&overview);
+        let names: Vec<&str> = table.rows.iter().map(|r| r[0].as_str()).collect();
+        assert_eq!(
+            names,
+            ["best (= 1.00)", "floor (reference, not ranked)", "tokio", "go"]
+        );
+        assert_eq!(table.rows[0][1], "4.00 ms");
+        assert_eq!(table.rows[1][1], "0.25");
+        assert!(table.notes.iter().any(|n| n == REFERENCE_NOTE));
+    }
 }
