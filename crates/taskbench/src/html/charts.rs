@@ -246,9 +246,10 @@ fn row(summary: &CaseSummary, marks: Option<Marks>) -> Row {
         (Outcome::Failed { status }, _) => Marks::Status(status.clone()),
     };
     // A reference (floor) is drawn apart: grey, its name saying so.
-    let name = match summary.reference {
-        true => format!("{} {REFERENCE_MARK}", summary.contestant),
-        false => summary.contestant.clone(),
+    let name = if summary.reference {
+        format!("{} {REFERENCE_MARK}", summary.contestant)
+    } else {
+        summary.contestant.clone()
     };
     Row { name, marks }
 }

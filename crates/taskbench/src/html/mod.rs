@@ -305,9 +305,6 @@ fn contestants(page: &mut String, results: &Results, swatch: &dyn Fn(&str) -> Op
         escape(&shell_line(&results.command))
     );
     let terms = report::terms::contestants_table(&ran);
-    for rule in report::terms::warm_up_rules(&ran) {
-        let _ = write!(page, "<p>Warm-up: {}</p>", escape(&rule));
-    }
     page.push_str(&table::render(&terms, Kind::Text, false, swatch));
     if !unavailable.is_empty() {
         let names: Vec<&str> = unavailable.iter().map(|c| c.name.as_str()).collect();

@@ -81,9 +81,10 @@ fn ranked_or_reference(
     palette: &Palette,
     reference: bool,
 ) {
-    let (class, label) = match reference {
-        true => (r#" class="reference""#, reference_label(&row.contestant)),
-        false => ("", row.contestant.clone()),
+    let (class, label) = if reference {
+        (r#" class="reference""#, reference_label(&row.contestant))
+    } else {
+        ("", row.contestant.clone())
     };
     let _ = write!(
         out,

@@ -178,9 +178,10 @@ pub fn table(overview: &Overview) -> Table {
     let references = overview.references.iter().map(|row| (row, true));
     let ranked = overview.rows.iter().map(|row| (row, false));
     rows.extend(references.chain(ranked).map(|(row, reference)| {
-        let mut cells = vec![match reference {
-            true => reference_label(&row.contestant),
-            false => row.contestant.clone(),
+        let mut cells = vec![if reference {
+            reference_label(&row.contestant)
+        } else {
+            row.contestant.clone()
         }];
         cells.extend(row.cells.iter().map(cell_text));
         cells.push(mean_text(overview, row));
@@ -213,6 +214,7 @@ pub fn has_modes(overview: &Overview) -> bool {
     overview
         .rows
         .iter()
+        .chain(&overview.references)
         .flat_map(|r| &r.cells)
         .any(|c| matches!(c, Cell::Figure { modes: Some(_), .. }))
 }

@@ -222,9 +222,10 @@ fn cells(row: &CaseSummary, layout: Layout) -> Vec<String> {
         ),
         None => blank(),
     };
-    let name = match row.reference {
-        true => format!("{}\n{REFERENCE_MARK}", row.name()),
-        false => row.name().to_string(),
+    let name = if row.reference {
+        format!("{}\n{REFERENCE_MARK}", row.name())
+    } else {
+        row.name().to_string()
     };
     let mut cells = match (layout.machine, &row.machine) {
         (true, Some(machine)) => vec![name, machine.clone()],

@@ -1,13 +1,13 @@
 //! The terms each contestant's figures stand on, in words: how it was built, what its
 //! processes ran before measuring, whether it is a reference, and its entry in
-//! docs/FAIRNESS.md — the contestants table of report.html.
+//! docs/FAIRNESS.md — the contestants table of report.html and results.md.
 
 use super::Table;
 use crate::results::ContestantInfo;
 
-/// The distinct warm-up rules of `infos`, in order: each is stated once above the table,
+/// The distinct warm-up rules of `infos`, in order: each is stated once under the table,
 /// whose rows give its first clause.
-pub fn warm_up_rules(infos: &[&ContestantInfo]) -> Vec<String> {
+fn warm_up_rules(infos: &[&ContestantInfo]) -> Vec<String> {
     let mut rules: Vec<String> = Vec::new();
     for rule in infos.iter().filter_map(|c| c.warm_up.as_ref()) {
         if !rules.contains(rule) {
@@ -18,20 +18,22 @@ pub fn warm_up_rules(infos: &[&ContestantInfo]) -> Vec<String> {
 }
 
 /// A warm-up rule's first clause (`same for every runtime`), what a row shows.
-pub fn warm_up_short(rule: &str) -> &str {
+fn warm_up_short(rule: &str) -> &str {
     rule.split_once(':').map_or(rule, |(short, _)| short)
 }
 
 /// A row per contestant: language, runtime and version, its build, its warm-up, its entry
-/// in docs/FAIRNESS.md; `–` where older results do not say.
+/// in docs/FAIRNESS.md; `–` where older results do not say. Each warm-up rule in full in
+/// the notes.
 pub fn contestants_table(infos: &[&ContestantInfo]) -> Table {
     let blank = || "–".to_string();
     let rows = infos
         .iter()
         .map(|c| {
-            let name = match c.reference {
-                true => format!("{}\n{}", c.name, super::table::REFERENCE_MARK),
-                false => c.name.clone(),
+            let name = if c.reference {
+                format!("{}\n{}", c.name, super::table::REFERENCE_MARK)
+            } else {
+                c.name.clone()
             };
             vec![
                 name,
@@ -58,7 +60,10 @@ pub fn contestants_table(infos: &[&ContestantInfo]) -> Table {
             "docs/FAIRNESS.md",
         ]),
         rows,
-        notes: Vec::new(),
+        notes: warm_up_rules(infos)
+            .into_iter()
+            .map(|rule| format!("warm-up — {rule}"))
+            .collect(),
     }
 }
 
@@ -97,8 +102,8 @@ mod tests {
         );
         assert_eq!(table.rows[1][3..], ["–", "–", "–"], "older results say nothing");
         assert_eq!(
-            warm_up_rules(&[&floor, &old, &floor]),
-            ["same for every runtime: and the rest"]
+            contestants_table(&[&floor, &old, &floor]).notes,
+            ["warm-up — same for every runtime: and the rest"]
         );
     }
 }
