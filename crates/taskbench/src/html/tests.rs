@@ -189,7 +189,11 @@ fn the_page_holds_every_table_chart_and_note() {
         page.contains("<td>cargo --release</td><td>same for every runtime</td><td>#tokio</td>"),
         "{page}"
     );
-    assert_eq!(page.matches("<li>warm-up — same for every runtime:").count(), 1);
+    assert_eq!(
+        page.matches("<li>warm-up — same for every runtime:")
+            .count(),
+        1
+    );
     assert!(page.contains(&escape(&results.warnings[0].to_string())));
     assert!(
         page.contains(

@@ -388,7 +388,12 @@ mod tests {
         let names: Vec<&str> = table.rows.iter().map(|r| r[0].as_str()).collect();
         assert_eq!(
             names,
-            ["best (= 1.00)", "floor (reference, not ranked)", "tokio", "go"]
+            [
+                "best (= 1.00)",
+                "floor (reference, not ranked)",
+                "tokio",
+                "go"
+            ]
         );
         assert_eq!(table.rows[0][1], "4.00 ms");
         assert_eq!(table.rows[1][1], "0.25");

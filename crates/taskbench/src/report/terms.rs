@@ -100,7 +100,11 @@ mod tests {
                 "#floor"
             ]
         );
-        assert_eq!(table.rows[1][3..], ["–", "–", "–"], "older results say nothing");
+        assert_eq!(
+            table.rows[1][3..],
+            ["–", "–", "–"],
+            "older results say nothing"
+        );
         assert_eq!(
             contestants_table(&[&floor, &old, &floor]).notes,
             ["warm-up — same for every runtime: and the rest"]

@@ -22,7 +22,10 @@ fn every_contestant_has_an_entry_in_fairness_md_and_states_its_build() {
         .map(|c| c.name())
         .filter(|name| !has_entry(name))
         .collect();
-    assert!(missing.is_empty(), "no entry in docs/FAIRNESS.md: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "no entry in docs/FAIRNESS.md: {missing:?}"
+    );
     let unstated: Vec<&str> = contestants
         .iter()
         .filter(|c| c.manifest.build_flags().is_none_or(|b| b.contains('{')))
