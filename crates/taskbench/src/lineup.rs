@@ -320,6 +320,10 @@ fn describe(
         version: contestant.version(places),
         unavailable,
         cpus: None,
+        build_flags: contestant.manifest.build_flags(),
+        warm_up: Some(crate::run::WARM_UP_RULE.to_string()),
+        fairness: Some(crate::contestant::fairness_entry(contestant.name())),
+        reference: contestant.manifest.reference,
     };
     match cpus {
         [] => vec![(subject, info)],

@@ -15,8 +15,9 @@ use std::path::Path;
 /// Version of the document's layout; bumped on any incompatible change.
 pub const SCHEMA: &str = "taskbench/2";
 
-/// A contestant as it stood for this run.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A contestant as it stood for this run, with the terms its figures stand on: how it was
+/// built, what it ran before measuring, and where docs/FAIRNESS.md says the rest.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ContestantInfo {
     pub name: String,
     pub language: String,
@@ -27,6 +28,19 @@ pub struct ContestantInfo {
     /// `--cpus N`: the cores it was pinned to (its name ends in ` cpus=N`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpus: Option<u32>,
+    /// How it was built, in words (its manifest's `build_flags`): compiler and flags, or
+    /// that it is interpreted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub build_flags: Option<String>,
+    /// What its processes ran before the measured iterations (run/plan.rs `WARM_UP_RULE`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warm_up: Option<String>,
+    /// Its entry in docs/FAIRNESS.md: primitives, build, warm-up, known handicaps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fairness: Option<String>,
+    /// A reference (`floor`), not a runtime: outside the ranking, never the best.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reference: bool,
 }
 
 /// Everything a run produced.
@@ -79,6 +93,11 @@ impl MachineInfo {
 }
 
 impl Results {
+    /// The names of the contestants that are references (`floor`), not runtimes.
+    pub fn references(&self) -> Vec<String> {
+        references(&self.contestants)
+    }
+
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("results serialise")
     }
@@ -148,6 +167,15 @@ impl Results {
             condition: self.machine.and_then(|m| m.condition),
         }
     }
+}
+
+/// The names of the references among `contestants`.
+pub fn references(contestants: &[ContestantInfo]) -> Vec<String> {
+    contestants
+        .iter()
+        .filter(|c| c.reference)
+        .map(|c| c.name.clone())
+        .collect()
 }
 
 /// Reads a results document, refusing other schema versions by name.

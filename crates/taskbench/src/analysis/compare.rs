@@ -1,4 +1,5 @@
-//! Rows of a point against each other: best (lowest median elapsed) first, the ratio of
+//! Rows of a point against each other: the references apart, then the best runtime (lowest
+//! median elapsed) first, the ratio of
 //! each median to the best's with a two-level bootstrap interval (processes, then
 //! iterations, each row resampled on its own), and whether the difference is real: the
 //! ratio's 95 % interval excludes 1. "n.s." never claims a tie, only that these runs
@@ -12,14 +13,17 @@ pub fn differs(ratio: &Interval) -> bool {
     !ratio.contains(1.0)
 }
 
-/// Sorts rows best first, then failures, then n/a, and sets each valid row's ratio to the
-/// best, its interval and its significance. `samples` are each row's elapsed iterations,
-/// grouped by time process.
+/// Sorts rows: the references (`floor`) first, then the runtimes best first, then failures,
+/// then n/a; and sets each valid row's ratio to the best runtime, its interval and its
+/// significance. A reference is never the best: "best" means the best runtime, and a
+/// reference's ratio says how far below it the machine allows. `samples` are each row's
+/// elapsed iterations, grouped by time process.
 pub(super) fn rank(mut rows: Vec<(CaseSummary, Vec<Vec<f64>>)>) -> Vec<CaseSummary> {
     let key = |r: &CaseSummary| match (&r.outcome, r.elapsed) {
-        (Outcome::Valid, Some(e)) => (0, e.median),
-        (Outcome::NotImplemented { .. }, _) => (2, 0.0),
-        _ => (1, 0.0),
+        (Outcome::Valid, Some(e)) if r.reference => (0, e.median),
+        (Outcome::Valid, Some(e)) => (1, e.median),
+        (Outcome::NotImplemented { .. }, _) => (3, 0.0),
+        _ => (2, 0.0),
     };
     rows.sort_by(|(a, _), (b, _)| {
         let (ka, kb) = (key(a), key(b));
@@ -27,19 +31,21 @@ pub(super) fn rank(mut rows: Vec<(CaseSummary, Vec<Vec<f64>>)>) -> Vec<CaseSumma
             .then(ka.1.total_cmp(&kb.1))
             .then_with(|| a.contestant.cmp(&b.contestant))
     });
-    let Some((best, best_samples)) = rows.first().cloned().filter(|(r, _)| r.elapsed.is_some())
+    let Some((best, best_samples)) = rows
+        .iter()
+        .find(|(r, _)| !r.reference && r.elapsed.is_some())
+        .cloned()
     else {
         return rows.into_iter().map(|(row, _)| row).collect();
     };
     let best_elapsed = best.elapsed.expect("filtered");
     rows.into_iter()
-        .enumerate()
-        .map(|(index, (mut row, samples))| {
+        .map(|(mut row, samples)| {
             if let Some(elapsed) = row.elapsed
                 && best_elapsed.median > 0.0
             {
                 row.ratio_to_best = Some(elapsed.median / best_elapsed.median);
-                if index > 0 {
+                if row.contestant != best.contestant {
                     row.ratio_ci = ratio_interval(&samples, &best_samples, RESAMPLES);
                     row.differs_from_best = row.ratio_ci.as_ref().map(differs);
                 }

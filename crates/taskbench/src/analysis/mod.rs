@@ -126,7 +126,11 @@ pub struct CaseSummary {
     /// (peak RSS − idle RSS) / size.
     pub bytes_per_task: Option<f64>,
     pub peak_threads: u32,
-    /// median elapsed / the best median elapsed at this point.
+    /// A reference (`floor`), not a runtime: listed first, outside the ranking, never the
+    /// best; its ratio is to the best runtime.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reference: bool,
+    /// median elapsed / the best runtime's median elapsed at this point.
     pub ratio_to_best: Option<f64>,
     /// 95 % bootstrap interval of `ratio_to_best` (absent for the best row itself).
     #[serde(default)]
@@ -191,7 +195,7 @@ impl CaseSummary {
     }
 }
 
-/// All rows of one parameter point, best first.
+/// All rows of one parameter point: the references, then the runtimes best first.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PointSummary {
     pub point: String,
@@ -203,8 +207,9 @@ pub struct PointSummary {
     pub rows: Vec<CaseSummary>,
 }
 
-/// Summarises records into points (in the order first run) and rows (best first).
-pub fn summarize(records: &[RunRecord]) -> Vec<PointSummary> {
+/// Summarises records into points (in the order first run) and rows (the references named in
+/// `references` apart, then the runtimes best first).
+pub fn summarize(records: &[RunRecord], references: &[String]) -> Vec<PointSummary> {
     let idle = cases::idle_footprints(records);
     let baselines = cases::command_baselines(records);
     group(records)
@@ -217,6 +222,7 @@ pub fn summarize(records: &[RunRecord]) -> Vec<PointSummary> {
                 .map(|case| {
                     let baseline = baselines.get(case.contestant).copied();
                     let mut row = summarize_case(case, &point.key, &label, &idle, baseline);
+                    row.reference = references.contains(&row.contestant);
                     row.instructions = instructions::counted(
                         records,
                         &row.contestant,
@@ -240,7 +246,7 @@ pub fn summarize(records: &[RunRecord]) -> Vec<PointSummary> {
 /// As [`summarize`], each machine apart where records of several are merged side by side
 /// (`taskbench merge --mixed-machines`): every ratio, interval and verdict against the best
 /// of the row's own machine, never across machines; a point's rows machine by machine.
-pub fn summarize_machines(records: &[RunRecord]) -> Vec<PointSummary> {
+pub fn summarize_machines(records: &[RunRecord], references: &[String]) -> Vec<PointSummary> {
     let mut machines: Vec<&str> = Vec::new();
     for machine in records.iter().filter_map(|r| r.machine.as_deref()) {
         if !machines.contains(&machine) {
@@ -248,7 +254,7 @@ pub fn summarize_machines(records: &[RunRecord]) -> Vec<PointSummary> {
         }
     }
     if machines.is_empty() {
-        return summarize(records);
+        return summarize(records, references);
     }
     let mut points: Vec<PointSummary> = Vec::new();
     for machine in machines {
@@ -257,7 +263,7 @@ pub fn summarize_machines(records: &[RunRecord]) -> Vec<PointSummary> {
             .filter(|r| r.machine.as_deref() == Some(machine))
             .cloned()
             .collect();
-        for point in summarize(&mine) {
+        for point in summarize(&mine, references) {
             match points.iter_mut().find(|p| p.point == point.point) {
                 Some(known) => known.rows.extend(point.rows),
                 None => points.push(point),
@@ -364,6 +370,7 @@ fn summarize_case(
             .map(|f| f.peak_threads)
             .max()
             .unwrap_or(0),
+        reference: false,
         ratio_to_best: None,
         ratio_ci: None,
         differs_from_best: None,

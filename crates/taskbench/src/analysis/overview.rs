@@ -1,10 +1,12 @@
 //! The tournament on one screen: contestants × points, each cell a row's figure over the
-//! best figure at that point (× best), and the rows ordered by the geometric mean of their
+//! best runtime's figure at that point (× best), and the rows ordered by the geometric mean of their
 //! ratios — first the rows with a figure at every point that has one, then the others by
 //! how many points they have, so that a row that ran 3 of 9 points (rayon) never outranks
 //! the rows that ran them all on a mean over fewer, easier points. One overview for time — the overhead where the
 //! scenario has an ideal time, which is what differs between contestants, else the
-//! elapsed —, one for the CPU time a measured iteration cost, and one for peak RSS.
+//! elapsed —, one for the CPU time a measured iteration cost, and one for peak RSS. A
+//! reference (`floor`, a hand-written lower bound) is not a runtime to choose: its row
+//! stands apart, its cells against the best runtime, never ranked and never the best.
 
 use super::{CaseSummary, PointSummary};
 use crate::stats::{Interval, Mode, Summary};
@@ -30,7 +32,8 @@ pub struct Column {
     /// What the figures of this column are: `overhead`, `elapsed`, `CPU/iteration` or
     /// `peak RSS`.
     pub measure: &'static str,
-    /// The best (smallest) median of the column, ns or bytes: what 1.00 stands for.
+    /// The best (smallest) median of the column's runtimes, ns or bytes: what 1.00 stands
+    /// for (a reference's figure never is).
     pub best: Option<f64>,
 }
 
@@ -73,8 +76,11 @@ pub struct Row {
 pub struct Overview {
     pub quantity: Quantity,
     pub columns: Vec<Column>,
-    /// Best geometric mean first; rows with no figure last, by name.
+    /// The runtimes, ranked: best geometric mean first; rows with no figure last, by name.
     pub rows: Vec<Row>,
+    /// The references (`floor`), by name: what the machine allows, shown apart, each cell
+    /// against the best runtime; never ranked.
+    pub references: Vec<Row>,
 }
 
 impl Overview {
@@ -82,6 +88,7 @@ impl Overview {
     pub fn has_figures(&self) -> bool {
         self.rows
             .iter()
+            .chain(&self.references)
             .flat_map(|r| &r.cells)
             .any(|c| matches!(c, Cell::Figure { .. }))
     }
@@ -108,37 +115,17 @@ impl Overview {
                 best,
             })
             .collect();
-        let mut names: Vec<&str> = Vec::new();
+        let mut names: Vec<(&str, bool)> = Vec::new();
         for row in points.iter().flat_map(|p| &p.rows) {
-            if !names.contains(&row.contestant.as_str()) {
-                names.push(&row.contestant);
+            if !names.iter().any(|(n, _)| *n == row.contestant) {
+                names.push((&row.contestant, row.reference));
             }
         }
-        let mut rows: Vec<Row> = names
-            .into_iter()
-            .map(|name| {
-                let cells: Vec<Cell> = points
-                    .iter()
-                    .zip(&judged)
-                    .map(|(point, &(figure, best))| cell(point, name, figure, best))
-                    .collect();
-                let logs: Vec<f64> = cells
-                    .iter()
-                    .filter_map(|c| match c {
-                        Cell::Figure { ratio, .. } if *ratio > 0.0 => Some(ratio.ln()),
-                        _ => None,
-                    })
-                    .collect();
-                let mean_ratio = (!logs.is_empty())
-                    .then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp());
-                Row {
-                    contestant: name.to_string(),
-                    cells,
-                    mean_ratio,
-                    figures: logs.len(),
-                }
-            })
-            .collect();
+        let (references, runtimes): (Vec<_>, Vec<_>) = names.into_iter().partition(|n| n.1);
+        let row_of = |(name, _): (&str, bool)| row(points, &judged, name);
+        let mut references: Vec<Row> = references.into_iter().map(row_of).collect();
+        references.sort_by(|a, b| a.contestant.cmp(&b.contestant));
+        let mut rows: Vec<Row> = runtimes.into_iter().map(row_of).collect();
         // More points first (every row that ran them all ranks before any that did not),
         // then the geometric mean; rows with no figure last, by name.
         rows.sort_by(|a, b| match (a.mean_ratio, b.mean_ratio) {
@@ -155,7 +142,32 @@ impl Overview {
             quantity,
             columns,
             rows,
+            references,
         }
+    }
+}
+
+/// The row of `name`: its cell at each point, and the geometric mean of its ratios.
+fn row(points: &[PointSummary], judged: &[(Figure, Option<f64>)], name: &str) -> Row {
+    let cells: Vec<Cell> = points
+        .iter()
+        .zip(judged)
+        .map(|(point, &(figure, best))| cell(point, name, figure, best))
+        .collect();
+    let logs: Vec<f64> = cells
+        .iter()
+        .filter_map(|c| match c {
+            Cell::Figure { ratio, .. } if *ratio > 0.0 => Some(ratio.ln()),
+            _ => None,
+        })
+        .collect();
+    let mean_ratio =
+        (!logs.is_empty()).then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp());
+    Row {
+        contestant: name.to_string(),
+        cells,
+        mean_ratio,
+        figures: logs.len(),
     }
 }
 
@@ -204,13 +216,14 @@ impl Figure {
     }
 }
 
-/// The smallest median of `figure` among the point's valid rows. A CPU time of 0 is below
-/// its clock's resolution (the BEAM counts milliseconds), not a best to divide by.
+/// The smallest median of `figure` among the point's valid runtimes (a reference is never
+/// the best). A CPU time of 0 is below its clock's resolution (the BEAM counts
+/// milliseconds), not a best to divide by.
 fn best(point: &PointSummary, figure: Figure) -> Option<f64> {
     point
         .rows
         .iter()
-        .filter(|r| r.status_label().is_none())
+        .filter(|r| !r.reference && r.status_label().is_none())
         .filter_map(|r| figure.summary(r).map(|s| s.median))
         .filter(|&m| figure != Figure::CpuPerIteration || m > 0.0)
         .min_by(f64::total_cmp)

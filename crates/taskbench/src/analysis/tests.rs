@@ -95,7 +95,7 @@ fn records() -> Vec<RunRecord> {
 
 #[test]
 fn rows_come_best_first_with_ratios() {
-    let points = summarize(&records());
+    let points = summarize(&records(), &[]);
     assert_eq!(points.len(), 1, "idle and warm-up runs are not points");
     let rows = &points[0].rows;
     let names: Vec<&str> = rows.iter().map(|r| r.contestant.as_str()).collect();
@@ -117,8 +117,22 @@ fn rows_come_best_first_with_ratios() {
 }
 
 #[test]
+fn a_reference_is_listed_apart_and_never_the_best() {
+    // a is the fastest, but a reference (floor): b, the best runtime, is what 1.00 means.
+    let points = summarize(&records(), &["a".to_string()]);
+    let rows = &points[0].rows;
+    let names: Vec<&str> = rows.iter().map(|r| r.contestant.as_str()).collect();
+    assert_eq!(names, ["a", "b", "d", "c"]);
+    assert!(rows[0].reference && !rows[1].reference);
+    assert_eq!(rows[1].ratio_to_best, Some(1.0));
+    assert_eq!(rows[1].differs_from_best, None, "b is the best");
+    assert_eq!(rows[0].ratio_to_best, Some(0.5), "a's ratio is to b");
+    assert!(rows[0].ratio_ci.is_some());
+}
+
+#[test]
 fn invalid_runs_are_counted_but_never_averaged() {
-    let a = &summarize(&records())[0].rows[0];
+    let a = &summarize(&records(), &[])[0].rows[0];
     assert_eq!((a.runs_ok, a.runs), (3, 4));
     let elapsed = a.elapsed.unwrap();
     assert_eq!(
@@ -133,17 +147,17 @@ fn invalid_runs_are_counted_but_never_averaged() {
 
 #[test]
 fn per_task_figures_are_above_the_idle_footprint() {
-    let a = &summarize(&records())[0].rows[0];
+    let a = &summarize(&records(), &[])[0].rows[0];
     assert_eq!(a.idle_rss_bytes, Some(600.0));
     assert_eq!(a.bytes_per_task, Some((1_500.0 - 600.0) / 100.0));
     assert_eq!(a.ns_per_task, Some(20.0 / 100.0));
-    let b = &summarize(&records())[0].rows[1];
+    let b = &summarize(&records(), &[])[0].rows[1];
     assert_eq!(b.bytes_per_task, None, "b has no idle runs");
 }
 
 #[test]
 fn repeated_failures_are_reported_once_with_their_count() {
-    let d = &summarize(&records())[0].rows[2];
+    let d = &summarize(&records(), &[])[0].rows[2];
     assert_eq!(d.problems, ["2× crashed (SIGSEGV) — boom"]);
 }
 
@@ -181,7 +195,7 @@ fn time_comes_from_the_time_processes_and_memory_from_the_single_iteration_ones(
         r.figures.as_mut().unwrap().iterations_ns = times.to_vec();
         records.push(r);
     }
-    let points = summarize(&records);
+    let points = summarize(&records, &[]);
     let a = row(&points, "a");
     assert_eq!((a.time_runs, a.iterations, a.memory_runs), (2, 3, 3));
     let elapsed = a.elapsed.unwrap();
@@ -209,7 +223,7 @@ fn cpu_per_iteration_is_summarised_from_the_time_processes_that_report_it() {
         records.push(r);
     }
     records.extend(runs("b", 100, &[30, 30, 30], 1));
-    let points = summarize(&records);
+    let points = summarize(&records, &[]);
     let cpu = row(&points, "a").cpu_per_iteration.unwrap();
     // Pooled: 4 5 6 8 9 10 → median 7; the interval resamples the two processes.
     assert_eq!((cpu.n, cpu.median, cpu.min, cpu.max), (6, 7.0, 4.0, 10.0));
@@ -234,7 +248,7 @@ fn significance_is_a_ratio_interval_that_excludes_1() {
         runs("slow", 100, &[300, 310, 290, 305, 295], 1),
     ]
     .concat();
-    let points = summarize(&records);
+    let points = summarize(&records, &[]);
     let fast = row(&points, "fast");
     assert_eq!((fast.ratio_to_best, fast.ratio_ci), (Some(1.0), None));
     assert_eq!(
@@ -257,7 +271,7 @@ fn significance_is_a_ratio_interval_that_excludes_1() {
 
 #[test]
 fn outliers_are_listed_and_stay_in_the_statistics() {
-    let points = summarize(&runs("a", 100, &[100, 101, 102, 103, 200], 1));
+    let points = summarize(&runs("a", 100, &[100, 101, 102, 103, 200], 1), &[]);
     let a = row(&points, "a");
     assert_eq!(a.outliers.len(), 1);
     assert_eq!((a.outliers[0].run, a.outliers[0].elapsed_ns), (5, 200.0));
@@ -272,7 +286,7 @@ fn modes_are_found_written_and_keep_their_processes_from_being_outliers() {
         3500, 3600, 3700, 3800, 3900, 4000, 4200, 4500, 4700, 9700, 10000, 10400,
     ];
     let elapsed: Vec<u64> = us.iter().map(|u| u * 1_000).collect();
-    let points = summarize(&runs("a", 100, &elapsed, 1));
+    let points = summarize(&runs("a", 100, &elapsed, 1), &[]);
     let a = row(&points, "a");
     let [fast, slow] = a.elapsed.unwrap().modes.expect("two modes");
     assert_eq!((fast.processes, slow.processes), (9, 3));
@@ -283,7 +297,7 @@ fn modes_are_found_written_and_keep_their_processes_from_being_outliers() {
     assert_eq!(json["elapsed"]["modes"][1]["median_ci"]["coverage"], 0.75);
     assert!(json["elapsed"]["modes"][0]["median_ci"]["low"].is_number());
     // One group: no `modes` key, as results written before them.
-    let points = summarize(&runs("b", 100, &[100, 101, 102, 103, 104, 105], 1));
+    let points = summarize(&runs("b", 100, &[100, 101, 102, 103, 104, 105], 1), &[]);
     let json = serde_json::to_value(row(&points, "b")).unwrap();
     assert!(json["elapsed"].get("modes").is_none(), "{json}");
     assert!(
@@ -306,7 +320,7 @@ fn a_sweep_is_fitted_per_contestant_and_metric() {
             records.push(record("b", n, Phase::Measured, RunStatus::Timeout, 0, 0));
         }
     }
-    let points = summarize(&records);
+    let points = summarize(&records, &[]);
     let fits = fits(&points);
     let find = |c: &str, m: Metric| fits.iter().find(|f| f.contestant == c && f.metric == m);
     let overhead = find("a", Metric::OverheadNs).unwrap();
@@ -339,7 +353,7 @@ fn a_slow_first_run_and_noisy_runs_are_warned_about() {
         runs("steady", 100, &[100, 101, 102, 100, 101], 1),
     ]
     .concat();
-    let points = summarize(&records);
+    let points = summarize(&records, &[]);
     let found = warnings(&points, &records, Some(0.02), None);
     assert_eq!(
         found[0],
@@ -366,7 +380,7 @@ fn a_slow_first_run_and_noisy_runs_are_warned_about() {
 #[test]
 fn a_first_run_within_the_range_of_the_rest_is_not_warned_about() {
     let records = runs("a", 100, &[200, 100, 210, 100, 100], 1);
-    let points = summarize(&records);
+    let points = summarize(&records, &[]);
     let found = warnings(&points, &records, None, None);
     assert!(
         !found
@@ -435,7 +449,7 @@ fn the_overview_orders_rows_by_the_geometric_mean_of_their_ratios() {
     records.extend(runs("a", 20, &[400, 400, 400], 1_000));
     records.extend(runs("b", 20, &[100, 100, 100], 2_000));
     records.extend(runs("c", 20, &[300, 300, 300], 500));
-    let points = summarize(&records);
+    let points = summarize(&records, &[]);
     let time = Overview::of(&points, Quantity::Time);
     let names: Vec<&str> = time.rows.iter().map(|r| r.contestant.as_str()).collect();
     assert_eq!(names, ["b", "a", "c"]);
@@ -484,7 +498,7 @@ fn a_row_with_fewer_points_never_outranks_the_rows_with_all() {
     records.extend(runs("partial", 30, &[250, 250, 250], 1_000));
     records.extend(runs("two", 10, &[150, 150, 150], 1_000));
     records.extend(runs("two", 30, &[250, 250, 250], 1_000));
-    let points = summarize(&records);
+    let points = summarize(&records, &[]);
     let time = Overview::of(&points, Quantity::Time);
     let ranked: Vec<(&str, usize)> = time
         .rows
@@ -520,7 +534,7 @@ fn the_cpu_overview_compares_cpu_per_iteration_where_rows_report_it() {
             records.push(r);
         }
     }
-    let points = summarize(&records);
+    let points = summarize(&records, &[]);
     let cpu = Overview::of(&points, Quantity::CpuPerIteration);
     assert!(cpu.has_figures());
     assert_eq!(cpu.columns[0].measure, "CPU/iteration");
@@ -535,6 +549,50 @@ fn the_cpu_overview_compares_cpu_per_iteration_where_rows_report_it() {
     assert!(matches!(cell("a"), Cell::Figure { ratio, .. } if ratio == 1.0));
     assert_eq!(cell("c"), Cell::Status("–".into()));
     assert!(matches!(cell("d"), Cell::Figure { ratio, .. } if ratio == 0.0));
-    let without = summarize(&runs("e", 10, &[100], 1));
+    let without = summarize(&runs("e", 10, &[100], 1), &[]);
     assert!(!Overview::of(&without, Quantity::CpuPerIteration).has_figures());
+}
+
+#[test]
+fn the_overview_sets_the_reference_apart_and_never_ranks_it() {
+    use super::overview::{Cell, Overview, Quantity};
+    // floor is the fastest at both points (50 and 100), but a reference: a (100, 200) is the
+    // best runtime at 10 tasks, b (300, 150) at 20; floor's cells are against them.
+    let mut records = Vec::new();
+    for (tasks, floor, a, b) in [(10, 50, 100, 300), (20, 100, 200, 150)] {
+        records.extend(runs("floor", tasks, &[floor, floor, floor], 500));
+        records.extend(runs("a", tasks, &[a, a, a], 1_000));
+        records.extend(runs("b", tasks, &[b, b, b], 2_000));
+    }
+    let points = summarize(&records, &["floor".to_string()]);
+    for quantity in [Quantity::Time, Quantity::PeakRss] {
+        let overview = Overview::of(&points, quantity);
+        let ranked: Vec<&str> = overview
+            .rows
+            .iter()
+            .map(|r| r.contestant.as_str())
+            .collect();
+        assert!(!ranked.contains(&"floor"), "{ranked:?}");
+        assert_eq!(overview.references.len(), 1);
+        assert_eq!(overview.references[0].contestant, "floor");
+    }
+    let time = Overview::of(&points, Quantity::Time);
+    assert_eq!(
+        time.columns[0].best,
+        Some(100.0),
+        "floor's 50 is never the best"
+    );
+    assert_eq!(time.columns[1].best, Some(150.0));
+    let ratios: Vec<f64> = time.references[0]
+        .cells
+        .iter()
+        .map(|c| match c {
+            Cell::Figure { ratio, .. } => *ratio,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(ratios[0], 0.5);
+    assert!((ratios[1] - 100.0 / 150.0).abs() < 1e-9);
+    let memory = Overview::of(&points, Quantity::PeakRss);
+    assert_eq!(memory.columns[0].best, Some(1_000.0));
 }

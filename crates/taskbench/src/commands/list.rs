@@ -1,7 +1,8 @@
-//! `taskbench list`: the scenario catalogue, the contestants with their status and groups,
-//! and each group (`-c @name`) with its members.
+//! `taskbench list`: the scenario catalogue, the contestants with their status, groups, build
+//! and entry in docs/FAIRNESS.md, the warm-up every one gets, and each group (`-c @name`)
+//! with its members.
 
-use crate::contestant::{Availability, Places, groups};
+use crate::contestant::{Availability, Places, fairness_entry, groups};
 use crate::lineup::{Candidate, survey};
 use crate::report::plain_table;
 use std::path::Path;
@@ -38,6 +39,11 @@ pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
         if !c.manifest.unsupported.is_empty() {
             notes.push(format!("n/a: {}", c.manifest.unsupported.join(", ")));
         }
+        if c.manifest.reference {
+            notes.push("reference: shown apart, never ranked".to_string());
+        }
+        notes.extend(c.manifest.build_flags().map(|b| format!("built: {b}")));
+        notes.push(format!("terms: {}", fairness_entry(c.name())));
         lineup.add_row([
             c.name().to_string(),
             format!(
@@ -50,6 +56,7 @@ pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
         ]);
     }
     println!("{lineup}\n");
+    println!("warm-up: {}\n", crate::run::WARM_UP_RULE);
     println!("{}", group_table(&entries));
     Ok(())
 }

@@ -27,6 +27,15 @@ pub struct Manifest {
     /// Optional build command, run once per `taskbench run` before the first run.
     #[serde(default)]
     pub build: Option<Vec<String>>,
+    /// How it is built as shipped, in words (`g++ -std=c++20 -O3 -DNDEBUG -pthread`), or that
+    /// it is interpreted; `{rust_profile}` stands for the workspace's release profile.
+    /// Shown beside its figures (results.json, report.html, `taskbench list`).
+    #[serde(default)]
+    pub build_flags: Option<String>,
+    /// A hand-written bound, not a runtime to choose (`floor`): shown beside the ranking as
+    /// what the machine allows, never ranked and never the best.
+    #[serde(default)]
+    pub reference: bool,
     /// The command the protocol arguments are appended to.
     pub run: Vec<String>,
     /// How to learn the runtime's version.
@@ -145,6 +154,13 @@ impl Manifest {
             .collect()
     }
 
+    /// How it is built, in words, `{rust_profile}` filled in.
+    pub fn build_flags(&self) -> Option<String> {
+        self.build_flags
+            .as_ref()
+            .map(|flags| flags.replace("{rust_profile}", super::RUST_PROFILE))
+    }
+
     /// Whether the manifest marks a scenario as not expressible.
     pub fn is_unsupported(&self, scenario: &str) -> bool {
         self.unsupported.iter().any(|s| s == scenario)
@@ -167,6 +183,7 @@ mod tests {
         unsupported = ["timer"]
         workers = { TOKIO_WORKER_THREADS = "{cpus}" }
         groups = ["headline"]
+        build_flags = "cargo --release: {rust_profile}"
     "#;
 
     fn write(text: &str) -> (tempfile::TempDir, PathBuf) {
@@ -182,6 +199,11 @@ mod tests {
         let manifest = Manifest::load(&path).unwrap();
         assert_eq!(manifest.version, VersionSource::Crate("tokio".into()));
         assert!(manifest.is_unsupported("timer"));
+        assert!(!manifest.reference);
+        assert_eq!(
+            manifest.build_flags(),
+            Some(format!("cargo --release: {}", super::super::RUST_PROFILE))
+        );
         assert_eq!(manifest.groups(), ["headline", "rust", "all"]);
         assert!(manifest.in_group("rust") && !manifest.in_group("jvm"));
         assert_eq!(

@@ -19,6 +19,18 @@ pub use toolchain::{Availability, HarnessFault, lockfile_version};
 
 use std::path::PathBuf;
 
+/// How the workspace builds its Rust contestants: its `[profile.release]`, read by build.rs
+/// (`release (codegen-units = 1, lto = thin)`).
+pub const RUST_PROFILE: &str = env!("TASKBENCH_RUST_PROFILE");
+
+/// Where docs/FAIRNESS.md states a contestant's terms: its build, warm-up, primitives and
+/// known handicaps (`docs/FAIRNESS.md#tokio`); a variant (`tokio@1.38.0`) shares its
+/// contestant's.
+pub fn fairness_entry(name: &str) -> String {
+    let contestant = name.split('@').next().unwrap_or(name);
+    format!("docs/FAIRNESS.md#{contestant}")
+}
+
 /// A contestant as found on disk.
 #[derive(Debug, Clone)]
 pub struct Contestant {

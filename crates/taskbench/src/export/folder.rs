@@ -18,7 +18,8 @@ pub fn assemble(
     machine: Option<MachineLoad>,
     interrupted: bool,
 ) -> Results {
-    let mut points = summarize_machines(&records);
+    let references = crate::results::references(&run_file.contestants);
+    let mut points = summarize_machines(&records, &references);
     for point in &mut points {
         point.seed = run_file
             .seeds

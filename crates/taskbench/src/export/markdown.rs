@@ -1,10 +1,13 @@
 //! The Markdown export: the platform header, the overviews (contestants × points), one
 //! table per parameter point, the per-task fits after each sweep, the seeds' published
-//! figures beside ours, and the warnings.
+//! figures beside ours, the warnings, and the contestants with their terms (build,
+//! warm-up, entry in docs/FAIRNESS.md).
 
 use super::Results;
 use crate::report::condition::run_condition_line;
-use crate::report::{PlatformHeader, overview, render_markdown, seeds, side_by_side, tables};
+use crate::report::{
+    PlatformHeader, overview, render_markdown, seeds, side_by_side, tables, terms,
+};
 
 /// The whole Markdown document.
 pub fn markdown(results: &Results) -> String {
@@ -42,6 +45,12 @@ pub fn markdown(results: &Results) -> String {
             out.push_str(&format!("- {warning}\n"));
         }
         out.push('\n');
+    }
+    let ran: Vec<_> = (results.contestants.iter())
+        .filter(|c| c.unavailable.is_none())
+        .collect();
+    if !ran.is_empty() {
+        out.push_str(&render_markdown(&terms::contestants_table(&ran)));
     }
     let unavailable: Vec<String> = results
         .contestants

@@ -1,6 +1,7 @@
 //! Which charts a point and a sweep get, fed from the analysis: each row's headline time
 //! (the overhead where the scenario has an ideal time) and peak RSS as medians with their
-//! 95 % intervals, the timer's oversleep medians, the RSS timelines of the contestants with
+//! 95 % intervals (a reference such as floor grey and named so), the timer's oversleep
+//! medians, the RSS timelines of the contestants with
 //! the lowest, median and highest peak (and every contestant's as small multiples on
 //! shared axes), and a sweep's fitted medians against N with the fitted lines and the
 //! medians' intervals as bands.
@@ -10,6 +11,7 @@ use crate::measure::Sample;
 use crate::plot::{
     self, HALF_WIDTH, LineChart, Marks, Palette, Percentiles, Quantity, Row, RowChart, Series,
 };
+use crate::report::table::REFERENCE_MARK;
 use crate::run::RunRecord;
 use crate::stats::Summary;
 
@@ -243,10 +245,13 @@ fn row(summary: &CaseSummary, marks: Option<Marks>) -> Row {
         (Outcome::NotImplemented { .. }, _) => Marks::Status("n/a".into()),
         (Outcome::Failed { status }, _) => Marks::Status(status.clone()),
     };
-    Row {
-        name: summary.contestant.clone(),
-        marks,
-    }
+    // A reference (floor) is drawn apart: grey, its name saying so.
+    let name = if summary.reference {
+        format!("{} {REFERENCE_MARK}", summary.contestant)
+    } else {
+        summary.contestant.clone()
+    };
+    Row { name, marks }
 }
 
 fn oversleep(row: &CaseSummary) -> Option<Percentiles> {

@@ -275,8 +275,9 @@ fn overview(page: &mut String, results: &Results, palette: &Palette) {
     page.push_str("</dl></section>\n");
 }
 
-/// The contestants, folded: language, runtime and version of those that ran; those that
-/// could not, with a short reason each and the whole error a click further.
+/// The contestants, folded: language, runtime, version, build, warm-up and entry in
+/// docs/FAIRNESS.md of those that ran; those that could not, with a short reason each and
+/// the whole error a click further.
 fn contestants(page: &mut String, results: &Results, swatch: &dyn Fn(&str) -> Option<String>) {
     if results.contestants.is_empty() {
         return;
@@ -287,7 +288,7 @@ fn contestants(page: &mut String, results: &Results, swatch: &dyn Fn(&str) -> Op
         .partition(|c| c.unavailable.is_none());
     let _ = write!(
         page,
-        r#"<details class="contestants"><summary>{} contestant{} ran{} · versions, toolchains and the command</summary>"#,
+        r#"<details class="contestants"><summary>{} contestant{} ran{} · versions, builds, warm-up and the command</summary>"#,
         ran.len(),
         if ran.len() == 1 { "" } else { "s" },
         match unavailable.len() {
@@ -303,23 +304,8 @@ fn contestants(page: &mut String, results: &Results, swatch: &dyn Fn(&str) -> Op
         escape(&platform.rust_profile),
         escape(&shell_line(&results.command))
     );
-    let table = Table {
-        title: "Contestants".into(),
-        headers: report::table::headers(&["contestant", "language", "runtime", "version"]),
-        rows: ran
-            .iter()
-            .map(|c| {
-                vec![
-                    c.name.clone(),
-                    c.language.clone(),
-                    c.runtime.clone(),
-                    c.version.clone(),
-                ]
-            })
-            .collect(),
-        notes: Vec::new(),
-    };
-    page.push_str(&table::render(&table, Kind::Text, false, swatch));
+    let terms = report::terms::contestants_table(&ran);
+    page.push_str(&table::render(&terms, Kind::Text, false, swatch));
     if !unavailable.is_empty() {
         let names: Vec<&str> = unavailable.iter().map(|c| c.name.as_str()).collect();
         let _ = write!(

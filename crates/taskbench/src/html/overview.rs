@@ -1,13 +1,15 @@
-//! The overview matrix as HTML: a row per contestant (its marker and name), a column per
-//! point (linked to the point's section), each cell its × best on a colour scale by
+//! The overview matrix as HTML: under the best figure of each column (what 1.00 stands
+//! for) and the references apart (floor, not ranked), a row per runtime (its marker and
+//! name), a column per point (linked to the point's section), each cell its × best on a colour scale by
 //! decades, 1× pale to 100× and beyond dark, with the figure and its interval in the cell's
 //! title for hovering; the mean last. Plain HTML: it reads with scripts off.
 
 use super::table::escape;
-use crate::analysis::overview::{Cell, Overview};
+use crate::analysis::overview::{Cell, Overview, Row};
 use crate::plot::{Palette, marker_svg};
 use crate::report::overview::{
-    MODES_NOTE, cell_text, figure, has_modes, headings, mean_text, ratio, title,
+    BEST_LABEL, MODES_NOTE, REFERENCE_NOTE, best_figures, cell_text, figure, has_modes, headings,
+    mean_text, ratio, reference_label, title,
 };
 use crate::report::table::{coverage_text, modes_text};
 use std::fmt::Write;
@@ -44,54 +46,94 @@ pub fn matrix(overview: &Overview, id: &str, palette: &Palette) -> String {
         );
     }
     out.push_str("<th>geo mean</th></tr></thead><tbody>");
+    best_row(&mut out, overview);
+    for row in &overview.references {
+        ranked_or_reference(&mut out, overview, row, palette, true);
+    }
     for row in &overview.rows {
-        let _ = write!(
-            out,
-            r#"<tr><th scope="row" data-contestant="{name}">{}{name}</th>"#,
-            marker_svg(palette.identity(&row.contestant), 11),
-            name = escape(&row.contestant)
-        );
-        for (column, cell) in overview.columns.iter().zip(&row.cells) {
-            let hover = hover(
-                overview,
-                &row.contestant,
-                &column.label,
-                column.measure,
-                cell,
-            );
-            let _ = match cell {
-                Cell::Figure { ratio, differs, .. } => {
-                    let (background, ink) = shade(*ratio);
-                    let class = match differs {
-                        Some(false) => r#" class="ns""#,
-                        _ => "",
-                    };
-                    write!(
-                        out,
-                        r#"<td{class} style="background:{background};color:{ink}" title="{}">{}</td>"#,
-                        escape(&hover),
-                        cell_text(cell)
-                    )
-                }
-                _ => write!(
-                    out,
-                    r#"<td class="status" title="{}">{}</td>"#,
-                    escape(&hover),
-                    escape(&cell_text(cell))
-                ),
-            };
-        }
-        let _ = write!(
-            out,
-            r#"<td class="mean">{}</td></tr>"#,
-            escape(&mean_text(overview, row))
-        );
+        ranked_or_reference(&mut out, overview, row, palette, false);
     }
     out.push_str("</tbody></table></div>");
+    if !overview.references.is_empty() {
+        let _ = write!(out, r#"<p class="scale">{}</p>"#, escape(REFERENCE_NOTE));
+    }
     if has_modes(overview) {
         let _ = write!(out, r#"<p class="scale">{}</p>"#, escape(MODES_NOTE));
     }
     out
+}
+
+/// The first row: each column's best figure in units, what its 1.00 stands for.
+fn best_row(out: &mut String, overview: &Overview) {
+    let _ = write!(out, r#"<tr class="best"><th scope="row">{BEST_LABEL}</th>"#);
+    for best in best_figures(overview) {
+        let _ = write!(out, "<td>{}</td>", escape(&best));
+    }
+    out.push_str("<td></td></tr>");
+}
+
+/// A contestant's row: its marker and name, its cells on the colour scale, its mean. A
+/// reference's row is labelled so, and its cells stand on no colour: it is not ranked.
+fn ranked_or_reference(
+    out: &mut String,
+    overview: &Overview,
+    row: &Row,
+    palette: &Palette,
+    reference: bool,
+) {
+    let (class, label) = if reference {
+        (r#" class="reference""#, reference_label(&row.contestant))
+    } else {
+        ("", row.contestant.clone())
+    };
+    let _ = write!(
+        out,
+        r#"<tr{class}><th scope="row" data-contestant="{}">{}{}</th>"#,
+        escape(&row.contestant),
+        marker_svg(palette.identity(&row.contestant), 11),
+        escape(&label)
+    );
+    for (column, cell) in overview.columns.iter().zip(&row.cells) {
+        let hover = hover(
+            overview,
+            &row.contestant,
+            &column.label,
+            column.measure,
+            cell,
+        );
+        let _ = match cell {
+            Cell::Figure { .. } if reference => write!(
+                out,
+                r#"<td title="{}">{}</td>"#,
+                escape(&hover),
+                cell_text(cell)
+            ),
+            Cell::Figure { ratio, differs, .. } => {
+                let (background, ink) = shade(*ratio);
+                let class = match differs {
+                    Some(false) => r#" class="ns""#,
+                    _ => "",
+                };
+                write!(
+                    out,
+                    r#"<td{class} style="background:{background};color:{ink}" title="{}">{}</td>"#,
+                    escape(&hover),
+                    cell_text(cell)
+                )
+            }
+            _ => write!(
+                out,
+                r#"<td class="status" title="{}">{}</td>"#,
+                escape(&hover),
+                escape(&cell_text(cell))
+            ),
+        };
+    }
+    let _ = write!(
+        out,
+        r#"<td class="mean">{}</td></tr>"#,
+        escape(&mean_text(overview, row))
+    );
 }
 
 /// What hovering a cell says: the figure with its interval, the ratio with its interval.
@@ -180,7 +222,7 @@ mod tests {
 
     #[test]
     fn hovering_says_the_modes_and_what_an_interval_can_claim() {
-        use crate::analysis::overview::{Column, Row};
+        use crate::analysis::overview::Column;
         use crate::stats::{Interval, Mode};
         let mode = |processes: usize, median: f64| Mode {
             share: processes as f64 / 12.0,
@@ -214,6 +256,7 @@ mod tests {
                 mean_ratio: Some(1.5),
                 figures: 1,
             }],
+            references: Vec::new(),
         };
         let text = hover(&overview, "tokio", "skynet size=10000", "elapsed", &cell);
         assert!(text.contains("(75 % CI 3.60 ms–10.0 ms)"), "{text}");
@@ -223,5 +266,9 @@ mod tests {
         );
         let page = matrix(&overview, "overview", &Palette::default());
         assert!(page.contains("1.50~") && page.contains("two clearly separated"));
+        assert!(
+            page.contains(r#"<tr class="best"><th scope="row">best (= 1.00)</th><td>3.60 ms</td>"#),
+            "the best row gives what 1.00 stands for: {page}"
+        );
     }
 }

@@ -53,13 +53,18 @@ pub fn render(
         let _ = write!(out, "<th>{}</th>", cell(header));
     }
     out.push_str("</tr></thead><tbody>");
-    // Machines side by side: the marker is that of `tokio · m2`.
+    // Machines side by side: the marker is that of `tokio · m2`; a name's first line is the
+    // name (a second says `(reference)`).
     let by_machine = table.headers.get(1).map(String::as_str) == Some(MACHINE_COLUMN);
     for row in &table.rows {
         out.push_str("<tr>");
+        let first = row
+            .first()
+            .and_then(|n| n.lines().next())
+            .unwrap_or_default();
         let name = match (by_machine, row.get(1)) {
-            (true, Some(machine)) => on_machine(&row[0], machine),
-            _ => row.first().cloned().unwrap_or_default(),
+            (true, Some(machine)) => on_machine(first, machine),
+            _ => first.to_string(),
         };
         for (index, text) in row.iter().enumerate() {
             match (index, swatch(&name)) {

@@ -97,7 +97,7 @@ pub(crate) fn results() -> Results {
             ));
         }
     }
-    let points = summarize(&runs);
+    let points = summarize(&runs, &[]);
     Results {
         schema: SCHEMA.into(),
         interrupted: false,
@@ -135,6 +135,10 @@ fn info(name: &str, unavailable: Option<&str>) -> ContestantInfo {
         version: "1.0".into(),
         unavailable: unavailable.map(String::from),
         cpus: None,
+        build_flags: Some("cargo --release".into()),
+        warm_up: Some(crate::run::WARM_UP_RULE.into()),
+        fairness: Some(crate::contestant::fairness_entry(name)),
+        reference: false,
     }
 }
 
@@ -157,6 +161,7 @@ fn the_page_holds_every_table_chart_and_note() {
     assert_eq!(overview.matches("<th title=").count(), 5, "{overview}");
     assert!(overview.contains(r##"<a href="#point-1">spawn</a><small>tasks 10</small>"##));
     assert!(overview.contains(r#"data-contestant="tokio""#));
+    assert!(overview.contains(r#"<tr class="best"><th scope="row">best (= 1.00)</th>"#));
     assert!(page.contains(r#"id="overview-rss""#));
     // tokio reports CPU per iteration, so the page and results.md have its overview.
     assert!(page.contains(r#"id="overview-cpu""#));
@@ -179,6 +184,16 @@ fn the_page_holds_every_table_chart_and_note() {
     }
     assert!(markdown.contains("delay-0ms-10k — published figures beside ours"));
     assert!(page.contains("<th scope=\"row\">go</th><td>`go` not found: install Go"));
+    // Each row's build, warm-up and entry in docs/FAIRNESS.md; the warm-up rule once.
+    assert!(
+        page.contains("<td>cargo --release</td><td>same for every runtime</td><td>#tokio</td>"),
+        "{page}"
+    );
+    assert_eq!(
+        page.matches("<li>warm-up — same for every runtime:")
+            .count(),
+        1
+    );
     assert!(page.contains(&escape(&results.warnings[0].to_string())));
     assert!(
         page.contains(

@@ -59,7 +59,7 @@ impl Platform {
             memory_bytes: Platform::probe_memory_bytes(),
             kernel: read("/proc/sys/kernel/osrelease").trim().to_string(),
             rustc,
-            rust_profile: env!("TASKBENCH_RUST_PROFILE").into(),
+            rust_profile: crate::contestant::RUST_PROFILE.into(),
             load_average: load_average(),
             versions: Vec::new(),
         }

@@ -11,6 +11,7 @@ pub mod platform;
 pub mod seeds;
 mod side_by_side;
 pub mod table;
+pub mod terms;
 mod warnings;
 
 pub use history::history_table;

@@ -138,21 +138,23 @@ pub fn tables(results: &crate::results::Results, quantities: &[Quantity]) -> Vec
             continue;
         }
         for &quantity in quantities {
-            let overview = Overview::of(&points, quantity);
+            let mut overview = Overview::of(&points, quantity);
             if quantity == Quantity::CpuPerIteration && !overview.has_figures() {
                 continue;
+            }
+            // The title names the machine; the rows, their contestants alone.
+            if let Some(machine) = machine {
+                for row in overview.rows.iter_mut().chain(&mut overview.references) {
+                    row.contestant = off_machine(&row.contestant, &machine.label).to_string();
+                }
             }
             let mut table = table(&overview);
             // What each scenario measures, once: under the time overview.
             if quantity != Quantity::Time {
                 table.notes.truncate(1);
             }
-            // The title names the machine; the rows, their contestants alone.
             if let Some(machine) = machine {
                 table.title = format!("{} · {}", table.title, machine.heading());
-                for row in &mut table.rows {
-                    row[0] = off_machine(&row[0], &machine.label).to_string();
-                }
             }
             tables.push(table);
         }
@@ -173,19 +175,28 @@ pub fn table(overview: &Overview) -> Table {
     );
     headers.push("geo\nmean".into());
     let mut rows = vec![best_row(overview)];
-    rows.extend(overview.rows.iter().map(|row| {
-        let mut cells = vec![row.contestant.clone()];
+    let references = overview.references.iter().map(|row| (row, true));
+    let ranked = overview.rows.iter().map(|row| (row, false));
+    rows.extend(references.chain(ranked).map(|(row, reference)| {
+        let mut cells = vec![if reference {
+            reference_label(&row.contestant)
+        } else {
+            row.contestant.clone()
+        }];
         cells.extend(row.cells.iter().map(cell_text));
         cells.push(mean_text(overview, row));
         cells
     }));
     let mut notes = vec![
-        "each cell: the contestant's median ÷ the best median at that point (1.00 = the best, \
-         whose figure the first row gives); rows with a figure at every point first, by the \
-         geometric mean of their ratios, then those with fewer points (how many in brackets), \
-         most first; · = not run"
+        "each cell: the contestant's median ÷ the best runtime's median at that point (1.00 = \
+         the best, whose figure the first row gives); rows with a figure at every point first, \
+         by the geometric mean of their ratios, then those with fewer points (how many in \
+         brackets), most first; · = not run"
             .to_string(),
     ];
+    if !overview.references.is_empty() {
+        notes.push(REFERENCE_NOTE.to_string());
+    }
     if has_modes(overview) {
         notes.push(MODES_NOTE.to_string());
     }
@@ -203,20 +214,44 @@ pub fn has_modes(overview: &Overview) -> bool {
     overview
         .rows
         .iter()
+        .chain(&overview.references)
         .flat_map(|r| &r.cells)
         .any(|c| matches!(c, Cell::Figure { modes: Some(_), .. }))
 }
 
+/// The first row's label.
+pub const BEST_LABEL: &str = "best (= 1.00)";
+
+/// Each column's best figure in units, what its 1.00 stands for: the first row's cells
+/// after [`BEST_LABEL`].
+pub fn best_figures(overview: &Overview) -> Vec<String> {
+    overview
+        .columns
+        .iter()
+        .map(|c| {
+            c.best
+                .map_or_else(|| "–".to_string(), |b| figure(overview.quantity, b))
+        })
+        .collect()
+}
+
 /// The first row: each column's best figure in units, what its 1.00 stands for.
 fn best_row(overview: &Overview) -> Vec<String> {
-    let mut cells = vec!["best (= 1.00)".to_string()];
-    cells.extend(overview.columns.iter().map(|c| {
-        c.best
-            .map_or_else(|| "–".to_string(), |b| figure(overview.quantity, b))
-    }));
+    let mut cells = vec![BEST_LABEL.to_string()];
+    cells.extend(best_figures(overview));
     cells.push(String::new());
     cells
 }
+
+/// A reference's row label: `floor (reference, not ranked)`.
+pub fn reference_label(name: &str) -> String {
+    format!("{name} (reference, not ranked)")
+}
+
+/// The legend of the reference rows.
+pub const REFERENCE_NOTE: &str = "a reference (floor: a hand-written lower bound, not a \
+     runtime to choose) stands under the best, outside the ranking: its cells are its median \
+     ÷ the best runtime's, what the machine allows";
 
 /// What each scenario of the overview measures, once per scenario, in column order.
 pub fn scenario_lines(overview: &Overview) -> Vec<String> {
@@ -274,6 +309,7 @@ mod tests {
                 column("sleep tasks=100000 delay-ms=20"),
             ],
             rows: Vec::new(),
+            references: Vec::new(),
         };
         let details: Vec<String> = headings(&overview).into_iter().map(|h| h.detail).collect();
         assert_eq!(details, ["", "tasks 1000", "tasks 100k"]);
@@ -317,8 +353,50 @@ mod tests {
                 mean_ratio: Some(1.52),
                 figures: 1,
             }],
+            references: Vec::new(),
         };
         assert!(has_modes(&overview));
         assert!(table(&overview).notes.iter().any(|n| n == MODES_NOTE));
+    }
+
+    #[test]
+    fn the_reference_stands_under_the_best_row_outside_the_ranking() {
+        use crate::analysis::overview::Row;
+        let row = |name: &str, ratio: f64| Row {
+            contestant: name.into(),
+            cells: vec![Cell::Figure {
+                ratio,
+                value: ratio * 4e6,
+                interval: None,
+                ratio_interval: None,
+                differs: None,
+                modes: None,
+            }],
+            mean_ratio: Some(ratio),
+            figures: 1,
+        };
+        let overview = Overview {
+            quantity: Quantity::Time,
+            columns: vec![Column {
+                best: Some(4e6),
+                ..column("skynet size=10000")
+            }],
+            rows: vec![row("tokio", 1.0), row("go", 2.0)],
+            references: vec![row("floor", 0.25)],
+        };
+        let table = table(&overview);
+        let names: Vec<&str> = table.rows.iter().map(|r| r[0].as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "best (= 1.00)",
+                "floor (reference, not ranked)",
+                "tokio",
+                "go"
+            ]
+        );
+        assert_eq!(table.rows[0][1], "4.00 ms");
+        assert_eq!(table.rows[1][1], "0.25");
+        assert!(table.notes.iter().any(|n| n == REFERENCE_NOTE));
     }
 }

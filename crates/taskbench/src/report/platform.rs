@@ -90,6 +90,7 @@ mod tests {
             version: "1".into(),
             unavailable: unavailable.map(str::to_string),
             cpus: None,
+            ..Default::default()
         }
     }
 

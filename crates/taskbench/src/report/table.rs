@@ -125,6 +125,9 @@ fn legends(point: &PointSummary, layout: Layout) -> Vec<String> {
     if layout.machine {
         notes.push("× best, n.s.: against the best of the row's own machine".into());
     }
+    if point.rows.iter().any(|r| r.reference) {
+        notes.push(REFERENCE.to_string());
+    }
     if point
         .rows
         .iter()
@@ -157,6 +160,13 @@ fn legends(point: &PointSummary, layout: Layout) -> Vec<String> {
 /// The header of the second column where machines are side by side: the first holds the
 /// contestant's own name, and `tokio · m2` is the two together.
 pub const MACHINE_COLUMN: &str = "machine";
+
+/// The second line of a reference's name (`floor`): not a runtime, not ranked.
+pub const REFERENCE_MARK: &str = "(reference)";
+
+/// The legend of [`REFERENCE_MARK`].
+pub const REFERENCE: &str = "(reference): a hand-written lower bound, not a runtime to choose: \
+     listed first, never the best; its × best is against the best runtime";
 
 /// The legend of "n.s." under a table that uses it.
 pub const NOT_SIGNIFICANT: &str = "n.s.: not significantly slower than the best — the 95 % \
@@ -212,10 +222,15 @@ fn cells(row: &CaseSummary, layout: Layout) -> Vec<String> {
         ),
         None => blank(),
     };
+    let name = if row.reference {
+        format!("{}\n{REFERENCE_MARK}", row.name())
+    } else {
+        row.name().to_string()
+    };
     let mut cells = match (layout.machine, &row.machine) {
-        (true, Some(machine)) => vec![row.name().to_string(), machine.clone()],
-        (true, None) => vec![row.contestant.clone(), blank()],
-        (false, _) => vec![row.contestant.clone()],
+        (true, Some(machine)) => vec![name, machine.clone()],
+        (true, None) => vec![name, blank()],
+        (false, _) => vec![name],
     };
     cells.extend([time, cpu(row, layout), footprint]);
     if layout.per_task {

@@ -13,7 +13,7 @@ pub mod status;
 pub mod stopping;
 pub mod variance;
 
-pub use plan::{Phase, Step, Subject, Workload, pinned_name};
+pub use plan::{Phase, Step, Subject, WARM_UP_RULE, Workload, pinned_name};
 pub use record::{Figures, RunRecord, record_params};
 pub use runner::{Executor, Hooks, Limits, ProcessExecutor, Runner, Settings, counts};
 pub use shard::{Shard, ShardCases};

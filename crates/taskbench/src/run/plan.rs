@@ -46,6 +46,13 @@ pub fn pinned_name(name: &str, cpus: u32) -> String {
     format!("{name} cpus={cpus}")
 }
 
+/// What every contestant's processes run before they measure, the same for every runtime:
+/// stated beside each row (results.json, report.html) as [`Step::inner_warmup`] does it.
+pub const WARM_UP_RULE: &str = "same for every runtime: one whole process thrown away per \
+     case (--warmup); a time process runs the scenario's warm-up iterations and as many again \
+     as it times, then times its iterations (steady state); a memory process runs the \
+     warm-up iterations, then one measured iteration (the seeds' shape)";
+
 impl Step {
     /// In-process warm-up iterations of the step's process: the workload's own, and for a
     /// time process (more than one measured iteration) as many again as it measures, so

@@ -7,6 +7,7 @@ mod ci_workflow;
 mod contestants;
 mod exports;
 mod failures;
+mod fairness;
 mod gate;
 mod hostile;
 mod instructions;

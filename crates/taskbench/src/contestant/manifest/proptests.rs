@@ -54,6 +54,8 @@ fn near_miss() -> impl Strategy<Value = String> {
         "detect",
         "install",
         "build",
+        "build_flags",
+        "reference",
         "run",
         "version",
         "unsupported",
@@ -98,13 +100,15 @@ fn valid() -> impl Strategy<Value = Manifest> {
         (
             version,
             prop::sample::subsequence(scenarios.clone(), 0..=scenarios.len()),
+            prop::option::of(text()),
+            any::<bool>(),
         ),
     )
         .prop_map(
             |(
                 (name, language, runtime, notes),
                 (detect, install, build, run),
-                (version, unsupported),
+                (version, unsupported, build_flags, reference),
             )| {
                 Manifest {
                     name,
@@ -114,6 +118,8 @@ fn valid() -> impl Strategy<Value = Manifest> {
                     detect,
                     install,
                     build,
+                    build_flags,
+                    reference,
                     run,
                     version,
                     unsupported,
@@ -140,6 +146,10 @@ fn write(m: &Manifest) -> String {
     if let Some(build) = &m.build {
         out.push(format!("build = {}", array(build)));
     }
+    if let Some(flags) = &m.build_flags {
+        out.push(format!("build_flags = {}", string(flags)));
+    }
+    out.push(format!("reference = {}", m.reference));
     out.push(match &m.version {
         VersionSource::Crate(name) => format!("version = {{ crate = {} }}", string(name)),
         VersionSource::Crates(names) => format!("version = {{ crates = {} }}", array(names)),

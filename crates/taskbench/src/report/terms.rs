@@ -1,0 +1,113 @@
+//! The terms each contestant's figures stand on, in words: how it was built, what its
+//! processes ran before measuring, whether it is a reference, and its entry in
+//! docs/FAIRNESS.md — the contestants table of report.html and results.md.
+
+use super::Table;
+use crate::results::ContestantInfo;
+
+/// The distinct warm-up rules of `infos`, in order: each is stated once under the table,
+/// whose rows give its first clause.
+fn warm_up_rules(infos: &[&ContestantInfo]) -> Vec<String> {
+    let mut rules: Vec<String> = Vec::new();
+    for rule in infos.iter().filter_map(|c| c.warm_up.as_ref()) {
+        if !rules.contains(rule) {
+            rules.push(rule.clone());
+        }
+    }
+    rules
+}
+
+/// A warm-up rule's first clause (`same for every runtime`), what a row shows.
+fn warm_up_short(rule: &str) -> &str {
+    rule.split_once(':').map_or(rule, |(short, _)| short)
+}
+
+/// A row per contestant: language, runtime and version, its build, its warm-up, its entry
+/// in docs/FAIRNESS.md; `–` where older results do not say. Each warm-up rule in full in
+/// the notes.
+pub fn contestants_table(infos: &[&ContestantInfo]) -> Table {
+    let blank = || "–".to_string();
+    let rows = infos
+        .iter()
+        .map(|c| {
+            let name = if c.reference {
+                format!("{}\n{}", c.name, super::table::REFERENCE_MARK)
+            } else {
+                c.name.clone()
+            };
+            vec![
+                name,
+                c.language.clone(),
+                format!("{}\n{}", c.runtime, c.version),
+                c.build_flags.clone().unwrap_or_else(blank),
+                c.warm_up
+                    .as_deref()
+                    .map_or_else(blank, |w| warm_up_short(w).to_string()),
+                c.fairness
+                    .as_deref()
+                    .map_or_else(blank, |f| f.replace("docs/FAIRNESS.md", "")),
+            ]
+        })
+        .collect();
+    Table {
+        title: "Contestants".into(),
+        headers: super::table::headers(&[
+            "contestant",
+            "language",
+            "runtime · version",
+            "built",
+            "warm-up",
+            "docs/FAIRNESS.md",
+        ]),
+        rows,
+        notes: warm_up_rules(infos)
+            .into_iter()
+            .map(|rule| format!("warm-up — {rule}"))
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_row_states_its_build_warm_up_and_entry() {
+        let floor = ContestantInfo {
+            name: "floor".into(),
+            language: "Rust".into(),
+            runtime: "floor".into(),
+            version: "0.1.0".into(),
+            build_flags: Some("cargo --release".into()),
+            warm_up: Some("same for every runtime: and the rest".into()),
+            fairness: Some("docs/FAIRNESS.md#floor".into()),
+            reference: true,
+            ..Default::default()
+        };
+        let old = ContestantInfo {
+            name: "tokio".into(),
+            ..Default::default()
+        };
+        let table = contestants_table(&[&floor, &old]);
+        assert_eq!(
+            table.rows[0],
+            [
+                "floor\n(reference)",
+                "Rust",
+                "floor\n0.1.0",
+                "cargo --release",
+                "same for every runtime",
+                "#floor"
+            ]
+        );
+        assert_eq!(
+            table.rows[1][3..],
+            ["–", "–", "–"],
+            "older results say nothing"
+        );
+        assert_eq!(
+            contestants_table(&[&floor, &old, &floor]).notes,
+            ["warm-up — same for every runtime: and the rest"]
+        );
+    }
+}

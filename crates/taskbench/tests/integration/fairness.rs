@@ -1,0 +1,41 @@
+//! docs/FAIRNESS.md has an entry for every contestant in contestants/ — its name as an
+//! anchor (`<a id="tokio">`) or a heading — and every manifest says how it is built, so that
+//! each row's terms are written where its figures are read (issue 25 item 5).
+
+use taskbench::contestant::discover;
+use taskbench::lineup::repository_root;
+
+#[test]
+fn every_contestant_has_an_entry_in_fairness_md_and_states_its_build() {
+    let root = repository_root();
+    let page = std::fs::read_to_string(root.join("docs/FAIRNESS.md")).unwrap();
+    let contestants = discover(&root.join("contestants")).unwrap();
+    assert!(contestants.len() > 50, "{}", contestants.len());
+    let has_entry = |name: &str| {
+        page.contains(&format!(r#"<a id="{name}"></a>"#))
+            || page
+                .lines()
+                .any(|l| l.starts_with('#') && l.trim_start_matches('#').trim() == name)
+    };
+    let missing: Vec<&str> = contestants
+        .iter()
+        .map(|c| c.name())
+        .filter(|name| !has_entry(name))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "no entry in docs/FAIRNESS.md: {missing:?}"
+    );
+    let unstated: Vec<&str> = contestants
+        .iter()
+        .filter(|c| c.manifest.build_flags().is_none_or(|b| b.contains('{')))
+        .map(|c| c.name())
+        .collect();
+    assert!(unstated.is_empty(), "no build_flags: {unstated:?}");
+    let references: Vec<&str> = contestants
+        .iter()
+        .filter(|c| c.manifest.reference)
+        .map(|c| c.name())
+        .collect();
+    assert_eq!(references, ["floor"], "floor is the reference, and only it");
+}
