@@ -18,9 +18,13 @@ import { now, oversleepOutcome, since, sleepCount, stepMs } from "./timer.js";
 /**
  * The scenarios for one promise library: its `Promise`; `promiseIo(ioMs)`, the fake I/O op
  * of lib/requests.js wrapped in its promises; `sleep(ms)`, a promise resolved by the
- * runtime's timer; and `nextTurn()`, one resolved on the next turn of the event loop.
+ * runtime's timer; `nextTurn()`, one resolved on the next turn of the event loop; and,
+ * where the library's timer can resolve with a value, `sleepWith(ms, value)`: then each
+ * sleep task is that bare timer promise (the async-runtimes studies' and async_bench's
+ * Node task, docs/SEEDS.md), not a timer promise and a `then` for its number.
  */
-export function promiseScenarios({ Promise, promiseIo, sleep, nextTurn }) {
+export function promiseScenarios({ Promise, promiseIo, sleep, nextTurn, sleepWith }) {
+  const sleeper = sleepWith ?? ((ms, value) => sleep(ms).then(() => value));
   const startAll = (n, task) => Promise.all(Array.from({ length: n }, (_, i) => task(i)));
   const joinSum = (n, task) => startAll(n, task).then(sum);
 
@@ -101,7 +105,7 @@ export function promiseScenarios({ Promise, promiseIo, sleep, nextTurn }) {
 
   return {
     spawn: ({ tasks }) => joinSum(tasks, (i) => Promise.resolve(i)),
-    sleep: ({ tasks, delayMs }) => joinSum(tasks, (i) => sleep(delayMs).then(() => i)),
+    sleep: ({ tasks, delayMs }) => joinSum(tasks, (i) => sleeper(delayMs, i)),
     timer,
     doxbee: ({ requests, ioMs }) => {
       const io = promiseIo(ioMs);

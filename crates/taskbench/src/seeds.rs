@@ -7,6 +7,8 @@
 
 use std::collections::BTreeMap;
 
+pub mod counterparts;
+
 /// A seed benchmark's id: one variant per seed, so that presets, the figures and the report
 /// cannot spell one two ways; [`SeedId::as_str`] is the tag preset files write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

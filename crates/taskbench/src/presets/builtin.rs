@@ -104,13 +104,14 @@ fn seeds() -> Preset {
                 Some(GHC_1523),
             ),
         ],
-        contestants: lineup(&[
-            "@bluebird",
-            "node-async-await",
-            "python-asyncio",
-            "elixir-task",
-            "@haskell",
-        ]),
+        // bluebird's field, the rest of the seeds' counterparts, and every Haskell row.
+        contestants: with_counterparts(
+            lineup(&["@bluebird"]),
+            &[CONCURRENCY_BENCHMARKS, ASYNC_BENCH, GHC_1523],
+        )
+        .into_iter()
+        .chain(lineup(&["@haskell"]))
+        .collect(),
     }
 }
 
@@ -135,7 +136,7 @@ fn million() -> Preset {
             ),
             case("skynet", &[("size", &[1_000_000])], Some(SKYNET)),
         ],
-        contestants: super::headline(),
+        contestants: with_counterparts(super::headline(), &[ASYNC_RUNTIMES, SKYNET]),
     }
 }
 
@@ -154,6 +155,21 @@ fn runtime() -> Preset {
         ],
         contestants: lineup(&["@rust"]),
     }
+}
+
+/// `base`, then the contestants that stand beside the published figures of the seeds
+/// `tags` name (seeds::counterparts), each once.
+fn with_counterparts(mut base: Vec<String>, tags: &[&str]) -> Vec<String> {
+    let seeds: Vec<_> = tags
+        .iter()
+        .flat_map(|t| crate::seeds::tagged(t).unwrap_or_default())
+        .collect();
+    for name in crate::seeds::counterparts::contestants(&seeds) {
+        if !base.iter().any(|b| b == name) {
+            base.push(name.to_string());
+        }
+    }
+    base
 }
 
 /// A built-in lineup: names and `@group`s.

@@ -270,8 +270,26 @@ fn a_preset_carries_its_default_lineup() {
     assert_eq!(lineup(&["-s", "spawn"]), ["@headline"]);
     assert_eq!(lineup(&["--preset", "runtime"]), ["@rust"]);
     let seeds = lineup(&["--preset", "seeds"]);
-    for member in ["@bluebird", "python-asyncio", "elixir-task", "@haskell"] {
+    for member in [
+        "@bluebird",
+        "python-asyncio",
+        "elixir-task",
+        "@haskell",
+        "node-promises",
+    ] {
         assert!(seeds.iter().any(|m| m == member), "{member}: {seeds:?}");
+    }
+    // The million preset adds the studies' own rows to the headline (seeds::counterparts).
+    let million = lineup(&["--preset", "million"]);
+    assert_eq!(million[0], "@headline");
+    for member in [
+        "futures-joinall",
+        "async-std",
+        "java-threads",
+        "node-promises",
+        "node-bluebird",
+    ] {
+        assert!(million.iter().any(|m| m == member), "{member}: {million:?}");
     }
     for preset in builtin::presets() {
         let written = preset.contestants.join(",");

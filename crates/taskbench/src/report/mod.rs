@@ -8,6 +8,7 @@ mod history;
 pub mod overview;
 pub mod plan;
 pub mod platform;
+mod seed_pairs;
 pub mod seeds;
 mod side_by_side;
 pub mod table;

@@ -1,7 +1,8 @@
 //! A point that re-runs a seed benchmark gets the seed's published figures beside ours, in
 //! report.html and results.md: a table per experiment, the published rows labelled with
 //! their year and machine, then our rows with the same columns, and how each side was
-//! measured — they are not the same experiment until the reader knows how they differ.
+//! measured — they are not the same experiment until the reader knows how they differ;
+//! then each published figure beside our row of the same workload (report/seed_pairs.rs).
 
 use crate::analysis::{CaseSummary, PointSummary};
 use crate::measure::Platform;
@@ -16,7 +17,12 @@ pub fn comparisons(point: &PointSummary, platform: &Platform) -> Vec<Table> {
     };
     seeds::experiments_for(&point.scenario, params, point.seed.as_deref())
         .into_iter()
-        .map(|experiment| comparison(experiment, point, platform))
+        .flat_map(|experiment| {
+            [
+                comparison(experiment, point, platform),
+                super::seed_pairs::pairs(experiment, point),
+            ]
+        })
         .collect()
 }
 
@@ -128,7 +134,7 @@ fn note(metric: SeedMetric) -> Option<&'static str> {
 }
 
 /// `28.1 MB`, `100–200 ms`.
-fn published(figure: &Figure) -> String {
+pub(super) fn published(figure: &Figure) -> String {
     match figure.upto {
         Some(upto) => format!("{}–{} {}", figure.value, upto, figure.unit),
         None => format!("{} {}", figure.value, figure.unit),

@@ -39,3 +39,23 @@ fn every_contestant_has_an_entry_in_fairness_md_and_states_its_build() {
         .collect();
     assert_eq!(references, ["floor"], "floor is the reference, and only it");
 }
+
+/// Every row named beside a published figure (seeds::counterparts) is a contestant here, so
+/// that the seeds and million presets run it (issue 25 item 7).
+#[test]
+fn every_counterpart_of_a_published_figure_is_a_contestant() {
+    use taskbench::seeds::{SeedId, counterparts};
+    let root = repository_root();
+    let names: Vec<String> = discover(&root.join("contestants"))
+        .unwrap()
+        .iter()
+        .map(|c| c.name().to_string())
+        .collect();
+    let named = counterparts::contestants(&SeedId::ALL);
+    assert!(named.len() > 15, "{named:?}");
+    let missing: Vec<&&str> = named
+        .iter()
+        .filter(|n| !names.iter().any(|m| m == *n))
+        .collect();
+    assert!(missing.is_empty(), "not contestants: {missing:?}");
+}
