@@ -1,8 +1,7 @@
-// The `node-streamline` contestant holds bluebird's streamline variant's place in the Node
-// field, and no scenario yet: streamline does not install from npm here (its manifest says
-// why), so its code could not be compiled or checked, and every scenario exits 69 (n/a)
-// until it is written against an installed streamline.
+// The `node-streamline-callbacks` contestant: bluebird's streamline-callbacks, doxbee and
+// parallel written once in streamline's `_` style (lib/streamline/requests._js) and
+// compiled at build time in the callbacks mode into compiled/ (lib/streamline/build.sh).
 
-import { run } from "../lib/protocol.js";
+import { runCompiled } from "../lib/streamline/contestant.js";
 
-run({});
+runCompiled(import.meta.url);
