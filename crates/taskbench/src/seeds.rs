@@ -280,17 +280,17 @@ const SETS: &[Set] = &[
     Set { seed: SeedId::BluebirdDoxbee, experiment: "doxbee-sequential", metric: MemoryGrowth, unit: "MB", year: Some(2018), machine: BLUEBIRD_2018,
         values: &[v("callbacks-baseline", 28.1), v("neo-async", 42.4), v("bluebird", 47.0), v("native async/await", 57.4), v("native ES6 promises", 65.4), v("Q", 367.1), v("bacon.js", 660.1)] },
     Set { seed: SeedId::BluebirdDoxbee, experiment: "doxbee-sequential", metric: Time, unit: "ms", year: None, machine: BLUEBIRD_DOCS,
-        values: &[v("callbacks-baseline", 116.0), v("bluebird", 214.0), v("native async/await", 422.0), v("Q", 8533.0)] },
+        values: &[v("callbacks-baseline", 116.0), v("bluebird", 214.0), v("native async/await", 422.0), v("streamline-generators", 809.0), v("streamline-callbacks", 1127.0), v("Q", 8533.0)] },
     Set { seed: SeedId::BluebirdDoxbee, experiment: "doxbee-sequential", metric: MemoryGrowth, unit: "MB", year: None, machine: BLUEBIRD_DOCS,
-        values: &[v("callbacks-baseline", 34.0), v("bluebird", 43.4), v("native async/await", 104.2), v("Q", 435.5)] },
+        values: &[v("callbacks-baseline", 34.0), v("bluebird", 43.4), v("native async/await", 104.2), v("streamline-generators", 154.4), v("streamline-callbacks", 196.5), v("Q", 435.5)] },
     Set { seed: SeedId::BluebirdParallel, experiment: "madeup-parallel", metric: Time, unit: "ms", year: Some(2018), machine: BLUEBIRD_2018,
         values: &[v("callbacks-baseline", 309.0), v("neo-async", 374.0), v("bluebird", 472.0), v("native async/await", 1087.0), v("native ES6 promises", 1509.0)] },
     Set { seed: SeedId::BluebirdParallel, experiment: "madeup-parallel", metric: MemoryGrowth, unit: "MB", year: Some(2018), machine: BLUEBIRD_2018,
         values: &[v("callbacks-baseline", 74.5), v("neo-async", 84.2), v("bluebird", 98.0), v("native async/await", 242.0), v("native ES6 promises", 242.9)] },
     Set { seed: SeedId::BluebirdParallel, experiment: "madeup-parallel", metric: Time, unit: "ms", year: None, machine: BLUEBIRD_DOCS,
-        values: &[v("callbacks-baseline", 274.0), v("bluebird", 407.0), v("native async/await", 1260.0), v("streamline-callbacks", 25509.0)] },
+        values: &[v("callbacks-baseline", 274.0), v("bluebird", 407.0), v("native async/await", 1260.0), v("streamline-generators", 13068.0), v("streamline-callbacks", 25509.0)] },
     Set { seed: SeedId::BluebirdParallel, experiment: "madeup-parallel", metric: MemoryGrowth, unit: "MB", year: None, machine: BLUEBIRD_DOCS,
-        values: &[v("callbacks-baseline", 75.1), v("bluebird", 107.3), v("native async/await", 323.7), v("streamline-callbacks", 1141.6)] },
+        values: &[v("callbacks-baseline", 75.1), v("bluebird", 107.3), v("native async/await", 323.7), v("streamline-generators", 919.2), v("streamline-callbacks", 1141.6)] },
     // docs/SEEDS.md#concurrency-benchmarks-published-figures. With no delay the published
     // time is all overhead; with 5 s the source subtracted it.
     Set { seed: SeedId::ConcurrencyBenchmarks, experiment: "delay-0ms-10k", metric: Overhead, unit: "ms", year: Some(2021), machine: COMPOSEWELL,
@@ -484,6 +484,15 @@ mod tests {
             SeedMetric::Time,
         );
         assert_eq!(python.value, 2435.3);
+        // docs/benchmarks.md is undated: its streamline rows (issue 25 item 8).
+        let streamline = figures()
+            .find(|f| {
+                f.implementation == "streamline-generators"
+                    && f.experiment == "madeup-parallel"
+                    && f.metric == SeedMetric::Time
+            })
+            .unwrap();
+        assert_eq!((streamline.value, streamline.year), (13068.0, None));
         assert_eq!(
             figures()
                 .filter(|f| f.seed == SeedId::AsyncRuntimes2024)
