@@ -196,8 +196,8 @@ fn plan(args: &RunArgs) -> anyhow::Result<Plan> {
     Plan::commands(&options)
 }
 
-/// What no plan shows: `--cpus` fits here, a gate has something to compare with,
-/// `--instructions` has protocol runs to count.
+/// What no plan shows: `--cpus` fits here, a gate has something to compare with and stdout
+/// to itself, `--instructions` has protocol runs to count.
 fn check_args(args: &RunArgs) -> anyhow::Result<()> {
     crate::lineup::check_cpus(&args.cpus)?;
     // `tokio@patch` is a variant; `@rust` is a group.
@@ -210,6 +210,11 @@ fn check_args(args: &RunArgs) -> anyhow::Result<()> {
         "--fail-if-slower, --fail-if-bigger and --fail-if-more-instructions gate a comparison: \
          --baseline NAME compares with another run, or name a variant (-c tokio,tokio@patch) \
          to compare within this one"
+    );
+    anyhow::ensure!(
+        !args.exports_to_stdout() || (args.baseline.is_none() && !args.gate.any()),
+        "an --export-* to stdout (-) leaves no room there for the comparison of --baseline or \
+         the gate: give the export a file"
     );
     anyhow::ensure!(
         !args.instructions || args.command.is_empty(),
@@ -231,6 +236,9 @@ fn prepare_output(args: &RunArgs, out: &Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(out)
         .with_context(|| format!("--out: cannot create {}", out.display()))?;
     export::check_writable(&out.join("runs.jsonl")).context("--out")?;
+    export::check_stdout(&args.exports(), |format| {
+        format!("--export-{}", format.flag())
+    })?;
     for (exporter, path) in args.exports() {
         export::check_writable(path).with_context(|| format!("--export-{}", exporter.flag()))?;
     }
