@@ -67,9 +67,8 @@ pub fn check_stdout(
         .collect();
     anyhow::ensure!(
         to_stdout.len() <= 1,
-        "{} all write to stdout (-): one document at a time can go there, so give the others \
-         a file",
-        to_stdout.join(", ")
+        "only one document can go to stdout (-), and {} ask for it: give the others a file",
+        to_stdout.join(" and ")
     );
     Ok(())
 }
