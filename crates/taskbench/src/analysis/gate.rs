@@ -49,17 +49,22 @@ pub struct DifferentMachines {
     pub new: String,
 }
 
-/// The two sides' fingerprints where they differ: refused unless `mixed_machines`.
-fn machines(base: &Side, new: &Side, mixed_machines: bool) -> anyhow::Result<Option<[String; 2]>> {
-    let (b, n) = (base.machine.fingerprint(), new.machine.fingerprint());
+/// The fingerprints of BASE's machine and NEW's, each side named by its label, where they
+/// differ: refused ([`DifferentMachines`]) unless `mixed_machines`.
+pub fn check_machines(
+    (base_label, base): (&str, &Machine),
+    (new_label, new): (&str, &Machine),
+    mixed_machines: bool,
+) -> anyhow::Result<Option<[String; 2]>> {
+    let (b, n) = (base.fingerprint(), new.fingerprint());
     if b == n {
         return Ok(None);
     }
     if !mixed_machines {
         return Err(DifferentMachines {
-            base_label: base.label.clone(),
+            base_label: base_label.into(),
             base: b,
-            new_label: new.label.clone(),
+            new_label: new_label.into(),
             new: n,
         }
         .into());
@@ -78,7 +83,11 @@ pub fn across(
     spreads: Option<SpreadsOf>,
     mixed_machines: bool,
 ) -> anyhow::Result<Comparison> {
-    let machines = machines(base, new, mixed_machines)?;
+    let machines = check_machines(
+        (&base.label, &base.machine),
+        (&new.label, &new.machine),
+        mixed_machines,
+    )?;
     let mut found = changes(&base.runs, &new.runs);
     anyhow::ensure!(
         !found.is_empty(),

@@ -107,6 +107,10 @@ fn an_unwritable_output_path_is_refused_before_anything_runs() {
     args.extend(["--out", out.path().to_str().unwrap()]);
     args.extend(["--export-csv", "-", "--baseline", "main"]);
     refused(&args, "an --export-* to stdout (-) leaves no room there");
+    refused(
+        &["run", "--mixed-machines"],
+        "--mixed-machines lets --baseline NAME",
+    );
 }
 
 #[test]

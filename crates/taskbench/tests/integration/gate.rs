@@ -119,7 +119,8 @@ fn runs_of_different_machines_are_refused_or_compared_marked() {
     assert!(table.contains("m1 → m2: different machines"), "{table}");
     assert!(table.contains("Fake Xeon 9000 · 64 cores"), "{table}");
 
-    // The gate of a run against a baseline of another machine: the same.
+    // The gate of a run against a baseline of another machine: the same, refused before
+    // the run.
     let gate = |extra: &[&str]| {
         let out = tempfile::tempdir().unwrap();
         let mut args = vec!["--baseline", b, "--fail-if-slower", "50%"];
@@ -130,10 +131,14 @@ fn runs_of_different_machines_are_refused_or_compared_marked() {
     let (out, refused) = gate(&[]);
     let error = stderr(&refused);
     assert!(!refused.status.success(), "{error}");
-    assert!(error.contains("different machines"), "{error}");
+    assert_eq!(error.trim().lines().count(), 1, "{error}");
     assert!(
-        out.path().join("results.json").is_file(),
-        "the run's results are kept"
+        error.contains("and this run on ") && error.contains("different machines"),
+        "{error}"
+    );
+    assert!(
+        !out.path().join("runs.jsonl").exists(),
+        "refused before anything runs"
     );
     let (_out, mixed) = gate(&["--mixed-machines"]);
     assert_eq!(mixed.status.code(), Some(0), "{}", stderr(&mixed));
