@@ -45,6 +45,61 @@ pub enum Command {
     /// or one run's variants against their contestants: time, peak RSS and CPU, NEW / BASE,
     /// with intervals and verdicts; a gate with --fail-if-slower / --fail-if-bigger.
     Compare(CompareArgs),
+    /// Write a finished (or merged) run's results (DIR/results.json) in any format: to files,
+    /// or one of them to stdout (`-`).
+    Export(ExportArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// A results folder, as `taskbench run` or `taskbench merge` wrote it.
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// The JSON results (everything, versioned schema) here; `-` is stdout.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// One CSV row per run here.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// The Markdown tables here.
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<PathBuf>,
+    /// The HTML report here.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// bencher.dev's Bencher Metric Format (docs/EXPORTS.md) here.
+    #[arg(long, value_name = "FILE")]
+    pub bmf: Option<PathBuf>,
+    /// github-action-benchmark's `customSmallerIsBetter` JSON (docs/EXPORTS.md) here.
+    #[arg(long, value_name = "FILE")]
+    pub github_benchmark: Option<PathBuf>,
+}
+
+impl ExportArgs {
+    /// Each `--<flag> PATH` given, with its format.
+    pub fn exports(&self) -> Vec<(&'static crate::export::Format, &std::path::Path)> {
+        chosen([
+            ("json", &self.json),
+            ("csv", &self.csv),
+            ("markdown", &self.markdown),
+            ("html", &self.html),
+            ("bmf", &self.bmf),
+            ("github-benchmark", &self.github_benchmark),
+        ])
+    }
+}
+
+/// The formats whose path was given, each with its path: the one place flags meet formats.
+fn chosen<'a>(
+    given: [(&str, &'a Option<PathBuf>); 6],
+) -> Vec<(&'static crate::export::Format, &'a std::path::Path)> {
+    given
+        .into_iter()
+        .filter_map(|(flag, path)| {
+            let format = crate::export::Format::of_flag(flag).expect("every flag has its format");
+            Some((format, path.as_deref()?))
+        })
+        .collect()
 }
 
 #[derive(Debug, Args)]
@@ -85,6 +140,10 @@ pub struct GateArgs {
     /// than this: counts repeat, so no interval is needed.
     #[arg(long, value_parser = parse_percent, value_name = "PCT")]
     pub fail_if_more_instructions: Option<f64>,
+    /// Compare runs of different machines (CPU model, cores, memory), which are refused
+    /// otherwise: every row is marked, as its ratio holds the machines' difference too.
+    #[arg(long)]
+    pub mixed_machines: bool,
 }
 
 impl GateArgs {
@@ -270,7 +329,8 @@ pub struct RunArgs {
     /// Output folder for runs.jsonl and the results (default: results/<start time>).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// Also write the JSON results here.
+    /// Also write the JSON results here (`-`: to stdout, the run then quiet, as for every
+    /// --export-*).
     #[arg(long, value_name = "FILE")]
     pub export_json: Option<PathBuf>,
     /// Also write one CSV row per run here.
@@ -293,10 +353,11 @@ pub struct RunArgs {
     #[arg(long, value_name = "FILE")]
     pub export_html: Option<PathBuf>,
     /// Write bencher.dev's Bencher Metric Format (BMF) JSON here: per point and contestant,
-    /// latency (ns), cpu (ns) and peak-rss (bytes), each with its 95 % interval.
+    /// latency (ns), cpu-per-iteration or process-cpu (ns) and peak-rss (bytes), each with
+    /// its 95 % interval (docs/EXPORTS.md).
     #[arg(long, value_name = "FILE")]
     pub export_bmf: Option<PathBuf>,
-    /// Write github-action-benchmark's `customSmallerIsBetter` JSON here.
+    /// Write github-action-benchmark's `customSmallerIsBetter` JSON here (docs/EXPORTS.md).
     #[arg(long, value_name = "FILE")]
     pub export_github_benchmark: Option<PathBuf>,
     /// Save this run in the store as the baseline NAME (an older one of that name is
@@ -341,22 +402,27 @@ pub struct RunArgs {
 }
 
 impl RunArgs {
-    /// Each `--export-<flag> PATH` given, with its format: the one place flags meet formats.
+    /// Each `--export-<flag> PATH` given, with its format.
     pub fn exports(&self) -> Vec<(&'static crate::export::Format, &std::path::Path)> {
-        [
+        chosen([
             ("json", &self.export_json),
             ("csv", &self.export_csv),
             ("markdown", &self.export_markdown),
             ("html", &self.export_html),
             ("bmf", &self.export_bmf),
             ("github-benchmark", &self.export_github_benchmark),
-        ]
-        .into_iter()
-        .filter_map(|(flag, path)| {
-            let format = crate::export::Format::of_flag(flag).expect("every flag has its format");
-            Some((format, path.as_deref()?))
-        })
-        .collect()
+        ])
+    }
+
+    /// Whether an export goes to stdout (`--export-<flag> -`).
+    pub fn exports_to_stdout(&self) -> bool {
+        (self.exports().iter()).any(|(_, path)| crate::export::is_stdout(path))
+    }
+
+    /// Whether the run prints no tables on stdout: `--quiet`, or an export there, which
+    /// they would spoil.
+    pub fn is_quiet(&self) -> bool {
+        self.quiet || self.exports_to_stdout()
     }
 
     /// The options that choose the cases and how much each is measured.

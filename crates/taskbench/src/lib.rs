@@ -84,6 +84,7 @@ pub fn main() -> ExitCode {
         cli::Command::Import(args) => commands::import(args),
         cli::Command::History(args) => commands::history(args),
         cli::Command::Compare(args) => commands::compare(args),
+        cli::Command::Export(args) => commands::export(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

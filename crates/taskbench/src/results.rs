@@ -5,7 +5,7 @@
 use crate::analysis::gate::Side;
 use crate::analysis::{Fit, PointSummary, Warning};
 use crate::measure::Platform;
-use crate::measure::machine::{Machine, MachineLoad};
+use crate::measure::machine::MachineLoad;
 use crate::run::RunRecord;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
@@ -159,11 +159,8 @@ impl Results {
         Side {
             label,
             runs: self.runs,
+            machine: self.platform.machine(),
             started: self.platform.started,
-            machine: Machine {
-                cpu: self.platform.cpu,
-                cores: self.platform.cores as u32,
-            },
             condition: self.machine.and_then(|m| m.condition),
         }
     }

@@ -29,13 +29,65 @@ pub struct Comparison {
     pub across: bool,
     /// The two runs' machine conditions, where both were probed.
     pub conditions: Option<ConditionComparison>,
+    /// BASE's and NEW's machine fingerprints, where they differ (`--mixed-machines`): every
+    /// row's ratio then holds the machines' difference as well as the change.
+    pub machines: Option<[String; 2]>,
+}
+
+/// BASE and NEW ran on different machines and the comparison was not asked to mix them
+/// (`--mixed-machines`): two runs that could not be compared, not a regression.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "{base_label} ran on {base} and {new_label} on {new}: different machines, so a ratio would \
+     mix the change with the machines' difference (--mixed-machines compares them anyway, \
+     every row marked)"
+)]
+pub struct DifferentMachines {
+    pub base_label: String,
+    pub base: String,
+    pub new_label: String,
+    pub new: String,
+}
+
+/// The fingerprints of BASE's machine and NEW's, each side named by its label, where they
+/// differ: refused ([`DifferentMachines`]) unless `mixed_machines`.
+pub fn check_machines(
+    (base_label, base): (&str, &Machine),
+    (new_label, new): (&str, &Machine),
+    mixed_machines: bool,
+) -> anyhow::Result<Option<[String; 2]>> {
+    let (b, n) = (base.fingerprint(), new.fingerprint());
+    if b == n {
+        return Ok(None);
+    }
+    if !mixed_machines {
+        return Err(DifferentMachines {
+            base_label: base_label.into(),
+            base: b,
+            new_label: new_label.into(),
+            new: n,
+        }
+        .into());
+    }
+    Ok(Some([b, n]))
 }
 
 /// The run-to-run spreads of a case, `(point, contestant)`, from the store's other sessions.
 pub type SpreadsOf<'a> = &'a mut dyn FnMut(&str, &str) -> anyhow::Result<Spreads>;
 
-/// BASE against NEW, each case widened by its `spreads` where there is a store to ask.
-pub fn across(base: &Side, new: &Side, spreads: Option<SpreadsOf>) -> anyhow::Result<Comparison> {
+/// BASE against NEW, each case widened by its `spreads` where there is a store to ask; sides
+/// of different machines are refused ([`DifferentMachines`]) unless `mixed_machines`.
+pub fn across(
+    base: &Side,
+    new: &Side,
+    spreads: Option<SpreadsOf>,
+    mixed_machines: bool,
+) -> anyhow::Result<Comparison> {
+    let machines = check_machines(
+        (&base.label, &base.machine),
+        (&new.label, &new.machine),
+        mixed_machines,
+    )?;
     let mut found = changes(&base.runs, &new.runs);
     anyhow::ensure!(
         !found.is_empty(),
@@ -55,6 +107,7 @@ pub fn across(base: &Side, new: &Side, spreads: Option<SpreadsOf>) -> anyhow::Re
         conditions: (base.condition.as_ref())
             .zip(new.condition.as_ref())
             .map(|(b, n)| ConditionComparison::between(b, n)),
+        machines,
     })
 }
 
@@ -90,8 +143,9 @@ pub fn within(run: &Side) -> anyhow::Result<Comparison> {
         ),
         found,
         across: false,
-        // One run: one condition, the same on both sides.
+        // One run: one condition, the same on both sides; one machine.
         conditions: None,
+        machines: None,
     })
 }
 
@@ -196,4 +250,37 @@ fn fails(change: &Change, threshold: f64, coverage: f64) -> bool {
     change.ratio > 1.0 + threshold
         && (change.bootstrap.is_none()
             || interval_at(change, coverage).is_some_and(|i| i.low > 1.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fake run as a side called `label`, on a machine with `cpu`.
+    fn side(label: &str, cpu: &str) -> Side {
+        let mut results = crate::html::tests::results();
+        results.platform.cpu = cpu.into();
+        results.into_side(label.into())
+    }
+
+    #[test]
+    fn sides_of_different_machines_are_refused_unless_mixed() {
+        let (base, new) = (side("a", "AMD EPYC"), side("b", "Intel Xeon"));
+        let error = across(&base, &new, None, false).err().unwrap();
+        let refused = error.downcast_ref::<DifferentMachines>().unwrap();
+        assert_eq!(
+            (refused.base_label.as_str(), refused.new_label.as_str()),
+            ("a", "b")
+        );
+        let message = error.to_string();
+        assert!(message.starts_with("a ran on AMD EPYC · "), "{message}");
+        assert!(message.contains("--mixed-machines"), "{message}");
+        assert_eq!(message.lines().count(), 1);
+
+        let mixed = across(&base, &new, None, true).unwrap();
+        let [b, n] = mixed.machines.unwrap();
+        assert!(b.starts_with("AMD EPYC") && n.starts_with("Intel Xeon"));
+        let same = across(&base, &side("c", "AMD EPYC"), None, false).unwrap();
+        assert!(same.machines.is_none());
+    }
 }

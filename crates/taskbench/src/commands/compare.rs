@@ -4,8 +4,9 @@
 //! store's other sessions of each case (analysis/run_to_run.rs); `compare RUN` alone: each
 //! variant of that run against its contestant. A terminal table, Markdown (a pull-request
 //! comment) and HTML; with `--fail-if-slower PCT` / `--fail-if-bigger PCT` a gate that
-//! exits 1 when a significant change passes the threshold, naming it. `run` ends the same
-//! way with `--baseline`, or the gate flags alone.
+//! exits 1 when a significant change passes the threshold, naming it. Runs of different
+//! machines are refused, or with `--mixed-machines` compared with every row marked. `run`
+//! ends the same way with `--baseline`, or the gate flags alone.
 
 use crate::analysis::gate::within;
 use crate::cli::CompareArgs;
@@ -20,7 +21,12 @@ pub fn compare(args: &CompareArgs) -> anyhow::Result<()> {
         html: args.export_html.as_deref(),
     };
     let comparison = match &args.new {
-        Some(new) => across_sessions(&base, &side(new, &args.store)?, &args.store)?,
+        Some(new) => across_sessions(
+            &base,
+            &side(new, &args.store)?,
+            &args.store,
+            args.gate.mixed_machines,
+        )?,
         None => within(&base)?,
     };
     conclude(&comparison, &args.gate.thresholds(), &outputs)

@@ -3,13 +3,13 @@
 //! built again from runs.jsonl when the run never reached its end.
 
 use super::log::{RunFile, read_records};
-use super::{FORMATS, Format, write_atomically};
+use super::{FORMATS, Format, deliver, write_atomically};
 use crate::analysis::{PointSummary, fits, summarize_machines, warnings};
 use crate::measure::Platform;
 use crate::measure::machine::MachineLoad;
 use crate::results::{Results, SCHEMA};
 use crate::run::{RunRecord, StopReason};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The results document of `records`, with what run.json says of the run.
 pub fn assemble(
@@ -96,9 +96,20 @@ pub fn write_results(
             continue;
         }
         let bytes = exporter.render(results)?;
-        for path in folder.iter().map(PathBuf::as_path).chain(wanted) {
+        for path in folder.iter() {
             write_atomically(path, &bytes)?;
         }
+        for path in wanted {
+            deliver(path, &bytes)?;
+        }
+    }
+    Ok(())
+}
+
+/// Each of `exports` (format, path; `-` is stdout) from `results`, and nothing else.
+pub fn write_exports(results: &Results, exports: &[(&Format, &Path)]) -> anyhow::Result<()> {
+    for (format, path) in exports {
+        deliver(path, &format.render(results)?)?;
     }
     Ok(())
 }

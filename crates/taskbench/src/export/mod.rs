@@ -1,6 +1,7 @@
 //! Writes a finished run's results: JSON (everything, versioned schema), CSV (one tidy row
 //! per run), Markdown (the tables), HTML (the report) and the ecosystem's formats, all
-//! each a [`Format`]. Each file is written whole or not at all.
+//! each a [`Format`]. Each file is written whole or not at all; an export's path `-` is
+//! stdout (one document at a time).
 
 mod csv;
 mod ecosystem;
@@ -11,12 +12,13 @@ mod markdown;
 
 pub use self::csv::write_csv;
 pub use crate::results::Results;
-pub use folder::{assemble, rebuild, write_results};
+pub use folder::{assemble, rebuild, write_exports, write_results};
 pub use format::{FORMATS, Format};
 pub use log::{RUN_FILE_SCHEMA, RunFile, append, lock, read_records, rewrite};
 pub use markdown::markdown;
 
 use anyhow::Context;
+use std::io::Write;
 use std::path::Path;
 
 /// Writes `bytes` to `path` through a temporary file and a rename, so that a reader never
@@ -32,8 +34,51 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     written.with_context(|| format!("cannot write {}", path.display()))
 }
 
+/// The path that stands for stdout in `--export-<flag> PATH`, as in hyperfine.
+pub const STDOUT: &str = "-";
+
+/// Whether an export's path is stdout.
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == STDOUT
+}
+
+/// Writes an export's `bytes` to `path`, or to stdout for `-`.
+pub fn deliver(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    if !is_stdout(path) {
+        return write_atomically(path, bytes);
+    }
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(bytes)
+        .and_then(|()| stdout.flush())
+        .context("cannot write to stdout")
+}
+
+/// Refuses exports of which more than one goes to stdout, naming them (`flag` turns a
+/// format into its option: `--export-json` or `--json`).
+pub fn check_stdout(
+    exports: &[(&Format, &Path)],
+    flag: fn(&Format) -> String,
+) -> anyhow::Result<()> {
+    let to_stdout: Vec<String> = exports
+        .iter()
+        .filter(|(_, path)| is_stdout(path))
+        .map(|(format, _)| flag(format))
+        .collect();
+    anyhow::ensure!(
+        to_stdout.len() <= 1,
+        "only one document can go to stdout (-), and {} ask for it: give the others a file",
+        to_stdout.join(" and ")
+    );
+    Ok(())
+}
+
 /// Fails early, naming the path, if a file cannot be created there; leaves nothing behind.
+/// Stdout (`-`) is always there.
 pub fn check_writable(path: &Path) -> anyhow::Result<()> {
+    if is_stdout(path) {
+        return Ok(());
+    }
     let existed = path.exists();
     std::fs::OpenOptions::new()
         .append(true)

@@ -19,6 +19,16 @@ pub const PROBE_EVERY: Duration = Duration::from_secs(5);
 pub struct Machine {
     pub cpu: String,
     pub cores: u32,
+    pub memory_bytes: u64,
+}
+
+impl Machine {
+    /// What tells machines apart: CPU model, cores and memory (in whole GiB, so that a
+    /// kernel's reservations do not split identical runners).
+    pub fn fingerprint(&self) -> String {
+        let gib = self.memory_bytes as f64 / (1u64 << 30) as f64;
+        format!("{} · {} cores · {gib:.0} GiB", self.cpu, self.cores)
+    }
 }
 
 /// The load average at one moment of the run.

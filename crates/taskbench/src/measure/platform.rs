@@ -2,7 +2,7 @@
 //! `rustc`: a measurement like any other, stored with every result (report/platform.rs
 //! writes it as the header above the tables).
 
-use super::machine::load_average;
+use super::machine::{Machine, load_average};
 use serde::{Deserialize, Serialize};
 
 /// Facts of the machine and the toolchains, stored with every result.
@@ -25,11 +25,18 @@ pub struct Platform {
 }
 
 impl Platform {
-    /// What tells machines apart: CPU model, cores and memory (in whole GiB, so that a
-    /// kernel's reservations do not split identical runners).
+    /// The machine, as the store and comparisons tell machines apart.
+    pub fn machine(&self) -> Machine {
+        Machine {
+            cpu: self.cpu.clone(),
+            cores: self.cores as u32,
+            memory_bytes: self.memory_bytes,
+        }
+    }
+
+    /// What tells machines apart ([`Machine::fingerprint`]).
     pub fn fingerprint(&self) -> String {
-        let gib = self.memory_bytes as f64 / (1u64 << 30) as f64;
-        format!("{} · {} cores · {gib:.0} GiB", self.cpu, self.cores)
+        self.machine().fingerprint()
     }
 
     /// Reads the machine; `versions` is filled by the caller.

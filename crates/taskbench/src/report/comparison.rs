@@ -118,7 +118,7 @@ pub fn table(comparison: &Comparison) -> Table {
             };
             let mut row = vec![
                 c.point.clone(),
-                c.contestant.clone(),
+                contestant_cell(c, comparison),
                 cell(
                     c.time,
                     ("faster", "slower"),
@@ -138,6 +138,7 @@ pub fn table(comparison: &Comparison) -> Table {
          when the interval excludes 1, and no interval with fewer than 2 processes a side"
             .to_string(),
     ];
+    notes.extend(machines_note(comparison));
     notes.extend(comparison.found.iter().filter_map(modes_note));
     notes.extend(interval_notes(comparison));
     if comparison.found.iter().any(|c| suspected(&c.point)) {
@@ -162,11 +163,35 @@ pub fn table(comparison: &Comparison) -> Table {
         ));
     }
     Table {
-        title: comparison.title.clone(),
+        title: match comparison.machines {
+            Some(_) => format!("{} · {MACHINES_MARK}", comparison.title),
+            None => comparison.title.clone(),
+        },
         headers: super::table::headers(&headers),
         rows,
         notes,
     }
+}
+
+/// What marks every row of a comparison across machines (`--mixed-machines`), after the
+/// contestant as `merge --mixed-machines` names its rows: BASE's machine `m1`, NEW's `m2`.
+const MACHINES_MARK: &str = "m1 → m2";
+
+/// `tokio`, or `tokio · m1 → m2` where the sides ran on different machines.
+fn contestant_cell(case: &CaseChange, comparison: &Comparison) -> String {
+    match comparison.machines {
+        Some(_) => crate::analysis::on_machine(&case.contestant, MACHINES_MARK),
+        None => case.contestant.clone(),
+    }
+}
+
+/// `m1 → m2: base on …, new on …`, where the sides ran on different machines.
+fn machines_note(comparison: &Comparison) -> Option<String> {
+    let [base, new] = comparison.machines.as_ref()?;
+    Some(format!(
+        "{MACHINES_MARK}: different machines (--mixed-machines) — base on m1, {base}; new on \
+         m2, {new}: every ratio holds the machines' difference as well as the change"
+    ))
 }
 
 /// ` ~` where either side's processes fell into modes.
@@ -267,6 +292,7 @@ mod tests {
             found: vec![case],
             across: false,
             conditions: None,
+            machines: None,
         };
         let table = table(&comparison);
         let time = &table.rows[0][2];
@@ -310,6 +336,7 @@ mod tests {
                     differs: timer_differs,
                 }],
             }),
+            machines: None,
         }
     }
 
@@ -330,5 +357,25 @@ mod tests {
         let steady = table(&comparison(false));
         assert!(steady.rows.iter().all(|r| r[2] == "1.300"));
         assert!(!steady.notes.iter().any(|n| n.starts_with('§')));
+    }
+
+    #[test]
+    fn every_row_of_a_comparison_across_machines_is_marked() {
+        let mut across = comparison(false);
+        across.machines = Some(["AMD EPYC · 2 cores · 8 GiB".into(), "Xeon · 4 cores".into()]);
+        let marked = table(&across);
+        let contestants: Vec<&str> = marked.rows.iter().map(|r| r[1].as_str()).collect();
+        assert_eq!(contestants, ["tokio · m1 → m2", "tokio · m1 → m2"]);
+        assert!(marked.title.ends_with(" · m1 → m2"), "{}", marked.title);
+        assert!(
+            marked.notes.iter().any(|n| n.starts_with(
+                "m1 → m2: different machines (--mixed-machines) — base on m1, AMD EPYC · 2 cores"
+            )),
+            "{:?}",
+            marked.notes
+        );
+        let same = table(&comparison(false));
+        assert!(same.rows.iter().all(|r| r[1] == "tokio"));
+        assert!(!same.notes.iter().any(|n| n.starts_with("m1 → m2")));
     }
 }

@@ -64,7 +64,7 @@ impl<'a> Prepared<'a> {
             infos,
             shard,
         };
-        if !args.quiet {
+        if !args.is_quiet() {
             built.print_header(&platform);
         }
         Ok(built)

@@ -39,7 +39,7 @@ impl<'a> Measured<'a> {
         prepared.run_file.contestants = built.infos;
         let runs: Vec<_> = prepared.earlier.into_iter().chain(records).collect();
         let results = export::assemble(runs, &prepared.run_file, Some(machine), interrupted);
-        if !args.quiet {
+        if !args.is_quiet() {
             print_results(&results, args.tables);
         }
         let out = prepared.out;
@@ -55,7 +55,7 @@ impl<'a> Measured<'a> {
                 results.runs.len(),
                 dir = out.display()
             ),
-            None if !args.quiet => println!(
+            None if !args.is_quiet() => println!(
                 "report: {} (results.json and results.md beside it)",
                 out.join("report.html").display()
             ),
@@ -112,7 +112,7 @@ fn keep(location: &Location, results: &Results, out: &Path, args: &RunArgs) -> a
     })?;
     if let Some(name) = &args.save_baseline {
         store::save_baseline(&mut store, name, session)?;
-        if !args.quiet {
+        if !args.is_quiet() {
             println!("baseline {name}: this run, in {location}");
         }
     }

@@ -24,9 +24,13 @@ impl Finished<'_> {
             .results
             .into_side(format!("this run ({})", self.out.display()));
         let comparison = match self.baseline {
-            Some(baseline) => across_sessions(&baseline, &this, &self.store)?,
+            Some(baseline) => {
+                across_sessions(&baseline, &this, &self.store, self.args.gate.mixed_machines)?
+            }
             // A run of variants whose contestants it does not hold has nothing to gate.
             None if gated => within(&this)?,
+            // Stdout holds an export: the table of the variants is left to `compare DIR`.
+            None if self.args.exports_to_stdout() => return Ok(()),
             None => match within(&this) {
                 Ok(comparison) => comparison,
                 Err(_) => return Ok(()),
@@ -41,10 +45,16 @@ impl Finished<'_> {
     }
 }
 
-/// BASE against NEW, each case widened by the store's other sessions of it on NEW's machine.
-pub fn across_sessions(base: &Side, new: &Side, store: &Location) -> anyhow::Result<Comparison> {
+/// BASE against NEW, each case widened by the store's other sessions of it on NEW's machine;
+/// sides of different machines only with `mixed_machines`.
+pub fn across_sessions(
+    base: &Side,
+    new: &Side,
+    store: &Location,
+    mixed_machines: bool,
+) -> anyhow::Result<Comparison> {
     if !store.exists() {
-        return across(base, new, None);
+        return across(base, new, None, mixed_machines);
     }
     let mut db = crate::store::open(store)?;
     let exclude = [base.started.clone(), new.started.clone()];
@@ -54,6 +64,7 @@ pub fn across_sessions(base: &Side, new: &Side, store: &Location) -> anyhow::Res
         Some(&mut |point, contestant| {
             crate::store::spreads(&mut db, &new.machine, point, contestant, &exclude)
         }),
+        mixed_machines,
     )
 }
 

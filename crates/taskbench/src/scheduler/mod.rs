@@ -22,12 +22,12 @@ pub use finish::Finished;
 pub use measure::Measured;
 pub use resume::Resume;
 
-use crate::analysis::gate::Side;
+use crate::analysis::gate::{Side, check_machines};
 use crate::cli::RunArgs;
 use crate::contestant::Places;
 use crate::export::{self, RunFile};
 use crate::lineup::{Candidate, Lineup, choose, survey_for};
-use crate::measure::InstructionCounter;
+use crate::measure::{InstructionCounter, Platform};
 use crate::presets::{self, Plan};
 use crate::run::{RunRecord, Shard, ShardCases, interrupt};
 use crate::store::Location;
@@ -146,6 +146,17 @@ impl<'a> Scheduler<'a> {
             .map(|name| crate::store::side(name, &store))
             .transpose()
             .context("--baseline")?;
+        if let Some(baseline) = &baseline {
+            // Checked again when the run is compared; here, before a run it would refuse.
+            let here = (resume.and_then(|r| r.run_file.platform.clone()))
+                .unwrap_or_else(Platform::probe)
+                .machine();
+            check_machines(
+                (&baseline.label, &baseline.machine),
+                ("this run", &here),
+                args.gate.mixed_machines,
+            )?;
+        }
         interrupt::install();
         prepare_output(args, &out)?;
         // Held until the run ends: a second run into the same folder is refused.
@@ -196,8 +207,8 @@ fn plan(args: &RunArgs) -> anyhow::Result<Plan> {
     Plan::commands(&options)
 }
 
-/// What no plan shows: `--cpus` fits here, a gate has something to compare with,
-/// `--instructions` has protocol runs to count.
+/// What no plan shows: `--cpus` fits here, a gate has something to compare with (of another
+/// machine only with `--baseline`) and stdout to itself, `--instructions` has protocol runs to count.
 fn check_args(args: &RunArgs) -> anyhow::Result<()> {
     crate::lineup::check_cpus(&args.cpus)?;
     // `tokio@patch` is a variant; `@rust` is a group.
@@ -210,6 +221,15 @@ fn check_args(args: &RunArgs) -> anyhow::Result<()> {
         "--fail-if-slower, --fail-if-bigger and --fail-if-more-instructions gate a comparison: \
          --baseline NAME compares with another run, or name a variant (-c tokio,tokio@patch) \
          to compare within this one"
+    );
+    anyhow::ensure!(
+        !args.gate.mixed_machines || args.baseline.is_some(),
+        "--mixed-machines lets --baseline NAME be a run of another machine: give --baseline"
+    );
+    anyhow::ensure!(
+        !args.exports_to_stdout() || (args.baseline.is_none() && !args.gate.any()),
+        "an --export-* to stdout (-) leaves no room there for the comparison of --baseline or \
+         the gate: give the export a file"
     );
     anyhow::ensure!(
         !args.instructions || args.command.is_empty(),
@@ -231,6 +251,9 @@ fn prepare_output(args: &RunArgs, out: &Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(out)
         .with_context(|| format!("--out: cannot create {}", out.display()))?;
     export::check_writable(&out.join("runs.jsonl")).context("--out")?;
+    export::check_stdout(&args.exports(), |format| {
+        format!("--export-{}", format.flag())
+    })?;
     for (exporter, path) in args.exports() {
         export::check_writable(path).with_context(|| format!("--export-{}", exporter.flag()))?;
     }

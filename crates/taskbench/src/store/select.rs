@@ -37,7 +37,10 @@ pub fn find(store: &mut Store, name: &str) -> anyhow::Result<Session> {
         None => None,
     };
     let mut sessions = store
-        .query("SELECT id, started, cpu, cores, tags FROM sessions", &[])?
+        .query(
+            "SELECT id, started, cpu, cores, memory_bytes, tags FROM sessions",
+            &[],
+        )?
         .iter()
         .map(|row| {
             Ok(Candidate {
@@ -46,8 +49,9 @@ pub fn find(store: &mut Store, name: &str) -> anyhow::Result<Session> {
                 machine: Machine {
                     cpu: row.get(2)?,
                     cores: row.get(3)?,
+                    memory_bytes: row.get::<i64>(4)? as u64,
                 },
-                tags: row.get(4)?,
+                tags: row.get(5)?,
             })
         })
         .collect::<anyhow::Result<Vec<_>>>()?;

@@ -98,6 +98,19 @@ fn an_unwritable_output_path_is_refused_before_anything_runs() {
         0,
         "nothing half-written"
     );
+    // Stdout holds one document: two exports there, or one with a gate's table, are refused.
+    let mut args = base.to_vec();
+    args.extend(["--out", out.path().to_str().unwrap()]);
+    args.extend(["--export-json", "-", "--export-bmf", "-"]);
+    refused(&args, "--export-json and --export-bmf ask for it");
+    let mut args = base.to_vec();
+    args.extend(["--out", out.path().to_str().unwrap()]);
+    args.extend(["--export-csv", "-", "--baseline", "main"]);
+    refused(&args, "an --export-* to stdout (-) leaves no room there");
+    refused(
+        &["run", "--mixed-machines"],
+        "--mixed-machines lets --baseline NAME",
+    );
 }
 
 #[test]

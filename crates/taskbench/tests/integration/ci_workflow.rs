@@ -1,7 +1,7 @@
 //! docs/ci/taskbench.yml, the GitHub Actions workflow docs/CI.md describes: it runs
 //! nowhere here, so this reads it as YAML and holds it to the CLI — every taskbench command
 //! line in it parses, the shards of the matrix are the `--shard K/N` its runs name, and the
-//! merge job joins, compares, posts and gates.
+//! merge job joins, exports, compares, posts and gates.
 
 use clap::Parser;
 use taskbench::cli::{Cli, Command};
@@ -137,6 +137,11 @@ fn the_ci_workflow_shards_merges_compares_and_gates_with_real_commands() {
     assert!(
         seen.iter()
             .any(|(_, cli)| matches!(&cli.command, Command::Import(_)))
+    );
+    assert!(
+        seen.iter().any(|(job, cli)| job == "merge"
+            && matches!(&cli.command, Command::Export(e) if e.bmf.is_some() && e.github_benchmark.is_some())),
+        "the merged folders are exported for bencher.dev and github-action-benchmark"
     );
 
     // Shards upload their folders; the merge waits for them, downloads, posts and gates.

@@ -1,10 +1,10 @@
 //! `taskbench compare` as a gate: a contestant made slower fails it with exit 1 and is
 //! named; the same contestant run twice, or made faster, passes. The same through the
 //! store: a baseline saved by one run gates the next, and sessions are found by tag and
-//! `last`.
+//! `last`. Runs of different machines are refused, or compared with every row marked.
 
 use super::session::fixture_contestants;
-use super::util::{QUICK, stderr, taskbench, taskbench_within};
+use super::util::{QUICK, read_json, stderr, taskbench, taskbench_within};
 use std::process::Output;
 
 /// `taskbench run` of `fixture-x` behaving as `behaviour` (it sleeps, then answers) into
@@ -76,6 +76,73 @@ fn a_slower_contestant_fails_the_gate_and_the_same_one_passes() {
     let faster = compare(&slower, &base, "5%");
     assert_eq!(faster.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&faster.stdout).contains("faster"));
+}
+
+/// A copy of `dir`'s results.json that claims a 64-core CPU of another make.
+fn on_another_machine(dir: &std::path::Path) -> tempfile::TempDir {
+    let other = tempfile::tempdir().unwrap();
+    let mut results = read_json(&dir.join("results.json"));
+    results["platform"]["cpu"] = "Fake Xeon 9000".into();
+    results["platform"]["cores"] = 64.into();
+    std::fs::write(other.path().join("results.json"), results.to_string()).unwrap();
+    other
+}
+
+#[test]
+fn runs_of_different_machines_are_refused_or_compared_marked() {
+    let base = measured("touch-1-20");
+    let other = on_another_machine(base.path());
+    let (a, b) = (
+        base.path().to_str().unwrap(),
+        other.path().to_str().unwrap(),
+    );
+    let compare = |extra: &[&str]| {
+        let mut args = vec!["compare", a, b, "--fail-if-slower", "50%"];
+        args.extend_from_slice(extra);
+        taskbench_within(&args, QUICK)
+    };
+    let refused = compare(&[]);
+    let error = stderr(&refused);
+    assert!(!refused.status.success(), "{error}");
+    assert_eq!(error.trim().lines().count(), 1, "{error}");
+    assert!(
+        error.contains("Fake Xeon 9000 · 64 cores") && error.contains("different machines"),
+        "{error}"
+    );
+    assert!(error.contains("--mixed-machines"), "{error}");
+    assert!(!String::from_utf8_lossy(&refused.stdout).contains("gate passed"));
+
+    let mixed = compare(&["--mixed-machines"]);
+    let table = String::from_utf8_lossy(&mixed.stdout);
+    assert_eq!(mixed.status.code(), Some(0), "{}", stderr(&mixed));
+    assert!(table.contains("fixture-x · m1 → m2"), "{table}");
+    assert!(table.contains("m1 → m2: different machines"), "{table}");
+    assert!(table.contains("Fake Xeon 9000 · 64 cores"), "{table}");
+
+    // The gate of a run against a baseline of another machine: the same, refused before
+    // the run.
+    let gate = |extra: &[&str]| {
+        let out = tempfile::tempdir().unwrap();
+        let mut args = vec!["--baseline", b, "--fail-if-slower", "50%"];
+        args.extend_from_slice(extra);
+        let output = run_x("touch-1-20", out.path(), &args);
+        (out, output)
+    };
+    let (out, refused) = gate(&[]);
+    let error = stderr(&refused);
+    assert!(!refused.status.success(), "{error}");
+    assert_eq!(error.trim().lines().count(), 1, "{error}");
+    assert!(
+        error.contains("and this run on ") && error.contains("different machines"),
+        "{error}"
+    );
+    assert!(
+        !out.path().join("runs.jsonl").exists(),
+        "refused before anything runs"
+    );
+    let (_out, mixed) = gate(&["--mixed-machines"]);
+    assert_eq!(mixed.status.code(), Some(0), "{}", stderr(&mixed));
+    assert!(String::from_utf8_lossy(&mixed.stdout).contains("fixture-x · m1 → m2"));
 }
 
 #[test]

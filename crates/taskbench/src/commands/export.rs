@@ -1,0 +1,30 @@
+//! `taskbench export DIR --json|--csv|--markdown|--html|--bmf|--github-benchmark FILE`: a
+//! finished (or merged) run's results in any format, from DIR/results.json alone — so the
+//! merged folder of a sharded run reaches bencher.dev or github-action-benchmark like a
+//! single run's. `-` is stdout, for one format at a time.
+
+use crate::cli::ExportArgs;
+use crate::export::{check_stdout, check_writable, write_exports};
+use crate::results::read_results;
+use anyhow::Context;
+
+/// Writes each format `args` names from `args.dir`'s results.
+pub fn export(args: &ExportArgs) -> anyhow::Result<()> {
+    let exports = args.exports();
+    anyhow::ensure!(
+        !exports.is_empty(),
+        "nothing to export: give one or more of --json, --csv, --markdown, --html, --bmf, \
+         --github-benchmark FILE (`-` is stdout)"
+    );
+    check_stdout(&exports, |format| format!("--{}", format.flag()))?;
+    anyhow::ensure!(
+        args.dir.is_dir(),
+        "{} is not a folder (give the folder a run or a merge wrote its results.json into)",
+        args.dir.display()
+    );
+    let results = read_results(&args.dir.join("results.json"))?;
+    for (format, path) in &exports {
+        check_writable(path).with_context(|| format!("--{}", format.flag()))?;
+    }
+    write_exports(&results, &exports)
+}
