@@ -7,7 +7,6 @@
 
 use crate::analysis::{CaseSummary, PointSummary};
 use crate::report::Table;
-use crate::report::overview::ratio;
 use crate::report::seeds::published;
 use crate::seeds::{self, Experiment, Figure, SeedMetric, counterparts};
 use crate::units::{bytes, duration};
@@ -95,6 +94,15 @@ fn ours_and_ratio(figure: &Figure, case: &CaseSummary, name: &str) -> (String, S
     (format!("{name}: {shown}"), quotient)
 }
 
+/// A ratio with three significant figures at most, two below 0.1 (`0.0072`).
+fn ratio(value: f64) -> String {
+    if value >= 0.1 || value <= 0.0 {
+        return crate::report::overview::ratio(value);
+    }
+    let decimals = (1.0 - value.log10().floor()) as usize;
+    format!("{value:.decimals$}")
+}
+
 /// Our counterpart of a published metric as a number: ns or bytes.
 fn value_of(metric: SeedMetric, case: &CaseSummary) -> Option<f64> {
     match metric {
@@ -132,6 +140,15 @@ fn metric_name(metric: SeedMetric) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn small_ratios_keep_two_significant_figures() {
+        assert_eq!(ratio(0.0072), "0.0072");
+        assert_eq!(ratio(0.00123), "0.0012");
+        assert_eq!(ratio(0.05), "0.050");
+        assert_eq!(ratio(0.86), "0.86");
+        assert_eq!(ratio(12.34), "12.3");
+    }
 
     #[test]
     fn every_published_unit_converts() {

@@ -65,6 +65,8 @@ const fn none(seed: SeedId, implementation: &'static str, why: &'static str) -> 
 const CHECKSUM: &str = "each task also returns its number for the checksum";
 const DOXBEE: &str = "every step awaited in sequence, the commit included (docs/SEEDS.md#bluebird-its-suite-beside-ours)";
 const PARALLEL: &str = "the commit awaited (the seed never awaits it)";
+const STREAMLINE_DOXBEE: &str = "streamline 2.0.10 with streamline-runtime 1.2.0 (the seed's 2.0.16 and 1.0.38 are no longer served); every step awaited, the commit included";
+const STREAMLINE_PARALLEL: &str = "streamline 2.0.10 with streamline-runtime 1.2.0 (the seed's 2.0.16 and 1.0.38 are no longer served); the commit awaited";
 const NO_STREAMLY: &str = "none: streamly is on Hackage only, which this machine cannot reach (haskell-streamly is unavailable)";
 const NO_DOTNET: &str = "none: no registry here serves .NET";
 const NO_GRAAL: &str = "none: no registry here serves GraalVM";
@@ -88,7 +90,10 @@ const COUNTERPARTS: &[Counterpart] = &[
     ours(BluebirdParallel, "bluebird", "node-bluebird", PARALLEL),
     ours(BluebirdParallel, "native async/await", "node-async-await", PARALLEL),
     ours(BluebirdParallel, "native ES6 promises", "node-promises", "a plain `new Promise` around the op, where the seed's wrapper copies `arguments` per call; the commit awaited"),
-    ours(BluebirdParallel, "streamline-callbacks", "node-streamline-callbacks", "streamline 2.0.10 (2.0.16, the seed's, is no longer served); the commit awaited"),
+    ours(BluebirdDoxbee, "streamline-generators", "node-streamline-generators", STREAMLINE_DOXBEE),
+    ours(BluebirdDoxbee, "streamline-callbacks", "node-streamline-callbacks", STREAMLINE_DOXBEE),
+    ours(BluebirdParallel, "streamline-generators", "node-streamline-generators", STREAMLINE_PARALLEL),
+    ours(BluebirdParallel, "streamline-callbacks", "node-streamline-callbacks", STREAMLINE_PARALLEL),
     none(ConcurrencyBenchmarks, "streamly fromAhead", NO_STREAMLY),
     none(ConcurrencyBenchmarks, "streamly fromAsync", NO_STREAMLY),
     ours(ConcurrencyBenchmarks, "async mapConcurrently", "haskell-async", "the same call; ours sums the returned numbers (the seed's results are discarded by the benchmark)"),
