@@ -16,6 +16,7 @@
 //!   with [`seeds`], the seed benchmarks' published figures, beside ours;
 //! - [`store`]: every run kept in SQLite or PostgreSQL, its history, the baselines `compare`
 //!   reads;
+//! - [`exit`]: what the exit status tells a script;
 //! - [`units`]: durations, sizes and shares in human units, a leaf any stage may use;
 //! - [`scheduler`]: a run from start to end as named steps over all of the above (plan,
 //!   prepare, build, measure, finish, gate) — what `taskbench run` is;
@@ -26,6 +27,7 @@ pub mod analysis;
 pub mod cli;
 pub mod commands;
 pub mod contestant;
+pub mod exit;
 pub mod export;
 pub mod html;
 pub mod lineup;
@@ -55,6 +57,7 @@ pub fn main() -> ExitCode {
     {
         measure::launcher::main(&raw[2..]);
     }
+    default_sigpipe();
     let argv: Vec<String> = std::env::args().collect();
     let cli = match cli::Cli::try_parse_from(&argv) {
         Ok(cli) => cli,
@@ -63,10 +66,11 @@ pub fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(err) => {
+            // Whole, with clap's tip ("a similar argument exists: '--warmup'") and usage.
             let rendered = err.render().to_string();
-            let line = rendered.lines().next().unwrap_or("invalid arguments");
-            eprintln!("taskbench: {}", line.trim_start_matches("error: "));
-            return ExitCode::from(2);
+            let text = rendered.strip_prefix("error: ").unwrap_or(&rendered);
+            eprintln!("taskbench: {}", text.trim_end());
+            return ExitCode::from(exit::ExitClass::Usage.code());
         }
     };
     let places = lineup::places();
@@ -89,7 +93,18 @@ pub fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("taskbench: {err:#}");
-            ExitCode::FAILURE
+            exit::code_of(&err)
         }
+    }
+}
+
+/// A closed pipe on stdout (`taskbench list | head -1`) ends taskbench quietly, by SIGPIPE,
+/// as it ends any Unix tool, rather than by a panic in `println!` (Rust ignores SIGPIPE
+/// unless told otherwise). The launcher, which runs before this, keeps Rust's setting, and
+/// gives the contestants it forks the default (measure/launcher.rs).
+fn default_sigpipe() {
+    // SAFETY: setting a signal's disposition to its default has no preconditions.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
