@@ -165,6 +165,19 @@ fn the_ci_workflow_shards_merges_compares_and_gates_with_real_commands() {
         "the comparison is posted"
     );
     assert!(merge_scripts.contains("exit 1"), "the gate fails the job");
+    // Only a regression (exit 1) gates; "could not compare" (3) is said apart.
+    let case = |class: taskbench::exit::ExitClass| {
+        let label = format!("{})", class.code());
+        merge_scripts
+            .lines()
+            .any(|line| line.trim_start().starts_with(&label))
+    };
+    assert!(
+        merge_scripts.contains("|| code=$?")
+            && case(taskbench::exit::ExitClass::Regression)
+            && case(taskbench::exit::ExitClass::CannotCompare),
+        "the compare step tells a regression from a comparison that could not be made"
+    );
 }
 
 /// Every taskbench command line of the shard and merge jobs, parsed, with its job's name;
