@@ -263,8 +263,8 @@ pub struct RunArgs {
     /// Interval of the RSS/thread sampler, in milliseconds.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..), value_name = "MS")]
     pub sample_ms: u64,
-    /// Kill a run whose resident memory passes this (e.g. 8GiB, 500MiB; default: half of
-    /// the machine's memory).
+    /// Kill a run whose resident memory passes this (e.g. 8GiB, 500MiB, 100MB: IEC and SI
+    /// units; default: half of the machine's memory).
     #[arg(long, value_parser = parse_size, value_name = "SIZE")]
     pub memory_limit: Option<u64>,
     /// Output folder for runs.jsonl and the results (default: results/<start time>).
