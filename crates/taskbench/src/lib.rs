@@ -66,35 +66,42 @@ pub fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(err) => {
-            // Whole, with clap's tip ("a similar argument exists: '--warmup'") and usage.
-            let rendered = err.render().to_string();
-            let text = rendered.strip_prefix("error: ").unwrap_or(&rendered);
-            eprintln!("taskbench: {}", text.trim_end());
+            eprintln!("taskbench: {}", clap_error(&err));
             return ExitCode::from(exit::ExitClass::Usage.code());
         }
     };
-    let places = lineup::places();
-    let contestants = cli
-        .contestants
-        .clone()
-        .unwrap_or_else(|| places.root.join("contestants"));
-    let result = match &cli.command {
-        cli::Command::List => commands::list(&contestants, &places),
-        cli::Command::Run(args) => commands::run(args, &contestants, &places, argv),
-        cli::Command::Presets(args) => commands::presets(args, &contestants, &places),
-        cli::Command::Report(args) => commands::report(&args.dir),
-        cli::Command::Show(args) => commands::show(&args.dir),
-        cli::Command::Merge(args) => commands::merge(args),
-        cli::Command::Import(args) => commands::import(args),
-        cli::Command::History(args) => commands::history(args),
-        cli::Command::Compare(args) => commands::compare(args),
-    };
+    let sources = contestant::home::Sources::here(cli.contestants.as_deref());
+    let result = sources
+        .contestants()
+        .and_then(|contestants| dispatch(&cli, &contestants, &sources, argv));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("taskbench: {err:#}");
             exit::code_of(&err)
         }
+    }
+}
+
+/// Runs the command `cli` names, with the contestants found in `contestants`.
+fn dispatch(
+    cli: &cli::Cli,
+    contestants: &std::path::Path,
+    sources: &contestant::home::Sources,
+    argv: Vec<String>,
+) -> anyhow::Result<()> {
+    let places = lineup::places_in(sources.root_of(contestants));
+    match &cli.command {
+        cli::Command::List => commands::list(contestants, &places),
+        cli::Command::Run(args) => commands::run(args, contestants, &places, argv),
+        cli::Command::Presets(args) => commands::presets(args, contestants, &places),
+        cli::Command::Report(args) => commands::report(&args.dir),
+        cli::Command::Show(args) => commands::show(&args.dir),
+        cli::Command::Merge(args) => commands::merge(args),
+        cli::Command::Import(args) => commands::import(args),
+        cli::Command::History(args) => commands::history(args),
+        cli::Command::Compare(args) => commands::compare(args),
+        cli::Command::Completions(args) => commands::completions(args.shell),
     }
 }
 
@@ -107,4 +114,17 @@ fn default_sigpipe() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+}
+
+/// clap's error whole — its tip ("a similar argument exists: '--warmup'") and the usage
+/// where it gives them — but for its closing "For more information, try '--help'.": a
+/// bad value stays one line.
+fn clap_error(err: &clap::Error) -> String {
+    let rendered = err.render().to_string();
+    let text = rendered.strip_prefix("error: ").unwrap_or(&rendered);
+    let kept: Vec<&str> = text
+        .lines()
+        .filter(|line| !line.starts_with("For more information, try"))
+        .collect();
+    kept.join("\n").trim_end().to_string()
 }

@@ -1,6 +1,7 @@
 //! The subcommands, each a short story over the library's pieces.
 
 mod compare;
+mod completions;
 mod list;
 mod merge;
 mod presets;
@@ -10,6 +11,7 @@ mod show;
 mod store;
 
 pub use compare::compare;
+pub use completions::completions;
 pub use list::list;
 pub use merge::merge;
 pub use presets::presets;

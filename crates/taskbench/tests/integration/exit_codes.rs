@@ -44,6 +44,14 @@ fn usage_and_input_errors_exit_2() {
     );
     let missing = tempfile::tempdir().unwrap();
     let gone = missing.path().join("gone");
+    let bad_folder = taskbench_within(&["--contestants", gone.to_str().unwrap(), "list"], QUICK);
+    assert_code(&bad_folder, 2, "--contestants");
+    assert_eq!(
+        stderr(&bad_folder).lines().count(),
+        1,
+        "{}",
+        stderr(&bad_folder)
+    );
     assert_code(
         &taskbench_within(&["show", gone.to_str().unwrap()], QUICK),
         2,
