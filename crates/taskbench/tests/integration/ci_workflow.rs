@@ -165,7 +165,13 @@ fn the_ci_workflow_shards_merges_compares_and_gates_with_real_commands() {
         "the comparison is posted"
     );
     assert!(merge_scripts.contains("exit 1"), "the gate fails the job");
-    // Only a regression (exit 1) gates; "could not compare" (3) is said apart.
+}
+
+/// Only a regression (exit 1) gates; "could not compare" (3) is said apart (README, "Exit
+/// codes").
+#[test]
+fn the_compare_step_tells_a_regression_from_a_comparison_not_made() {
+    let merge_scripts = scripts(&workflow()["jobs"]["merge"]).join("\n");
     let case = |class: taskbench::exit::ExitClass| {
         let label = format!("{})", class.code());
         merge_scripts
