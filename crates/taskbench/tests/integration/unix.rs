@@ -72,3 +72,37 @@ fn completions_name_the_subcommands_and_hint_paths() {
     );
     assert!(zsh.contains(":DIR:_files -/"), "{zsh}");
 }
+
+/// What taskbench starts keeps the default SIGPIPE, though taskbench's own is its own
+/// business: a `--command` fails unless SIGPIPE is missing from its ignored signals.
+#[test]
+fn a_measured_command_keeps_the_default_sigpipe() {
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().join("results");
+    let ignored_pipe = "test $(( 0x$(grep SigIgn /proc/$$/status | cut -f2) & (1 << 12) )) -eq 0";
+    let args = [
+        "run",
+        "--quiet",
+        "--no-store",
+        "--out",
+        dir.to_str().unwrap(),
+        "--command",
+        ignored_pipe,
+        "-r",
+        "2",
+        "-w",
+        "0",
+        "--timeout",
+        "30s",
+    ];
+    let output = super::util::taskbench_within(&args, QUICK);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let results = super::util::read_json(&dir.join("results.json"));
+    let measured: Vec<_> = (results["runs"].as_array().unwrap().iter())
+        .filter(|r| r["phase"] == "measured")
+        .collect();
+    assert!(!measured.is_empty());
+    for run in measured {
+        assert_eq!(run["status"], "ok", "{run}");
+    }
+}
