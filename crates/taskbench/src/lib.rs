@@ -48,7 +48,8 @@ pub mod units;
 use clap::Parser;
 use std::process::ExitCode;
 
-/// Parses the command line and runs it; every error is one line on stderr.
+/// Parses the command line and runs it; every error is one line on stderr (clap's with its
+/// tip and usage), its exit status as crate::exit classes it.
 pub fn main() -> ExitCode {
     let raw: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if raw

@@ -90,14 +90,16 @@ pub fn count(n: f64) -> String {
     scaled(n, COUNT_UNITS)
 }
 
-/// A share as a percentage: `38 %`, `4.2 %`, `0.31 %` (two significant figures below 10 %).
+/// A share as a percentage: `38 %`, `4.2 %`, `0.31 %` (two significant figures below 10 %,
+/// the decimals chosen by the value as rounded: `10 %` for 9.996 %, not `10.0 %`).
 pub fn percent(share: f64) -> String {
     let p = share * 100.0;
-    match p.abs() {
-        a if a >= 10.0 => format!("{p:.0} %"),
-        a if a >= 1.0 => format!("{p:.1} %"),
-        _ => format!("{p:.2} %"),
-    }
+    let text = [(2, 1.0), (1, 10.0)]
+        .into_iter()
+        .map(|(decimals, below)| (format!("{p:.decimals$}"), below))
+        .find(|(text, below)| text.parse::<f64>().is_ok_and(|r| r.abs() < *below))
+        .map_or_else(|| format!("{p:.0}"), |(text, _)| text);
+    format!("{text} %")
 }
 
 /// Three significant figures for 0 ≤ v < 1000, the decimals chosen by the value as rounded:
@@ -195,6 +197,9 @@ mod tests {
         assert_eq!(percent(0.042), "4.2 %");
         assert_eq!(percent(0.0031), "0.31 %");
         assert_eq!(percent(0.1), "10 %");
+        assert_eq!(percent(0.099_96), "10 %");
+        assert_eq!(percent(0.009_996), "1.0 %");
+        assert_eq!(percent(-0.042), "-4.2 %");
     }
 
     proptest::proptest! {
