@@ -2,10 +2,10 @@
 //! `taskbench report DIR`. Scenario parameters are generated from the catalogue, so a new
 //! parameter needs no edit here.
 
-use crate::presets::ParamArgs;
+use crate::presets::{ParamArgs, help};
 use crate::store::Location;
 use crate::units::{parse_duration, parse_percent, parse_size};
-use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
+use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueHint};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -14,8 +14,9 @@ use std::time::Duration;
 #[derive(Debug, Parser)]
 #[command(name = "taskbench", version, max_term_width = 100)]
 pub struct Cli {
-    /// Folder searched for contestant manifests (default: the repository's contestants/).
-    #[arg(long, global = true, value_name = "DIR")]
+    /// Folder searched for contestant manifests (default: $TASKBENCH_HOME/contestants, else
+    /// contestants/ beside the binary, else the source tree's).
+    #[arg(long, global = true, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub contestants: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Command,
@@ -48,6 +49,17 @@ pub enum Command {
     /// Write a finished (or merged) run's results (DIR/results.json) in any format: to files,
     /// or one of them to stdout (`-`).
     Export(ExportArgs),
+    /// Print a completion script for SHELL: `taskbench completions bash >
+    /// ~/.local/share/bash-completion/completions/taskbench` (zsh: a file `_taskbench` in
+    /// a folder of $fpath; fish: ~/.config/fish/completions/taskbench.fish).
+    Completions(CompletionsArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell: bash, zsh, fish (also elvish, powershell).
+    #[arg(value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
 }
 
 #[derive(Debug, Args)]
@@ -56,22 +68,22 @@ pub struct ExportArgs {
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
     /// The JSON results (everything, versioned schema) here; `-` is stdout.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub json: Option<PathBuf>,
     /// One CSV row per run here.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub csv: Option<PathBuf>,
     /// The Markdown tables here.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub markdown: Option<PathBuf>,
     /// The HTML report here.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub html: Option<PathBuf>,
     /// bencher.dev's Bencher Metric Format (docs/EXPORTS.md) here.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub bmf: Option<PathBuf>,
     /// github-action-benchmark's `customSmallerIsBetter` JSON (docs/EXPORTS.md) here.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub github_benchmark: Option<PathBuf>,
 }
 
@@ -115,15 +127,15 @@ pub struct CompareArgs {
     pub new: Option<String>,
     /// The store BASE and NEW are looked up in when they are not folders: a SQLite file, or
     /// a PostgreSQL database (`postgres://USER@HOST:PORT/DATABASE`).
-    #[arg(long, value_name = "PATH|URL", env = "TASKBENCH_STORE", default_value = DEFAULT_STORE)]
+    #[arg(long, value_name = "PATH|URL", value_hint = ValueHint::FilePath, env = "TASKBENCH_STORE", default_value = DEFAULT_STORE)]
     pub store: Location,
     #[command(flatten)]
     pub gate: GateArgs,
     /// Also write the table as Markdown here (a pull-request comment).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub export_markdown: Option<PathBuf>,
     /// Also write the table as an HTML page here.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub export_html: Option<PathBuf>,
 }
 
@@ -165,10 +177,10 @@ impl GateArgs {
 #[derive(Debug, Args)]
 pub struct MergeArgs {
     /// Result folders, as `taskbench run` wrote them.
-    #[arg(value_name = "DIR", required = true)]
+    #[arg(value_name = "DIR", value_hint = ValueHint::DirPath, required = true)]
     pub dirs: Vec<PathBuf>,
     /// The merged folder: results.json, .csv, .md, report.html, runs.jsonl and run.json.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub out: PathBuf,
     /// Merge runs of different machines (CPU model, cores, memory): each machine's rows
     /// side by side (`tokio · m2`), a machine column, an overview per machine.
@@ -186,10 +198,10 @@ pub const DEFAULT_STORE: &str = "results/taskbench.sqlite";
 #[derive(Debug, Args)]
 pub struct ImportArgs {
     /// A results folder, as `taskbench run` wrote it.
-    #[arg(value_name = "DIR")]
+    #[arg(value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub dir: PathBuf,
     /// The store: a SQLite file, or a PostgreSQL database (`postgres://…`).
-    #[arg(long, value_name = "PATH|URL", env = "TASKBENCH_STORE", default_value = DEFAULT_STORE)]
+    #[arg(long, value_name = "PATH|URL", value_hint = ValueHint::FilePath, env = "TASKBENCH_STORE", default_value = DEFAULT_STORE)]
     pub store: Location,
     /// Tags for the imported run.
     #[arg(long = "tag", value_name = "TAG")]
@@ -199,7 +211,7 @@ pub struct ImportArgs {
 #[derive(Debug, Args)]
 pub struct HistoryArgs {
     /// The store: a SQLite file, or a PostgreSQL database (`postgres://…`).
-    #[arg(long, value_name = "PATH|URL", env = "TASKBENCH_STORE", default_value = DEFAULT_STORE)]
+    #[arg(long, value_name = "PATH|URL", value_hint = ValueHint::FilePath, env = "TASKBENCH_STORE", default_value = DEFAULT_STORE)]
     pub store: Location,
     /// Only these contestants, comma-separated.
     #[arg(short, long, value_delimiter = ',', value_name = "NAME")]
@@ -215,21 +227,21 @@ pub struct HistoryArgs {
     pub since: Option<String>,
     /// Also write an HTML page with a trend chart per point (median and interval per
     /// session, a ring where the contestant's version changed).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub export_html: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
 pub struct ReportArgs {
     /// A results folder, as `taskbench run` wrote it.
-    #[arg(value_name = "DIR")]
+    #[arg(value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub dir: PathBuf,
 }
 
 #[derive(Debug, Args)]
 pub struct PresetsArgs {
     /// Also list the presets of this TOML file.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub preset_file: Option<PathBuf>,
 }
 
@@ -238,12 +250,11 @@ pub struct RunArgs {
     /// Scenarios to run, comma-separated, at their defaults (default: the quick preset).
     #[arg(short, long, value_delimiter = ',', value_name = "NAME")]
     pub scenario: Vec<String>,
-    /// A named set of cases: quick (the default), seeds, million, runtime, or one of
-    /// --preset-file's (`taskbench presets` lists them).
-    #[arg(long, value_name = "NAME", conflicts_with_all = ["scenario", "command"])]
+    // The help of the settings a preset gives is made from the presets (presets/help.rs).
+    #[arg(long, value_name = "NAME", help = help::preset(), conflicts_with_all = ["scenario", "command"])]
     pub preset: Option<String>,
     /// A TOML file of presets of your own.
-    #[arg(long, value_name = "FILE", conflicts_with = "command")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, conflicts_with = "command")]
     pub preset_file: Option<PathBuf>,
     /// Print the cases and an estimate of the time they take; run nothing.
     #[arg(long)]
@@ -253,7 +264,7 @@ pub struct RunArgs {
     #[arg(short, long, value_delimiter = ',', value_name = "NAME|@GROUP")]
     pub contestant: Vec<String>,
     /// Time a whole command as a process instead (repeatable), like hyperfine.
-    #[arg(long, value_name = "CMD", conflicts_with_all = ["scenario", "contestant"])]
+    #[arg(long, value_name = "CMD", value_hint = ValueHint::CommandString, conflicts_with_all = ["scenario", "contestant"])]
     pub command: Vec<String>,
     /// Names of the --command's, in order (default: the command itself).
     #[arg(short = 'n', long, value_name = "NAME", requires = "command")]
@@ -264,7 +275,7 @@ pub struct RunArgs {
     #[arg(
         short = 'S',
         long,
-        value_name = "SHELL",
+        value_name = "SHELL", value_hint = ValueHint::CommandName,
         default_value = "sh",
         requires = "command"
     )]
@@ -279,28 +290,17 @@ pub struct RunArgs {
     #[arg(short, long, value_parser = clap::value_parser!(u32).range(1..), value_name = "N",
           conflicts_with_all = ["min_runs", "max_runs"])]
     pub runs: Option<u32>,
-    /// At least N time processes per case (default: the preset's; quick: 3).
-    #[arg(short = 'm', long, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
+    #[arg(short = 'm', long, help = help::min_runs(), value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
     pub min_runs: Option<u32>,
-    /// At most N time processes per case (default: the preset's; quick: 30).
-    #[arg(short = 'M', long, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
+    #[arg(short = 'M', long, help = help::max_runs(), value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
     pub max_runs: Option<u32>,
-    /// Stop a case once the 95 % interval of its median is within ±PCT of it (`2%` or `2`;
-    /// default 2 %).
-    #[arg(long, value_parser = parse_percent, value_name = "PCT")]
+    #[arg(long, help = help::precision(), value_parser = parse_percent, value_name = "PCT")]
     pub precision: Option<f64>,
-    /// Time budget of each case's measured processes (e.g. 2s, 500ms; default: the
-    /// preset's).
-    #[arg(long, value_parser = parse_duration, value_name = "TIME")]
+    #[arg(long, help = help::max_time(), value_parser = parse_duration, value_name = "TIME")]
     pub max_time: Option<Duration>,
-    /// Time budget of the whole run's measuring (e.g. 5m, 30m; default: the preset's;
-    /// quick: 5m): every case gets its minimum, then each next process goes to the case
-    /// furthest from its precision per second its process costs, never past the budget.
-    #[arg(long, value_parser = parse_duration, value_name = "TIME")]
+    #[arg(long, help = help::budget(), value_parser = parse_duration, value_name = "TIME")]
     pub budget: Option<Duration>,
-    /// Whole processes run and thrown away before the measured runs of each case
-    /// (default: the preset's, else 1).
-    #[arg(short, long, value_name = "N")]
+    #[arg(short, long, help = help::warmup(), value_name = "N")]
     pub warmup: Option<u32>,
     /// Iterations each contestant runs in-process before the measured one (default: the
     /// scenario's own).
@@ -322,26 +322,26 @@ pub struct RunArgs {
     /// Interval of the RSS/thread sampler, in milliseconds.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..), value_name = "MS")]
     pub sample_ms: u64,
-    /// Kill a run whose resident memory passes this (e.g. 8GiB, 500MiB; default: half of
-    /// the machine's memory).
+    /// Kill a run whose resident memory passes this (e.g. 8GiB, 500MiB, 100MB: IEC and SI
+    /// units; default: half of the machine's memory).
     #[arg(long, value_parser = parse_size, value_name = "SIZE")]
     pub memory_limit: Option<u64>,
     /// Output folder for runs.jsonl and the results (default: results/<start time>).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub out: Option<PathBuf>,
     /// Also write the JSON results here (`-`: to stdout, the run then quiet, as for every
     /// --export-*).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub export_json: Option<PathBuf>,
     /// Also write one CSV row per run here.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub export_csv: Option<PathBuf>,
     /// Also write the Markdown tables here.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub export_markdown: Option<PathBuf>,
     /// The store the run is added to: a SQLite file (default: taskbench.sqlite beside the
     /// run's folder), or a PostgreSQL database (`postgres://USER@HOST:PORT/DATABASE`).
-    #[arg(long, value_name = "PATH|URL", env = "TASKBENCH_STORE")]
+    #[arg(long, value_name = "PATH|URL", value_hint = ValueHint::FilePath, env = "TASKBENCH_STORE")]
     pub store: Option<Location>,
     /// Do not add the run to the store (whatever --store or TASKBENCH_STORE say).
     #[arg(long)]
@@ -350,15 +350,15 @@ pub struct RunArgs {
     #[arg(long = "tag", value_name = "TAG")]
     pub tags: Vec<String>,
     /// Also write the HTML report here.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub export_html: Option<PathBuf>,
     /// Write bencher.dev's Bencher Metric Format (BMF) JSON here: per point and contestant,
     /// latency (ns), cpu-per-iteration or process-cpu (ns) and peak-rss (bytes), each with
     /// its 95 % interval (docs/EXPORTS.md).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub export_bmf: Option<PathBuf>,
     /// Write github-action-benchmark's `customSmallerIsBetter` JSON here (docs/EXPORTS.md).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub export_github_benchmark: Option<PathBuf>,
     /// Save this run in the store as the baseline NAME (an older one of that name is
     /// replaced), for `--baseline NAME` and `taskbench compare NAME …` later.
@@ -381,7 +381,7 @@ pub struct RunArgs {
     pub patch: Vec<crate::contestant::variant::Patch>,
     /// Finish an interrupted run: the cases of DIR/run.json that have not finished, with
     /// the same settings, into DIR (no other flag that chooses cases or runs goes with it).
-    #[arg(long, value_name = "DIR", conflicts_with_all = [
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath, conflicts_with_all = [
         "scenario", "preset", "preset_file", "dry_run", "contestant", "command", "runs",
         "min_runs", "max_runs", "precision", "max_time", "budget", "warmup", "inner_warmup", "full_warmup", "out",
         "shard",

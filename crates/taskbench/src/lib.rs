@@ -16,6 +16,7 @@
 //!   with [`seeds`], the seed benchmarks' published figures, beside ours;
 //! - [`store`]: every run kept in SQLite or PostgreSQL, its history, the baselines `compare`
 //!   reads;
+//! - [`exit`]: what the exit status tells a script;
 //! - [`units`]: durations, sizes and shares in human units, a leaf any stage may use;
 //! - [`scheduler`]: a run from start to end as named steps over all of the above (plan,
 //!   prepare, build, measure, finish, gate) — what `taskbench run` is;
@@ -26,6 +27,7 @@ pub mod analysis;
 pub mod cli;
 pub mod commands;
 pub mod contestant;
+pub mod exit;
 pub mod export;
 pub mod html;
 pub mod lineup;
@@ -46,7 +48,8 @@ pub mod units;
 use clap::Parser;
 use std::process::ExitCode;
 
-/// Parses the command line and runs it; every error is one line on stderr.
+/// Parses the command line and runs it; every error is one line on stderr (clap's with its
+/// tip and usage), its exit status as crate::exit classes it.
 pub fn main() -> ExitCode {
     let raw: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if raw
@@ -55,6 +58,7 @@ pub fn main() -> ExitCode {
     {
         measure::launcher::main(&raw[2..]);
     }
+    default_sigpipe();
     let argv: Vec<String> = std::env::args().collect();
     let cli = match cli::Cli::try_parse_from(&argv) {
         Ok(cli) => cli,
@@ -63,21 +67,35 @@ pub fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(err) => {
-            let rendered = err.render().to_string();
-            let line = rendered.lines().next().unwrap_or("invalid arguments");
-            eprintln!("taskbench: {}", line.trim_start_matches("error: "));
-            return ExitCode::from(2);
+            eprintln!("taskbench: {}", clap_error(&err));
+            return ExitCode::from(exit::ExitClass::Usage.code());
         }
     };
-    let places = lineup::places();
-    let contestants = cli
-        .contestants
-        .clone()
-        .unwrap_or_else(|| places.root.join("contestants"));
-    let result = match &cli.command {
-        cli::Command::List => commands::list(&contestants, &places),
-        cli::Command::Run(args) => commands::run(args, &contestants, &places, argv),
-        cli::Command::Presets(args) => commands::presets(args, &contestants, &places),
+    let sources = contestant::home::Sources::here(cli.contestants.as_deref());
+    let result = sources
+        .contestants()
+        .and_then(|contestants| dispatch(&cli, &contestants, &sources, argv));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("taskbench: {err:#}");
+            exit::code_of(&err)
+        }
+    }
+}
+
+/// Runs the command `cli` names, with the contestants found in `contestants`.
+fn dispatch(
+    cli: &cli::Cli,
+    contestants: &std::path::Path,
+    sources: &contestant::home::Sources,
+    argv: Vec<String>,
+) -> anyhow::Result<()> {
+    let places = lineup::places_in(sources.root_of(contestants));
+    match &cli.command {
+        cli::Command::List => commands::list(contestants, &places),
+        cli::Command::Run(args) => commands::run(args, contestants, &places, argv),
+        cli::Command::Presets(args) => commands::presets(args, contestants, &places),
         cli::Command::Report(args) => commands::report(&args.dir),
         cli::Command::Show(args) => commands::show(&args.dir),
         cli::Command::Merge(args) => commands::merge(args),
@@ -85,12 +103,30 @@ pub fn main() -> ExitCode {
         cli::Command::History(args) => commands::history(args),
         cli::Command::Compare(args) => commands::compare(args),
         cli::Command::Export(args) => commands::export(args),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("taskbench: {err:#}");
-            ExitCode::FAILURE
-        }
+        cli::Command::Completions(args) => commands::completions(args.shell),
     }
+}
+
+/// A closed pipe on stdout (`taskbench list | head -1`) ends taskbench quietly, by SIGPIPE,
+/// as it ends any Unix tool, rather than by a panic in `println!` (Rust ignores SIGPIPE
+/// unless told otherwise). The launcher, which runs before this, keeps Rust's setting, and
+/// gives the contestants it forks the default (measure/launcher.rs).
+fn default_sigpipe() {
+    // SAFETY: setting a signal's disposition to its default has no preconditions.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+/// clap's error whole — its tip ("a similar argument exists: '--warmup'") and the usage
+/// where it gives them — but for its closing "For more information, try '--help'.": a
+/// bad value stays one line.
+fn clap_error(err: &clap::Error) -> String {
+    let rendered = err.render().to_string();
+    let text = rendered.strip_prefix("error: ").unwrap_or(&rendered);
+    let kept: Vec<&str> = text
+        .lines()
+        .filter(|line| !line.starts_with("For more information, try"))
+        .collect();
+    kept.join("\n").trim_end().to_string()
 }

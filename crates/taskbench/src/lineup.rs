@@ -23,7 +23,11 @@ pub fn repository_root() -> PathBuf {
 
 /// The default places for placeholders, under the repository's `target/`.
 pub fn places() -> Places {
-    let root = repository_root();
+    places_in(repository_root())
+}
+
+/// The places for placeholders of the checkout at `root`, under its `target/`.
+pub fn places_in(root: PathBuf) -> Places {
     Places {
         target: root.join("target/contestants"),
         cache: root.join("target/cache"),

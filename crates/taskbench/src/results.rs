@@ -49,7 +49,7 @@ pub struct Results {
     pub schema: String,
     /// The taskbench command line that produced the results.
     pub command: Vec<String>,
-    /// The run was stopped (SIGINT, SIGTERM, or killed) before every case finished: the
+    /// The run was stopped (SIGINT, SIGTERM, SIGHUP, or killed) before every case finished: the
     /// document holds the runs that finished (`taskbench run --resume DIR` runs the rest).
     #[serde(default)]
     pub interrupted: bool,

@@ -6,30 +6,55 @@ mod parse;
 
 pub use parse::{parse_duration, parse_percent, parse_size};
 
-/// `812 ns`, `3.40 µs`, `12.3 ms`, `1.002 s` (seconds keep one more digit: sleeps are near 1 s).
-pub fn duration(ns: f64) -> String {
-    let sign = if ns <= -0.5 { "-" } else { "" };
-    let v = ns.abs();
-    let (value, unit) = match v {
-        v if v < 1e3 => return format!("{sign}{v:.0} ns"),
-        v if v < 1e6 => (v / 1e3, "µs"),
-        v if v < 1e9 => (v / 1e6, "ms"),
-        v => return format!("{sign}{:.3} s", v / 1e9),
-    };
-    format!("{sign}{} {unit}", three(value))
+/// A unit a value may be written in: its size in the base unit, its name (with the space
+/// before it, if any) and how its mantissa is written.
+type Unit = (f64, &'static str, fn(f64) -> String);
+
+const DURATION_UNITS: &[Unit] = &[
+    (1.0, " ns", whole),
+    (1e3, " µs", three),
+    (1e6, " ms", three),
+    (1e9, " s", millis),
+];
+const BYTE_UNITS: &[Unit] = &[
+    (1.0, " B", whole),
+    (1024.0, " KiB", three),
+    (1024.0 * 1024.0, " MiB", three),
+    (1024.0 * 1024.0 * 1024.0, " GiB", three),
+];
+const COUNT_UNITS: &[Unit] = &[
+    (1.0, "", whole),
+    (1e3, " k", three),
+    (1e6, " M", three),
+    (1e9, " G", three),
+];
+const RATIO_UNITS: &[Unit] = &[(1.0, "", three), (1e3, "k", three), (1e6, "M", three)];
+
+/// `v` in the first of `units` whose mantissa, rounded as it is written, is below 1000 (the
+/// last takes any): rounded first, then the unit chosen, so 999.9 ns is `1.00 µs`, never
+/// `1000 ns`. A minus sign only before a mantissa that is not written as zero.
+fn scaled(v: f64, units: &[Unit]) -> String {
+    let magnitude = v.abs();
+    let (mantissa, name) = units
+        .iter()
+        .enumerate()
+        .map(|(i, &(size, name, write))| (write(magnitude / size), name, i + 1 == units.len()))
+        .find(|(text, _, last)| *last || text.parse::<f64>().is_ok_and(|m| m < 1000.0))
+        .map(|(text, name, _)| (text, name))
+        .expect("every scale has a last unit");
+    let zero = mantissa.parse::<f64>().is_ok_and(|m| m == 0.0);
+    let sign = if v < 0.0 && !zero { "-" } else { "" };
+    format!("{sign}{mantissa}{name}")
 }
 
-/// `512 B`, `4.00 KiB`, `12.3 MiB`, `1.20 GiB`.
+/// `812 ns`, `3.40 µs`, `12.3 ms`, `1.002 s` (seconds keep one more digit: sleeps are near 1 s).
+pub fn duration(ns: f64) -> String {
+    scaled(ns, DURATION_UNITS)
+}
+
+/// `512 B`, `4.00 KiB`, `12.3 MiB`, `1.20 GiB`; `0.98 KiB` for 1000 B rather than four digits.
 pub fn bytes(b: f64) -> String {
-    let sign = if b <= -0.5 { "-" } else { "" };
-    let v = b.abs();
-    let (value, unit) = match v {
-        v if v < 1024.0 => return format!("{sign}{v:.0} B"),
-        v if v < 1024.0 * 1024.0 => (v / 1024.0, "KiB"),
-        v if v < 1024.0 * 1024.0 * 1024.0 => (v / (1024.0 * 1024.0), "MiB"),
-        v => (v / (1024.0 * 1024.0 * 1024.0), "GiB"),
-    };
-    format!("{sign}{} {unit}", three(value))
+    scaled(b, BYTE_UNITS)
 }
 
 /// `11.9–12.8 ms`: an interval of durations, the unit written once when both ends share it.
@@ -57,42 +82,46 @@ pub fn rough_duration(d: std::time::Duration) -> String {
 
 /// A ratio to three significant figures: `1.00`, `12.3`, `942`, `9.42k`, `1.18M`.
 pub fn ratio(r: f64) -> String {
-    match r.abs() {
-        a if a < 1e3 => three(r),
-        a if a < 1e6 => format!("{}k", three(r / 1e3)),
-        _ => format!("{}M", three(r / 1e6)),
-    }
+    scaled(r, RATIO_UNITS)
 }
 
 /// A count to three significant figures: `812`, `12.4 k`, `1.24 M`, `3.10 G`.
 pub fn count(n: f64) -> String {
-    let sign = if n <= -0.5 { "-" } else { "" };
-    let (value, unit) = match n.abs() {
-        v if v < 1e3 => return format!("{n:.0}"),
-        v if v < 1e6 => (v / 1e3, "k"),
-        v if v < 1e9 => (v / 1e6, "M"),
-        v => (v / 1e9, "G"),
-    };
-    format!("{sign}{} {unit}", three(value))
+    scaled(n, COUNT_UNITS)
 }
 
-/// A share as a percentage: `38 %`, `4.2 %`, `0.31 %` (two significant figures below 10 %).
+/// A share as a percentage: `38 %`, `4.2 %`, `0.31 %` (two significant figures below 10 %,
+/// the decimals chosen by the value as rounded: `10 %` for 9.996 %, not `10.0 %`).
 pub fn percent(share: f64) -> String {
     let p = share * 100.0;
-    match p.abs() {
-        a if a >= 10.0 => format!("{p:.0} %"),
-        a if a >= 1.0 => format!("{p:.1} %"),
-        _ => format!("{p:.2} %"),
-    }
+    let text = [(2, 1.0), (1, 10.0)]
+        .into_iter()
+        .map(|(decimals, below)| (format!("{p:.decimals$}"), below))
+        .find(|(text, below)| text.parse::<f64>().is_ok_and(|r| r.abs() < *below))
+        .map_or_else(|| format!("{p:.0}"), |(text, _)| text);
+    format!("{text} %")
 }
 
-/// Three significant figures for 1 ≤ v < 1000.
+/// Three significant figures for 0 ≤ v < 1000, the decimals chosen by the value as rounded:
+/// `9.99`, `10.0` for 9.996 (not `10.00`), `100` for 99.96 (not `100.0`).
 fn three(v: f64) -> String {
-    match v {
-        v if v < 10.0 => format!("{v:.2}"),
-        v if v < 100.0 => format!("{v:.1}"),
-        v => format!("{v:.0}"),
+    for (decimals, below) in [(2, 10.0), (1, 100.0)] {
+        let text = format!("{v:.decimals$}");
+        if text.parse::<f64>().is_ok_and(|r| r.abs() < below) {
+            return text;
+        }
     }
+    format!("{v:.0}")
+}
+
+/// A whole number of the base unit: `812`.
+fn whole(v: f64) -> String {
+    format!("{v:.0}")
+}
+
+/// Seconds to the millisecond: `1.002`.
+fn millis(v: f64) -> String {
+    format!("{v:.3}")
 }
 
 #[cfg(test)]
@@ -107,6 +136,26 @@ mod tests {
         assert_eq!(duration(1_002_345_678.0), "1.002 s");
         assert_eq!(duration(-2_500_000.0), "-2.50 ms");
         assert_eq!(duration(-0.3), "0 ns", "no negative zero");
+    }
+
+    #[test]
+    fn rounding_never_rolls_a_unit_over() {
+        assert_eq!(duration(999.4), "999 ns");
+        assert_eq!(duration(999.9), "1.00 µs");
+        assert_eq!(duration(999_400.0), "999 µs");
+        assert_eq!(duration(999_994.0), "1.00 ms");
+        assert_eq!(duration(999_999.0), "1.00 ms");
+        assert_eq!(duration(9_996.0), "10.0 µs");
+        assert_eq!(duration(99_960.0), "100 µs");
+        assert_eq!(duration(999_999_999.0), "1.000 s");
+        assert_eq!(duration(-999.9), "-1.00 µs");
+        assert_eq!(bytes(1023.0), "1.00 KiB");
+        assert_eq!(bytes(999.0), "999 B");
+        assert_eq!(bytes(1000.0), "0.98 KiB");
+        assert_eq!(bytes(1024.0 * 1023.9), "1.00 MiB");
+        assert_eq!(count(999.7), "1.00 k");
+        assert_eq!(ratio(999.7), "1.00k");
+        assert_eq!(ratio(9.996), "10.0");
     }
 
     #[test]
@@ -148,5 +197,27 @@ mod tests {
         assert_eq!(percent(0.042), "4.2 %");
         assert_eq!(percent(0.0031), "0.31 %");
         assert_eq!(percent(0.1), "10 %");
+        assert_eq!(percent(0.099_96), "10 %");
+        assert_eq!(percent(0.009_996), "1.0 %");
+        assert_eq!(percent(-0.042), "-4.2 %");
+    }
+
+    proptest::proptest! {
+        #![proptest_config(crate::proptest_support::config())]
+
+        /// No unit is ever written with a mantissa of 1000 or more but the last (seconds,
+        /// GiB), and the text reads back as the value to within its rounding.
+        #[test]
+        fn a_mantissa_stays_below_1000(v in 0.0f64..1e9) {
+            for (text, units) in [(duration(v), DURATION_UNITS), (bytes(v), BYTE_UNITS)] {
+                let (mantissa, name) = text.split_once(' ').unwrap();
+                let mantissa: f64 = mantissa.parse().unwrap();
+                let &(size, ..) = units.iter().find(|u| u.1.trim() == name).unwrap();
+                let last = units.last().unwrap().1.trim() == name;
+                proptest::prop_assert!(last || mantissa < 1000.0, "{v}: {text}");
+                let back = mantissa * size;
+                proptest::prop_assert!((back - v).abs() <= 0.5f64.max(v * 0.006), "{v}: {text}");
+            }
+        }
     }
 }

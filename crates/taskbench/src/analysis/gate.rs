@@ -6,6 +6,7 @@
 use super::change::{CaseChange, Change, CpuKind, changes, family, variant_changes};
 use super::condition::ConditionComparison;
 use super::run_to_run::{Spreads, interval_at, with_spread};
+use crate::exit::{ExitClass, fail};
 use crate::measure::condition::Condition;
 use crate::measure::machine::Machine;
 use crate::run::RunRecord;
@@ -89,12 +90,15 @@ pub fn across(
         mixed_machines,
     )?;
     let mut found = changes(&base.runs, &new.runs);
-    anyhow::ensure!(
-        !found.is_empty(),
-        "{} and {} have no point and contestant in common",
-        base.label,
-        new.label
-    );
+    if found.is_empty() {
+        return Err(fail(
+            ExitClass::CannotCompare,
+            format!(
+                "{} and {} have no point and contestant in common",
+                base.label, new.label
+            ),
+        ));
+    }
     if let Some(spreads) = spreads {
         for case in &mut found {
             widen(case, spreads)?;
@@ -130,12 +134,16 @@ fn widen(case: &mut CaseChange, spreads: SpreadsOf) -> anyhow::Result<()> {
 /// Each variant of one run against its contestant, measured in the same rounds.
 pub fn within(run: &Side) -> anyhow::Result<Comparison> {
     let found = variant_changes(&run.runs);
-    anyhow::ensure!(
-        !found.is_empty(),
-        "{} has no variant to compare with its contestant (run `-c tokio,tokio@patch …`, \
-         or name a second run)",
-        run.label
-    );
+    if found.is_empty() {
+        return Err(fail(
+            ExitClass::CannotCompare,
+            format!(
+                "{} has no variant to compare with its contestant (run `-c tokio,tokio@patch …`, \
+                 or name a second run)",
+                run.label
+            ),
+        ));
+    }
     Ok(Comparison {
         title: format!(
             "compare · variants against their contestants · {}",

@@ -1,6 +1,7 @@
 //! The subcommands, each a short story over the library's pieces.
 
 mod compare;
+mod completions;
 mod export;
 mod list;
 mod merge;
@@ -11,6 +12,7 @@ mod show;
 mod store;
 
 pub use compare::compare;
+pub use completions::completions;
 pub use export::export;
 pub use list::list;
 pub use merge::merge;

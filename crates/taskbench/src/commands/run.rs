@@ -7,8 +7,8 @@ use crate::scheduler::{Resume, Scheduler};
 use std::path::Path;
 
 /// Runs what `args` asks for; `command` is the taskbench command line, stored with results.
-/// `--resume DIR` runs the rest of the run in DIR with its stored command line. On SIGINT
-/// or SIGTERM it writes the results of the runs that finished, marked interrupted (the
+/// `--resume DIR` runs the rest of the run in DIR with its stored command line. On SIGINT,
+/// SIGTERM or SIGHUP it writes the results of the runs that finished, marked interrupted (the
 /// exit status is the caller's: see `run::interrupt::exit_code`).
 pub fn run(
     args: &RunArgs,

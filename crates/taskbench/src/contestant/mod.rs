@@ -5,6 +5,7 @@
 pub mod command;
 mod discover;
 pub mod groups;
+pub mod home;
 mod joint;
 mod manifest;
 mod startup;

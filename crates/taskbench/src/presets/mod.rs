@@ -9,6 +9,7 @@
 mod builtin;
 pub mod estimate;
 mod file;
+pub mod help;
 mod params;
 
 pub use builtin::seed;

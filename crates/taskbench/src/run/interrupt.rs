@@ -1,11 +1,12 @@
-//! Ctrl-C and SIGTERM during `taskbench run`: nothing lost, nothing left behind.
+//! Ctrl-C, SIGTERM and SIGHUP (a closed terminal or ssh session) during `taskbench run`:
+//! nothing lost, nothing left behind.
 //!
 //! The handler does only what is async-signal-safe: it records the signal in an atomic and
 //! wakes a watcher thread through a pipe. The watcher kills the process group of every
 //! process descended from the harness (the launcher and the contestant it forked, which is
 //! in a group of its own), so the run in progress ends at once; the runner sees
 //! [`requested`] between processes and returns the records it has, and `taskbench run`
-//! writes them, marked interrupted, and exits 128 + the signal (130 for INT, 143 for TERM).
+//! writes them, marked interrupted, and exits 128 + the signal (130 for INT, 143 for TERM, 129 for HUP).
 //! A second signal exits at once.
 
 use crate::measure::reap::kill_descendants_of;
@@ -19,7 +20,7 @@ static WAKE: AtomicI32 = AtomicI32::new(-1);
 
 static INSTALL: Once = Once::new();
 
-/// Installs the SIGINT and SIGTERM handlers and the watcher thread (once per process).
+/// Installs the SIGINT, SIGTERM and SIGHUP handlers and the watcher thread (once per process).
 pub fn install() {
     INSTALL.call_once(|| {
         let mut fds = [0; 2];
@@ -32,7 +33,7 @@ pub fn install() {
                 .spawn(move || watch(read))
                 .ok();
         }
-        for signal in [libc::SIGINT, libc::SIGTERM] {
+        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
             // SAFETY: a zeroed sigaction with a valid handler and an empty mask.
             unsafe {
                 let mut action: libc::sigaction = std::mem::zeroed();
@@ -60,11 +61,12 @@ pub fn exit_code() -> Option<u8> {
     received().map(|s| (128 + s) as u8)
 }
 
-/// `SIGINT`, `SIGTERM`.
+/// `SIGINT`, `SIGTERM`, `SIGHUP`.
 pub fn signal_name(signal: i32) -> String {
     match signal {
         libc::SIGINT => "SIGINT".into(),
         libc::SIGTERM => "SIGTERM".into(),
+        libc::SIGHUP => "SIGHUP".into(),
         other => format!("signal {other}"),
     }
 }
@@ -113,6 +115,7 @@ mod tests {
     #[test]
     fn names_and_codes() {
         assert_eq!(signal_name(libc::SIGTERM), "SIGTERM");
+        assert_eq!(signal_name(libc::SIGHUP), "SIGHUP");
         assert!(!requested() && exit_code().is_none());
     }
 }

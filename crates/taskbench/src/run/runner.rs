@@ -3,8 +3,8 @@
 //! built, measured through an [`Executor`] and judged, and every record goes to a sink as
 //! soon as it exists (so that runs.jsonl loses nothing if the harness is interrupted). A
 //! case that is n/a, cannot start or timed out is not run again. Between processes the
-//! runner asks its stop condition (SIGINT or SIGTERM, in `taskbench run`) and, when it
-//! says stop, returns the records made so far; a run the stop cut short is not among them.
+//! runner asks its stop condition (SIGINT, SIGTERM or SIGHUP, in `taskbench run`) and,
+//! when it says stop, returns the records made so far; a run the stop cut short is not among them.
 //!
 //! With a whole-run budget (`Stopping::budget`), each point gets its idle, warm-up and
 //! measured rounds only until every case has its minimum; then allocation rounds spend

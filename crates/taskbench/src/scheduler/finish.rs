@@ -35,6 +35,7 @@ impl<'a> Measured<'a> {
         } = self;
         let mut prepared = built.prepared;
         let args = prepared.scheduler.args;
+        let root = &prepared.scheduler.places.root;
         let interrupted = interrupt::requested();
         prepared.run_file.contestants = built.infos;
         let runs: Vec<_> = prepared.earlier.into_iter().chain(records).collect();
@@ -45,7 +46,7 @@ impl<'a> Measured<'a> {
         let out = prepared.out;
         export::write_results(&results, &out, &args.exports())?;
         if !args.no_store {
-            keep(&prepared.store, &results, &out, args)?;
+            keep(&prepared.store, &results, &out, args, root)?;
         }
         match interrupt::received() {
             Some(signal) => eprintln!(
@@ -96,9 +97,16 @@ fn print_results(results: &Results, tables: bool) {
     }
 }
 
-/// Adds a finished run to the store at `location` and saves it as `--save-baseline`'s name.
-fn keep(location: &Location, results: &Results, out: &Path, args: &RunArgs) -> anyhow::Result<()> {
-    let provenance = Provenance::here(&crate::lineup::repository_root(), out, &args.tags);
+/// Adds a finished run to the store at `location` and saves it as `--save-baseline`'s name,
+/// with the commit of `root`, the checkout the contestants are in (contestant/home.rs).
+fn keep(
+    location: &Location,
+    results: &Results,
+    out: &Path,
+    args: &RunArgs,
+    root: &Path,
+) -> anyhow::Result<()> {
+    let provenance = Provenance::here(root, out, &args.tags);
     location.create_parent()?;
     let opened = store::open(location).and_then(|mut store| {
         let session = store::record(&mut store, results, &provenance)?;

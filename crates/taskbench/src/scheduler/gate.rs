@@ -1,10 +1,11 @@
 //! The gate step, and the comparison `taskbench compare` makes too: two sides compared
 //! case by case (analysis/gate.rs) with the store's other sessions as their run-to-run
 //! spread, the table printed and written where asked, and the gate's judgement — exit 1
-//! when a change is significantly past its threshold, naming it.
+//! (crate::exit) when a change is significantly past its threshold, naming it.
 
 use super::Finished;
 use crate::analysis::gate::{Comparison, Side, Thresholds, across, judge, within};
+use crate::exit::{ExitClass, cannot_compare, fail};
 use crate::export::write_atomically;
 use crate::report::comparison::{failure, gate_line, table, unhistoried_warning};
 use crate::report::condition::condition_block;
@@ -56,7 +57,7 @@ pub fn across_sessions(
     if !store.exists() {
         return across(base, new, None, mixed_machines);
     }
-    let mut db = crate::store::open(store)?;
+    let mut db = crate::store::open(store).map_err(cannot_compare)?;
     let exclude = [base.started.clone(), new.started.clone()];
     across(
         base,
@@ -66,6 +67,7 @@ pub fn across_sessions(
         }),
         mixed_machines,
     )
+    .map_err(cannot_compare)
 }
 
 /// Where a comparison goes besides the terminal.
@@ -108,12 +110,16 @@ pub fn conclude(
         eprintln!("{}", unhistoried_warning(&outcome));
     }
     let failures: Vec<String> = outcome.failures.iter().map(failure).collect();
-    anyhow::ensure!(
-        failures.is_empty(),
-        "{} significant change(s) past the threshold: {}",
-        failures.len(),
-        failures.join("; ")
-    );
+    if !failures.is_empty() {
+        return Err(fail(
+            ExitClass::Regression,
+            format!(
+                "{} significant change(s) past the threshold: {}",
+                failures.len(),
+                failures.join("; ")
+            ),
+        ));
+    }
     println!("gate passed: no significant change past the threshold");
     Ok(())
 }

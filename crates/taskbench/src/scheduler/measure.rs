@@ -1,6 +1,6 @@
 //! The measure step: the runner over every case, with a progress bar over the cases, each
 //! record appended to runs.jsonl as it is made, the machine's load sampled as each point
-//! begins, and SIGINT or SIGTERM as the runner's stop. Under a run budget the bar says
+//! begins, and SIGINT, SIGTERM or SIGHUP as the runner's stop. Under a run budget the bar says
 //! what is left of it.
 
 use super::Built;

@@ -4,6 +4,7 @@
 
 use super::{Location, Machine, Store};
 use crate::analysis::gate::Side;
+use crate::exit::{ExitClass, cannot_compare, fail};
 use crate::measure::condition::Condition;
 use crate::run::RunRecord;
 use anyhow::Context;
@@ -173,13 +174,14 @@ pub fn side(name: &str, location: &Location) -> anyhow::Result<Side> {
         let results = crate::results::read_results(&dir.join("results.json"))?;
         return Ok(results.into_side(name.to_string()));
     }
-    anyhow::ensure!(
-        location.exists(),
-        "'{name}' is not a results folder, and there is no store at {location} to look it up in \
-         (--store PATH)"
-    );
-    let mut db = super::open(location)?;
-    let session = find(&mut db, name)?;
+    if !location.exists() {
+        return Err(fail(
+            ExitClass::CannotCompare,
+            missing_store(name, location),
+        ));
+    }
+    let mut db = super::open(location).map_err(cannot_compare)?;
+    let session = find(&mut db, name).map_err(cannot_compare)?;
     Ok(Side {
         label: session.label,
         runs: runs(&mut db, session.id)?,
@@ -187,4 +189,19 @@ pub fn side(name: &str, location: &Location) -> anyhow::Result<Side> {
         started: session.started,
         machine: session.machine,
     })
+}
+
+/// Why `name` cannot be looked up: no store where `location` says, or no location at all (a
+/// `TASKBENCH_STORE` set empty, as a fork's pull request sees a secret).
+fn missing_store(name: &str, location: &Location) -> String {
+    match location {
+        Location::Sqlite(path) if path.as_os_str().is_empty() => format!(
+            "'{name}' is not a results folder, and the store is named by nothing \
+             (--store or TASKBENCH_STORE is empty)"
+        ),
+        _ => format!(
+            "'{name}' is not a results folder, and there is no store at {location} to look it \
+             up in (--store PATH)"
+        ),
+    }
 }

@@ -32,26 +32,45 @@ pub fn parse_percent(text: &str) -> Result<f64, String> {
     }
 }
 
-/// `8GiB`, `500MiB`, `64KiB`, `1G`, `1048576` (bytes); binary units.
+/// The size units, in any case: SI's powers of 1000 (`kB`, `MB`, `GB`, `TB`) and IEC's of
+/// 1024 (`KiB`, `MiB`, `GiB`, `TiB`); a bare `K`, `M`, `G`, `T` is binary, as `ulimit`
+/// and container runtimes read it.
+const SIZE_UNITS: &[(&str, u64)] = &[
+    ("", 1),
+    ("b", 1),
+    ("kb", 1_000),
+    ("mb", 1_000_000),
+    ("gb", 1_000_000_000),
+    ("tb", 1_000_000_000_000),
+    ("k", 1 << 10),
+    ("kib", 1 << 10),
+    ("m", 1 << 20),
+    ("mib", 1 << 20),
+    ("g", 1 << 30),
+    ("gib", 1 << 30),
+    ("t", 1 << 40),
+    ("tib", 1 << 40),
+];
+
+/// `8GiB`, `500MiB`, `100MB`, `64kB`, `1G`, `1048576` (bytes): see [`SIZE_UNITS`].
 pub fn parse_size(text: &str) -> Result<u64, String> {
     let text = text.trim();
     let split = text
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(text.len());
     let (digits, unit) = text.split_at(split);
-    let scale: u64 = match unit.trim().to_ascii_lowercase().as_str() {
-        "" | "b" => 1,
-        "k" | "kib" => 1 << 10,
-        "m" | "mib" => 1 << 20,
-        "g" | "gib" => 1 << 30,
-        _ => return Err(format!("unknown unit '{unit}' (examples: 8GiB, 500MiB)")),
+    let unit_lower = unit.trim().to_ascii_lowercase();
+    let Some(&(_, scale)) = SIZE_UNITS.iter().find(|(name, _)| *name == unit_lower) else {
+        return Err(format!(
+            "unknown unit '{unit}' (examples: 8GiB, 500MiB, 100MB, 64kB)"
+        ));
     };
     match digits
         .parse::<u64>()
         .ok()
         .and_then(|n| n.checked_mul(scale))
     {
-        Some(0) | None => Err("must be a positive size (examples: 8GiB, 500MiB)".into()),
+        Some(0) | None => Err("must be a positive size (examples: 8GiB, 500MiB, 100MB)".into()),
         Some(bytes) => Ok(bytes),
     }
 }
@@ -66,6 +85,27 @@ mod tests {
         assert_eq!(parse_duration("1.5"), Ok(Duration::from_millis(1500)));
         assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
         assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
+    }
+
+    #[test]
+    fn sizes_take_si_and_iec_units() {
+        assert_eq!(parse_size("100MB"), Ok(100_000_000));
+        assert_eq!(parse_size("100MiB"), Ok(100 << 20));
+        assert_eq!(parse_size("1kB"), Ok(1_000));
+        assert_eq!(parse_size("1KB"), Ok(1_000));
+        assert_eq!(parse_size("1KiB"), Ok(1_024));
+        assert_eq!(parse_size("2 GB"), Ok(2_000_000_000));
+        assert_eq!(parse_size("2GiB"), Ok(2 << 30));
+        assert_eq!(parse_size("1TB"), Ok(1_000_000_000_000));
+        assert_eq!(parse_size("1tib"), Ok(1 << 40));
+        // The largest that fits, and one past it.
+        assert_eq!(parse_size("18446744073709551615B"), Ok(u64::MAX));
+        assert!(parse_size("18446744073709552kB").is_err());
+        assert_eq!(
+            parse_size("18446744073709551kB"),
+            Ok(18_446_744_073_709_551_000)
+        );
+        assert!(parse_size("0MB").is_err() && parse_size("1 XB").is_err());
     }
 
     #[test]

@@ -50,7 +50,6 @@ fn unknown_names_are_refused() {
         &["run", "--scenario", "spawn", "--fanout", "3"],
         "--fanout does not apply",
     );
-    refused(&["run", "--frobnicate"], "--frobnicate");
     refused(
         &["run", "--scenario", "skynet", "--size", "20"],
         "power of 10",

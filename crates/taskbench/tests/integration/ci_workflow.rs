@@ -172,6 +172,25 @@ fn the_ci_workflow_shards_merges_compares_and_gates_with_real_commands() {
     assert!(merge_scripts.contains("exit 1"), "the gate fails the job");
 }
 
+/// Only a regression (exit 1) gates; "could not compare" (3) is said apart (README, "Exit
+/// codes").
+#[test]
+fn the_compare_step_tells_a_regression_from_a_comparison_not_made() {
+    let merge_scripts = scripts(&workflow()["jobs"]["merge"]).join("\n");
+    let case = |class: taskbench::exit::ExitClass| {
+        let label = format!("{})", class.code());
+        merge_scripts
+            .lines()
+            .any(|line| line.trim_start().starts_with(&label))
+    };
+    assert!(
+        merge_scripts.contains("|| code=$?")
+            && case(taskbench::exit::ExitClass::Regression)
+            && case(taskbench::exit::ExitClass::CannotCompare),
+        "the compare step tells a regression from a comparison that could not be made"
+    );
+}
+
 /// Every taskbench command line of the shard and merge jobs, parsed, with its job's name;
 /// a shell loop over runner types names exactly the matrix's.
 fn parsed(shard: &Yaml, merge: &Yaml, runners: &[String]) -> Vec<(String, Cli)> {

@@ -76,6 +76,11 @@ fn a_slower_contestant_fails_the_gate_and_the_same_one_passes() {
     let faster = compare(&slower, &base, "5%");
     assert_eq!(faster.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&faster.stdout).contains("faster"));
+    // One run without variants has nothing to compare within it: "could not compare", 3.
+    let alone = taskbench_within(&["compare", base.path().to_str().unwrap()], QUICK);
+    let said = super::util::stderr(&alone);
+    assert_eq!(alone.status.code(), Some(3), "{said}");
+    assert!(said.contains("has no variant"), "{said}");
 }
 
 /// A copy of `dir`'s results.json that claims a 64-core CPU of another make.
@@ -228,7 +233,7 @@ fn a_baseline_saved_in_the_store_gates_a_later_run() {
             .contains("| fixture-x |")
     );
     let unknown = compare("main", "nothing");
-    assert_eq!(unknown.status.code(), Some(1));
+    assert_eq!(unknown.status.code(), Some(3), "could not compare");
     let err = stderr(&unknown);
     assert!(
         err.contains("'nothing'") && err.contains("baselines: main"),

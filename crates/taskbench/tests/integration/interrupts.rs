@@ -1,4 +1,4 @@
-//! Nothing lost, nothing left behind: SIGINT and SIGTERM write what finished and kill the
+//! Nothing lost, nothing left behind: SIGINT, SIGTERM and SIGHUP write what finished and kill the
 //! run in progress, `--resume` runs the rest, a folder takes one run at a time, and a full
 //! disk leaves runs.jsonl whole lines. taskbench runs in a session of its own, as under a
 //! terminal, and the signal goes to its process group, as Ctrl-C sends it.
@@ -198,6 +198,13 @@ fn sigterm_writes_what_finished_and_exits_143() {
     interrupted(libc::SIGTERM, 143, "term", contestants.path());
 }
 
+/// A closed terminal or ssh session: SIGHUP stops the run as SIGTERM does.
+#[test]
+fn sighup_writes_what_finished_and_exits_129() {
+    let contestants = contestants();
+    interrupted(libc::SIGHUP, 129, "hup", contestants.path());
+}
+
 #[test]
 fn a_folder_takes_one_run_and_two_folders_do_not_mix() {
     let contestants = contestants();
@@ -319,7 +326,7 @@ fn a_full_disk_is_one_error_and_runs_jsonl_stays_whole_lines() {
     let mut child = start(contestants.path(), &args, &marker("disk"), &err);
     let status = finish(&mut child, DEADLINE);
     let stderr = std::fs::read_to_string(&err).unwrap();
-    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert_eq!(status.code(), Some(2), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(
         stderr.starts_with(&format!(

@@ -348,7 +348,7 @@ fn postgres_store_that_cannot_be_reached_or_read_is_one_line_naming_it() {
         (
             "postgres://nobody@127.0.0.1:1/x",
             "cannot open the store postgres://nobody@127.0.0.1:1/x: error connecting to server",
-            1,
+            2,
         ),
         (
             "postgres://bench@127.0.0.1:port/x",

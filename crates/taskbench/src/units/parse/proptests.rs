@@ -85,14 +85,16 @@ proptest! {
     #[test]
     fn sizes_scale_by_their_unit(
         n in prop_oneof![1u64..1 << 20, any::<u64>()],
-        (unit, shift) in prop::sample::select(vec![
-            ("", 0), ("b", 0), ("B", 0), ("k", 10), ("KiB", 10), ("kib", 10),
-            ("m", 20), ("MiB", 20), ("M", 20), ("g", 30), ("GiB", 30), ("G", 30),
+        (unit, scale) in prop::sample::select(vec![
+            ("", 1), ("b", 1), ("B", 1), ("k", 1 << 10), ("KiB", 1 << 10), ("kib", 1 << 10),
+            ("m", 1 << 20), ("MiB", 1 << 20), ("M", 1 << 20), ("g", 1 << 30), ("GiB", 1 << 30),
+            ("G", 1 << 30), ("TiB", 1 << 40), ("kB", 1_000), ("KB", 1_000), ("MB", 1_000_000),
+            ("mb", 1_000_000), ("GB", 1_000_000_000), ("TB", 1_000_000_000_000u64),
         ]),
         space in " ?",
     ) {
         let text = format!("{n}{space}{unit}");
-        match n.checked_mul(1 << shift) {
+        match n.checked_mul(scale) {
             Some(0) | None => prop_assert!(parse_size(&text).is_err(), "{}", text),
             Some(expected) => prop_assert_eq!(parse_size(&text), Ok(expected), "{}", text),
         }
