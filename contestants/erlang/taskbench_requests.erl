@@ -14,14 +14,14 @@ begin_tx(Id) -> #{id => Id, ops => 0}.
 
 %% Runs op `Index' of the transaction and returns the transaction with the op counted. As
 %% bluebird's fake database call, the op makes a new query, a map holding a new params map
-%% (the op's index within its request) and the transaction; the sleeping process is the
-%% op's completion, and the query is alive on its stack until the op completes.
-io(Tx, Index, IoMs) ->
-    Query = #{params => #{index => Index}, tx => Tx},
-    timer:sleep(IoMs),
-    complete(Query).
+%% (the op's index within its request) and the transaction, and makes the call with it; the
+%% call reads the transaction, and the query is garbage from then on, as the seed's is.
+%% The sleeping process is the op's completion.
+io(Tx, Index, IoMs) -> call(#{params => #{index => Index}, tx => Tx}, IoMs).
 
-complete(#{params := #{index := _}, tx := #{ops := Ops} = Tx}) -> Tx#{ops := Ops + 1}.
+call(#{tx := #{ops := Ops} = Tx}, IoMs) ->
+    timer:sleep(IoMs),
+    Tx#{ops := Ops + 1}.
 
 %% The number of the transaction's ops that have completed.
 ops(#{ops := Ops}) -> Ops.

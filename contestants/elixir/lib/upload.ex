@@ -60,20 +60,20 @@ defmodule Taskbench.Transaction do
   A request's transaction and its fake I/O ops (docs/PROTOCOL.md §4 "One fake I/O op"),
   shared by doxbee and parallel. As in bluebird's fake database call, each op makes a new
   query, a map holding a new params map (the op's index within its request) and the
-  transaction; the op is a `Process.sleep/1` on the BEAM's timer in the calling process,
-  which is the op's completion, with the query alive on its stack until the op completes
-  and is counted in the query's transaction.
+  transaction, and makes the call with it; the call reads the transaction, and the query is
+  garbage from then on, as the seed's is. The op is then a
+  `Process.sleep/1` on the BEAM's timer in the calling process, which is the op's
+  completion, and counts in the transaction.
   """
 
   @doc "Begins request `id`'s transaction: no ops done yet."
   def begin(id), do: %{id: id, ops: 0}
 
   @doc "Runs op `index` of the transaction; returns the transaction with the op counted."
-  def io(tx, index, io_ms) do
-    query = %{params: %{index: index}, tx: tx}
-    Process.sleep(io_ms)
-    complete(query)
-  end
+  def io(tx, index, io_ms), do: call(%{params: %{index: index}, tx: tx}, io_ms)
 
-  defp complete(%{params: %{index: _}, tx: tx}), do: %{tx | ops: tx.ops + 1}
+  defp call(%{tx: tx}, io_ms) do
+    Process.sleep(io_ms)
+    %{tx | ops: tx.ops + 1}
+  end
 end

@@ -58,7 +58,7 @@ public final class CompletableContestant implements Protocol.Scenarios {
     public long parallel(int requests, int fanout, Duration io) {
         Executor ioDone = after(io);
         return sumAll(requests, r -> CompletableFuture
-                .supplyAsync(() -> new Transaction(fanout + 1))
+                .supplyAsync(Transaction::new)
                 .thenCompose(tx -> fanOut(tx, fanout, ioDone))).join();
     }
 
@@ -115,12 +115,12 @@ public final class CompletableContestant implements Protocol.Scenarios {
     }
 
     /**
-     * One fake I/O op: its query, and its completion, a stage that `ioDone` runs on the pool
-     * once the op's time is up; the stage holds the query until then.
+     * One fake I/O op: the call, with its query made and let go, then its completion, a
+     * stage made for this call that `ioDone` runs on the pool once the op's time is up.
      */
     private static CompletableFuture<Void> fakeIo(Transaction tx, int index, Executor ioDone) {
-        var query = tx.query(index);
-        return CompletableFuture.runAsync(query::complete, ioDone);
+        tx.call(index);
+        return CompletableFuture.runAsync(tx::complete, ioDone);
     }
 
     /** One parallel request after its transaction began: its ops, joined, then the commit. */

@@ -11,27 +11,23 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Requests {
     private Requests() {}
 
-    /**
-     * A request's transaction. It counts the fake I/O ops completed in it and holds each op's
-     * query until the op completes, as the Go contestant does: the store makes the query a
-     * real heap object, which the JIT could otherwise remove (it never leaves its method in
-     * the thread contestants). Every op has a slot of its own, so the ops of a fan-out never
-     * write the same one.
-     */
+    /** A request's transaction: it counts the fake I/O ops completed in it. */
     public static final class Transaction {
-        private final Query[] pending;
         private final AtomicInteger done = new AtomicInteger();
 
-        /** Begins a transaction for ops with indexes below `slots`. */
-        public Transaction(int slots) {
-            pending = new Query[slots];
+        /**
+         * The fake database call of op `index` (docs/PROTOCOL.md §4 "One fake I/O op"): it
+         * makes the op's query, with new params, and lets it go once the call is made, as
+         * the seed does; the JIT may then elide it, as V8 may elide the seed's. The caller
+         * then hands the runtime's timer the op's completion, which calls {@link #complete}.
+         */
+        public void call(int index) {
+            new Query(new QueryParams(index), this);
         }
 
-        /** Starts fake I/O op `index`: its query, held here until the op completes. */
-        public Query query(int index) {
-            var query = new Query(new QueryParams(index), this);
-            pending[index] = query;
-            return query;
+        /** An op's timer fired: the op counts in this transaction. */
+        public void complete() {
+            done.incrementAndGet();
         }
 
         /** The ops of this transaction that have completed. */
@@ -44,13 +40,7 @@ public final class Requests {
      * The query of one fake I/O op, as bluebird's fake database call makes one per call
      * (docs/PROTOCOL.md §4 "One fake I/O op"): its params and the transaction it runs in.
      */
-    public record Query(QueryParams params, Transaction tx) {
-        /** The op's timer fired: its query is let go and the op counted in the transaction. */
-        public void complete() {
-            tx.pending[params.index()] = null;
-            tx.done.incrementAndGet();
-        }
-    }
+    public record Query(QueryParams params, Transaction tx) {}
 
     /** A query's parameters: the op's index within its request. */
     public record QueryParams(int index) {}
@@ -76,7 +66,7 @@ public final class Requests {
         public Upload(int request) {
             this.request = request;
             this.blob = "blob-" + request;
-            this.tx = new Transaction(10);
+            this.tx = new Transaction();
         }
 
         /** Step 4: the version record (the lookup of step 3 found no file). */

@@ -79,7 +79,7 @@ public final class ThreadPerTask implements Protocol.Scenarios {
     @Override
     public long parallel(int requests, int fanout, Duration io) {
         return spawnSum(requests, r -> {
-            var tx = new Transaction(fanout + 1);
+            var tx = new Transaction();
             spawnSum(fanout, k -> {
                 fakeIo(tx, k, io);
                 return 0;
@@ -145,11 +145,11 @@ public final class ThreadPerTask implements Protocol.Scenarios {
         }
     }
 
-    /** One fake I/O op: its query, alive in the transaction across a Thread.sleep. */
+    /** One fake I/O op: the call, with its query made and let go, then a Thread.sleep. */
     private static void fakeIo(Transaction tx, int index, Duration io) {
-        var query = tx.query(index);
+        tx.call(index);
         sleepFor(io);
-        query.complete();
+        tx.complete();
     }
 
     /** A leaf returns its number; an inner node starts its ten children and sums them. */

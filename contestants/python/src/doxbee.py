@@ -36,6 +36,16 @@ class Transaction:
     request: int
     ops: int = 0
 
+    def call(self, index: int) -> None:
+        """The fake database call of op `index` (docs/PROTOCOL.md §4 "One fake I/O op"): it
+        makes the op's query, with new params, and lets it go once the call is made, as the
+        seed does."""
+        Query(QueryParams(index), self)
+
+    def complete(self) -> None:
+        """An op's completion: it counts in the transaction."""
+        self.ops += 1
+
 
 @dataclass(slots=True)
 class QueryParams:
@@ -46,20 +56,11 @@ class QueryParams:
 
 @dataclass(slots=True)
 class Query:
-    """One fake I/O op's query, made for that op and alive until it completes: its params
-    and the transaction it runs in."""
+    """One fake I/O op's query, made for its call and garbage once the call is made: its
+    params and the transaction it runs in."""
 
     params: QueryParams
     tx: Transaction
-
-    @classmethod
-    def start(cls, tx: Transaction, index: int) -> "Query":
-        """A new query, with new params, for op `index` of the transaction."""
-        return cls(QueryParams(index), tx)
-
-    def complete(self) -> None:
-        """The op's completion: it counts in the transaction."""
-        self.tx.ops += 1
 
 
 @dataclass(slots=True)

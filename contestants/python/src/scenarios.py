@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from time import perf_counter_ns
 from typing import Any, Generic, TypeVar
 
-from doxbee import Query, Transaction, Upload
+from doxbee import Transaction, Upload
 from protocol import Outcome, Scenario, oversleep_outcome
 
 T = TypeVar("T")
@@ -49,11 +49,12 @@ def scenarios(runtime: Runtime[Group]) -> dict[str, Scenario]:
     open_group, start_soon, channel = runtime.open_group, runtime.start_soon, runtime.channel
 
     async def io(tx: Transaction, index: int, seconds: float) -> None:
-        """Fake I/O op `index` of the transaction on the runtime's timer: a new query, alive
-        until the op completes (the sleep, its timer and its task are the op's completion)."""
-        query = Query.start(tx, index)
+        """Fake I/O op `index` of the transaction on the runtime's timer: the call, with a
+        new query let go at once, then the op's completion (the sleep, its timer and its
+        task), which counts the op in the transaction."""
+        tx.call(index)
         await sleep_for(seconds)
-        query.complete()
+        tx.complete()
 
     async def spawn(tasks: int) -> int:
         async def task(i: int) -> int:

@@ -72,12 +72,13 @@ async fn timer(step_us: u64, total_ms: u64) -> Outcome {
     task::spawn(kit::timed_sleeps(step_us, total_ms, sleep)).await
 }
 
-/// One fake I/O operation: its [`Query`], alive across a sleep on async-std's timer.
-/// Returns 1 so that callers count the operations they really awaited.
+/// One fake I/O operation: its [`Query`], made for the call and let go at once
+/// (docs/PROTOCOL.md §4), then a sleep on async-std's timer, the op's completion. Returns
+/// 1 so that callers count the operations they really awaited.
 async fn fake_io(index: u64, tx: Arc<Transaction>, io: Duration) -> u64 {
-    let query = Query::new(index, tx);
+    Query::call(index, tx);
     sleep(io).await;
-    query.done()
+    1
 }
 
 async fn doxbee(requests: u64, io: Duration) -> u64 {

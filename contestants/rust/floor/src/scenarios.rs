@@ -59,12 +59,13 @@ where
     sum
 }
 
-/// One fake I/O operation: its [`Query`], alive across a sleep on floor's timer. Returns
-/// the number of operations done.
+/// One fake I/O operation: its [`Query`], made for the call and let go at once
+/// (docs/PROTOCOL.md §4), then a sleep on floor's timer, the op's completion. Returns the
+/// number of operations done.
 async fn fake_io(index: u64, tx: Rc<Transaction>, duration: Duration) -> u64 {
-    let query = Query::new(index, tx);
+    Query::call(index, tx);
     sleep(duration).await;
-    query.done()
+    1
 }
 
 /// Sleeps `step` `count` times in sequence, measuring each sleep.

@@ -114,12 +114,13 @@ async fn sleeper(i: u64, delay: Duration) -> u64 {
     i
 }
 
-/// One fake I/O operation: its [`Query`], alive across a sleep on glommio's timer. Returns
-/// 1 so that callers count the operations they really awaited.
+/// One fake I/O operation: its [`Query`], made for the call and let go at once
+/// (docs/PROTOCOL.md §4), then a sleep on glommio's timer, the op's completion. Returns 1
+/// so that callers count the operations they really awaited.
 async fn fake_io(index: u64, tx: Rc<Transaction>, io: Duration) -> u64 {
-    let query = Query::new(index, tx);
+    Query::call(index, tx);
     sleep(io).await;
-    query.done()
+    1
 }
 
 /// One madeup-parallel request, in one transaction: `fanout` I/O operations at once, each

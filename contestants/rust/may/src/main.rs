@@ -71,12 +71,13 @@ fn spawn_sum(count: u64, task: impl Fn(u64) -> u64 + Clone + Send + 'static) -> 
         .sum()
 }
 
-/// One fake I/O operation: its [`Query`], alive across a sleep on may's timer. Returns the
+/// One fake I/O operation: its [`Query`], made for the call and let go at once
+/// (docs/PROTOCOL.md §4), then a sleep on may's timer, the op's completion. Returns the
 /// number of operations done.
 fn fake_io(index: u64, tx: Arc<Transaction>, duration: Duration) -> u64 {
-    let query = Query::new(index, tx);
+    Query::call(index, tx);
     coroutine::sleep(duration);
-    query.done()
+    1
 }
 
 /// One madeup-parallel request, in one transaction: `fanout` fake I/O coroutines at once,

@@ -71,12 +71,13 @@ async fn timer(ex: Ex, step_us: u64, total_ms: u64) -> Outcome {
         .await
 }
 
-/// One fake I/O operation: its [`Query`], alive across a sleep on async-io's timer. Returns
-/// 1 so that callers count the operations they really awaited.
+/// One fake I/O operation: its [`Query`], made for the call and let go at once
+/// (docs/PROTOCOL.md §4), then a sleep on async-io's timer, the op's completion. Returns 1
+/// so that callers count the operations they really awaited.
 async fn fake_io(index: u64, tx: Arc<Transaction>, io: Duration) -> u64 {
-    let query = Query::new(index, tx);
+    Query::call(index, tx);
     Timer::after(io).await;
-    query.done()
+    1
 }
 
 async fn doxbee(ex: Ex, requests: u64, io: Duration) -> u64 {

@@ -86,12 +86,13 @@ fn sleeper(i: u64, delay: Duration) -> u64 {
     i
 }
 
-/// One fake I/O operation: its [`Query`], alive across a `thread::sleep`. Returns 1 so that
+/// One fake I/O operation: its [`Query`], made for the call and let go at once
+/// (docs/PROTOCOL.md §4), then a `thread::sleep`, the op's completion. Returns 1 so that
 /// callers count the operations they really waited for.
 fn fake_io(index: u64, tx: Arc<Transaction>, io: Duration) -> u64 {
-    let query = Query::new(index, tx);
+    Query::call(index, tx);
     thread::sleep(io);
-    query.done()
+    1
 }
 
 /// One madeup-parallel request, in one transaction: `fanout` I/O operations at once, a
