@@ -52,6 +52,11 @@ pub struct Manifest {
     /// language family and `all` follow without being written.
     #[serde(default)]
     pub groups: Vec<String>,
+    /// The warm-up iterations a time process of this runtime runs at least, measured and
+    /// justified (a JIT's tiers; run/warm_up.rs): `{ iterations = 40, measured = "…" }`.
+    /// Absent: the common rule.
+    #[serde(default)]
+    pub warm_up: Option<crate::run::WarmUp>,
 }
 
 /// Where a contestant's version comes from.
@@ -122,6 +127,9 @@ impl Manifest {
         for scenario in &self.unsupported {
             catalogue::spec(scenario).map_err(|e| format!("unsupported: {e}"))?;
         }
+        if let Some(warm_up) = &self.warm_up {
+            warm_up.check()?;
+        }
         if let Some(group) = self.groups.iter().find(|g| !super::groups::is_curated(g)) {
             return Err(format!(
                 "groups: '{group}' is not a curated group (known: {}; the language family \
@@ -159,6 +167,16 @@ impl Manifest {
         self.build_flags
             .as_ref()
             .map(|flags| flags.replace("{rust_profile}", super::RUST_PROFILE))
+    }
+
+    /// Warm-up iterations a time process runs at least: 0 for the common rule.
+    pub fn warm_up_minimum(&self) -> u32 {
+        self.warm_up.as_ref().map_or(0, |w| w.iterations)
+    }
+
+    /// Its warm-up rule in words, stated beside its figures.
+    pub fn warm_up_rule(&self) -> String {
+        crate::run::warm_up::describe(self.warm_up.as_ref())
     }
 
     /// Whether the manifest marks a scenario as not expressible.
@@ -235,6 +253,45 @@ mod tests {
             err.contains("contestant.toml") && err.contains("missing field `run`"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_warm_up_minimum_is_read_and_a_bad_one_refused_in_one_line() {
+        let (_dir, path) = write(TOKIO);
+        let common = Manifest::load(&path).unwrap();
+        assert_eq!((common.warm_up_minimum(), &common.warm_up), (0, &None));
+        assert!(common.warm_up_rule().starts_with("common rule: "));
+        let jit = "warm_up = { iterations = 40, measured = \"steady by iteration 30\" }";
+        let (_dir, path) = write(&format!("{TOKIO}\n{jit}"));
+        let manifest = Manifest::load(&path).unwrap();
+        assert_eq!(manifest.warm_up_minimum(), 40);
+        assert!(
+            manifest
+                .warm_up_rule()
+                .starts_with("≥ 40 warm-up iterations: ")
+        );
+        for (bad, says) in [
+            (
+                "{ iterations = 0, measured = \"x\" }",
+                "warm_up.iterations must be 1 to",
+            ),
+            (
+                "{ iterations = \"many\", measured = \"x\" }",
+                "expected u32",
+            ),
+            ("{ iterations = 40 }", "missing field `measured`"),
+            (
+                "{ minutes = 1, iterations = 4, measured = \"x\" }",
+                "unknown field `minutes`",
+            ),
+        ] {
+            let (_dir, path) = write(&format!("{TOKIO}\nwarm_up = {bad}"));
+            let err = format!("{:#}", Manifest::load(&path).unwrap_err());
+            assert!(
+                err.contains("contestant.toml") && err.contains(says) && !err.contains('\n'),
+                "{bad}: {err}"
+            );
+        }
     }
 
     #[test]
