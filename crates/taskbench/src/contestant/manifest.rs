@@ -52,11 +52,11 @@ pub struct Manifest {
     /// language family and `all` follow without being written.
     #[serde(default)]
     pub groups: Vec<String>,
-    /// The warm-up iterations a time process of this runtime runs at least, measured and
-    /// justified (a JIT's tiers; run/warm_up.rs): `{ iterations = 40, measured = "…" }`.
-    /// Absent: the common rule.
+    /// The measured runtime whose minimum of warm-up iterations its time processes run at
+    /// least (`"jvm"`, `"v8"`, `"jsc"`, `"beam"`; run/warm_up.rs `MEASURED`). Absent: the
+    /// common rule.
     #[serde(default)]
-    pub warm_up: Option<crate::run::WarmUp>,
+    pub warm_up: Option<String>,
 }
 
 /// Where a contestant's version comes from.
@@ -127,8 +127,8 @@ impl Manifest {
         for scenario in &self.unsupported {
             catalogue::spec(scenario).map_err(|e| format!("unsupported: {e}"))?;
         }
-        if let Some(warm_up) = &self.warm_up {
-            warm_up.check()?;
+        if let Some(runtime) = &self.warm_up {
+            crate::run::warm_up::lookup(runtime)?;
         }
         if let Some(group) = self.groups.iter().find(|g| !super::groups::is_curated(g)) {
             return Err(format!(
@@ -171,12 +171,18 @@ impl Manifest {
 
     /// Warm-up iterations a time process runs at least: 0 for the common rule.
     pub fn warm_up_minimum(&self) -> u32 {
-        self.warm_up.as_ref().map_or(0, |w| w.iterations)
+        self.measured_warm_up().map_or(0, |w| w.iterations)
     }
 
     /// Its warm-up rule in words, stated beside its figures.
     pub fn warm_up_rule(&self) -> String {
-        crate::run::warm_up::describe(self.warm_up.as_ref())
+        crate::run::warm_up::describe(self.measured_warm_up())
+    }
+
+    /// The measured runtime it names (checked when loaded).
+    fn measured_warm_up(&self) -> Option<&'static crate::run::WarmUp> {
+        let runtime = self.warm_up.as_deref()?;
+        crate::run::warm_up::lookup(runtime).ok()
     }
 
     /// Whether the manifest marks a scenario as not expressible.
@@ -261,29 +267,21 @@ mod tests {
         let common = Manifest::load(&path).unwrap();
         assert_eq!((common.warm_up_minimum(), &common.warm_up), (0, &None));
         assert!(common.warm_up_rule().starts_with("common rule: "));
-        let jit = "warm_up = { iterations = 40, measured = \"steady by iteration 30\" }";
-        let (_dir, path) = write(&format!("{TOKIO}\n{jit}"));
+        let (_dir, path) = write(&format!("{TOKIO}\nwarm_up = \"jvm\""));
         let manifest = Manifest::load(&path).unwrap();
-        assert_eq!(manifest.warm_up_minimum(), 40);
-        assert!(
-            manifest
-                .warm_up_rule()
-                .starts_with("≥ 40 warm-up iterations: ")
+        let jvm = crate::run::warm_up::lookup("jvm").unwrap();
+        assert_eq!(manifest.warm_up_minimum(), jvm.iterations);
+        assert_eq!(
+            manifest.warm_up_rule(),
+            crate::run::warm_up::describe(Some(jvm))
         );
         for (bad, says) in [
             (
-                "{ iterations = 0, measured = \"x\" }",
-                "warm_up.iterations must be 1 to",
+                "\"v9\"",
+                "warm_up: 'v9' is not a measured runtime (known: jvm",
             ),
-            (
-                "{ iterations = \"many\", measured = \"x\" }",
-                "expected u32",
-            ),
-            ("{ iterations = 40 }", "missing field `measured`"),
-            (
-                "{ minutes = 1, iterations = 4, measured = \"x\" }",
-                "unknown field `minutes`",
-            ),
+            ("40", "invalid type: integer `40`, expected a string"),
+            ("{ iterations = 40 }", "expected a string"),
         ] {
             let (_dir, path) = write(&format!("{TOKIO}\nwarm_up = {bad}"));
             let err = format!("{:#}", Manifest::load(&path).unwrap_err());

@@ -96,15 +96,16 @@ mod tests {
         );
         // A JIT's row states its own minimum; each distinct rule is stated once in full.
         let jit = crate::run::WarmUp {
+            runtime: "jvm",
             iterations: 40,
-            measured: "steady by iteration 30".into(),
+            measured: "steady by iteration 30",
         };
         let java = ContestantInfo {
             warm_up: Some(warm_up::describe(Some(&jit))),
             ..floor.clone()
         };
         let table = contestants_table(&[&java, &floor, &java]);
-        assert_eq!(table.rows[0][4], "≥ 40 warm-up iterations");
+        assert_eq!(table.rows[0][4], "≥ 40 warm-up iterations (jvm)");
         assert_eq!(table.notes.len(), 2, "{:?}", table.notes);
         assert!(table.notes[0].contains("at least 40 (measured: steady by iteration 30)"));
     }

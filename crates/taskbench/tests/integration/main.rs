@@ -20,3 +20,4 @@ mod session;
 mod shards;
 mod terminal;
 mod util;
+mod warm_up;

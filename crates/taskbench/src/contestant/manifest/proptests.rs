@@ -35,8 +35,7 @@ fn field_value() -> impl Strategy<Value = String> {
     prop_oneof![
         4 => word.clone().prop_map(|w| string(&w)),
         4 => words.clone().prop_map(|w| array(&w)),
-        1 => (prop::sample::select(vec!["0", "40", "-1", "\"many\"", "2000"]), word.clone())
-            .prop_map(|(n, w)| format!("{{ iterations = {n}, measured = {} }}", string(&w))),
+        1 => prop::sample::select(vec!["\"jvm\"", "\"v8\"", "\"v9\"", "\"JVM\""]).prop_map(String::from),
         2 => (prop::sample::select(vec!["crate", "crates", "command", "nap"]), word, words)
             .prop_map(|(k, w, ws)| match k {
                 "crate" | "nap" => format!("{{ {k} = {} }}", string(&w)),
@@ -106,9 +105,11 @@ fn valid() -> impl Strategy<Value = Manifest> {
             prop::option::of(text()),
             any::<bool>(),
         ),
-        prop::option::of((
-            1..=crate::run::warm_up::MAX_WARM_UP_ITERATIONS,
-            "[a-z][a-z0-9 ]{0,12}",
+        prop::option::of(prop::sample::select(
+            crate::run::warm_up::MEASURED
+                .iter()
+                .map(|w| w.runtime.to_string())
+                .collect::<Vec<_>>(),
         )),
     )
         .prop_map(
@@ -133,10 +134,7 @@ fn valid() -> impl Strategy<Value = Manifest> {
                     unsupported,
                     workers: Default::default(),
                     groups: Vec::new(),
-                    warm_up: warm_up.map(|(iterations, measured)| crate::run::WarmUp {
-                        iterations,
-                        measured,
-                    }),
+                    warm_up,
                 }
             },
         )
@@ -163,11 +161,7 @@ fn write(m: &Manifest) -> String {
     }
     out.push(format!("reference = {}", m.reference));
     if let Some(w) = &m.warm_up {
-        out.push(format!(
-            "warm_up = {{ iterations = {}, measured = {} }}",
-            w.iterations,
-            string(&w.measured)
-        ));
+        out.push(format!("warm_up = {}", string(w)));
     }
     out.push(match &m.version {
         VersionSource::Crate(name) => format!("version = {{ crate = {} }}", string(name)),
@@ -195,7 +189,7 @@ proptest! {
                 prop_assert!(!m.detect.is_empty() && !m.run.is_empty(), "{text}");
                 prop_assert!(m.build.as_ref().is_none_or(|b| !b.is_empty()), "{text}");
                 prop_assert!(m.unsupported.iter().all(|s| catalogue::spec(s).is_ok()), "{text}");
-                prop_assert!(m.warm_up.as_ref().is_none_or(|w| w.check().is_ok()), "{text}");
+                prop_assert!(m.warm_up.as_deref().is_none_or(|w| crate::run::warm_up::lookup(w).is_ok()), "{text}");
             }
             Err(e) => prop_assert!(one_line(&format!("{e:#}")), "{text}\n→ {e:#}"),
         }
