@@ -378,7 +378,10 @@ mod tests {
         );
         assert!(m > 1 && m < 200, "{m}");
         let time = |cost| process(spawn, cost, m);
-        assert_eq!(time(jit) - time(common_cost), iteration(spawn) * (200 - m));
+        // The minimum, capped at WARM_UP_SPAN × m (run/warm_up.rs).
+        let warm = 200.min(crate::run::warm_up::WARM_UP_SPAN * m);
+        assert!(warm > m, "{warm} {m}");
+        assert_eq!(time(jit) - time(common_cost), iteration(spawn) * (warm - m));
         let plan = plan(vec![spawn], stopping, 0);
         let (e_common, e_jit) = (estimate(&plan, &[common_cost]), estimate(&plan, &[jit]));
         assert_eq!(e_jit.processes, e_common.processes);

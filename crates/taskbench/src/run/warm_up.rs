@@ -77,6 +77,15 @@ pub fn lookup(runtime: &str) -> Result<&'static WarmUp, String> {
         })
 }
 
+/// At most this many times a time process's measured iterations are warmed up: the
+/// runtime's minimum is capped at `WARM_UP_SPAN × M`. A process's M is calibrated so that its
+/// measured part lasts about as long as the rest of the process (run/stopping.rs
+/// `calibrate`), so a short iteration (M in the hundreds) gets the whole minimum, while a
+/// long one — which tiers up within its first few, each making enough calls (the curves of
+/// docs/FAIRNESS.md: 2–35 on parallel and pingpong) — warms up for at most four times its
+/// measured part instead of 80 iterations of 50–130 ms.
+pub const WARM_UP_SPAN: u32 = 4;
+
 /// In-process warm-up iterations of a process that times `iterations` in `phase`, for a
 /// scenario whose own warm-up is `scenario_warmup` and a runtime whose minimum is `minimum`
 /// (0 for none): a time process (more than one measured iteration) warms up as many again
@@ -90,7 +99,7 @@ pub fn warm_up_iterations(
     minimum: u32,
 ) -> u32 {
     if iterations > 1 && phase == Phase::Measured {
-        scenario_warmup + iterations.max(minimum)
+        scenario_warmup + iterations.max(minimum.min(WARM_UP_SPAN * iterations))
     } else {
         scenario_warmup
     }
@@ -107,7 +116,8 @@ pub fn describe(warm_up: Option<&WarmUp>) -> String {
         Some(w) => (
             format!("≥ {} warm-up iterations ({})", w.iterations, w.runtime),
             format!(
-                "as many again as it times and at least {} (measured: {})",
+                "as many again as it times and at least {} — but no more than {WARM_UP_SPAN} \
+                 times as many as it times (measured: {})",
                 w.iterations, w.measured
             ),
         ),
@@ -157,6 +167,14 @@ mod tests {
     }
 
     #[test]
+    fn a_long_iteration_s_minimum_is_capped_at_the_span_of_its_measured_part() {
+        // M = 5 (a 100 ms pingpong): at most 4 × 5 = 20 warm-up iterations, not 80.
+        assert_eq!(warm_up_iterations(1, Phase::Measured, 5, 80), 1 + 20);
+        // M = 30: 80 fits under 4 × 30.
+        assert_eq!(warm_up_iterations(1, Phase::Measured, 30, 80), 1 + 80);
+    }
+
+    #[test]
     fn memory_counted_and_thrown_away_processes_keep_the_seeds_shape() {
         assert_eq!(warm_up_iterations(1, Phase::Measured, 1, 40), 1);
         assert_eq!(warm_up_iterations(0, Phase::Counted, 2, 40), 0);
@@ -171,7 +189,7 @@ mod tests {
         assert!(common.contains("as many again as it times, then times"));
         let jit = describe(Some(&jit(40)));
         assert!(jit.starts_with("≥ 40 warm-up iterations (jvm): "), "{jit}");
-        assert!(jit.contains("at least 40 (measured: C2 steady by iteration 30 on spawn)"));
+        assert!(jit.contains("at least 40 — but no more than 4 times as many as it times (measured: C2 steady by iteration 30 on spawn)"));
         assert!(jit.contains("one measured iteration (the seeds' shape)"));
         assert_eq!(short(&jit), "≥ 40 warm-up iterations (jvm)");
         assert_eq!(short("no clause"), "no clause");
