@@ -313,6 +313,7 @@ fn describe(
         cwd: contestant.dir.clone(),
         unsupported: contestant.manifest.unsupported.clone(),
         startup: startup(&contestant.manifest.language),
+        warm_up: contestant.manifest.warm_up_minimum(),
         baseline: None,
         cpus: None,
         env: Vec::new(),
@@ -325,7 +326,7 @@ fn describe(
         unavailable,
         cpus: None,
         build_flags: contestant.manifest.build_flags(),
-        warm_up: Some(crate::run::WARM_UP_RULE.to_string()),
+        warm_up: Some(contestant.manifest.warm_up_rule()),
         fairness: Some(crate::contestant::fairness_entry(contestant.name())),
         reference: contestant.manifest.reference,
     };

@@ -1,10 +1,11 @@
 //! `taskbench list`: the scenario catalogue, the contestants with their status, groups, build
-//! and entry in docs/FAIRNESS.md, the warm-up every one gets, and each group (`-c @name`)
+//! and entry in docs/FAIRNESS.md, the warm-up rule of each, and each group (`-c @name`)
 //! with its members.
 
 use crate::contestant::{Availability, Places, fairness_entry, groups};
 use crate::lineup::{Candidate, survey};
 use crate::report::plain_table;
+use crate::run::warm_up;
 use std::path::Path;
 
 pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
@@ -43,6 +44,10 @@ pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
             notes.push("reference: shown apart, never ranked".to_string());
         }
         notes.extend(c.manifest.build_flags().map(|b| format!("built: {b}")));
+        notes.push(format!(
+            "warm-up: {}",
+            warm_up::short(&c.manifest.warm_up_rule())
+        ));
         notes.push(format!("terms: {}", fairness_entry(c.name())));
         lineup.add_row([
             c.name().to_string(),
@@ -56,7 +61,13 @@ pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
         ]);
     }
     println!("{lineup}\n");
-    println!("warm-up: {}\n", crate::run::WARM_UP_RULE);
+    let rules: Vec<String> = entries
+        .iter()
+        .map(|e| e.contestant.manifest.warm_up_rule())
+        .collect();
+    for rule in warm_up::distinct(rules.iter().map(String::as_str)) {
+        println!("warm-up — {rule}\n");
+    }
     println!("{}", group_table(&entries));
     Ok(())
 }

@@ -2,13 +2,11 @@
 //! its lineup, and how long it would take with that lineup's contestants available here.
 
 use crate::cli::PresetsArgs;
-use crate::contestant::startup;
-use crate::contestant::{Availability, Places};
+use crate::contestant::{Availability, Places, ProcessCost};
 use crate::lineup::{Lineup, choose, survey};
 use crate::presets::{Plan, available, estimate, expand};
 use crate::units::rough_duration;
 use std::path::Path;
-use std::time::Duration;
 
 pub fn presets(args: &PresetsArgs, contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
     let presets = available(args.preset_file.as_deref())?;
@@ -16,8 +14,8 @@ pub fn presets(args: &PresetsArgs, contestants_dir: &Path, places: &Places) -> a
     let mut listing =
         crate::report::plain_table(&["preset", "what it runs", "cases", "lineup · est. time"]);
     for preset in &presets {
-        // The start-ups of the available contestants of the preset's own lineup.
-        let startups: Vec<Duration> = choose(
+        // What the processes of the available contestants of the preset's lineup cost.
+        let costs: Vec<ProcessCost> = choose(
             entries.clone(),
             Lineup::Default(&preset.contestants),
             &[],
@@ -26,7 +24,7 @@ pub fn presets(args: &PresetsArgs, contestants_dir: &Path, places: &Places) -> a
         .unwrap_or_default()
         .iter()
         .filter(|e| e.availability == Availability::Available)
-        .map(|e| startup(&e.contestant.manifest.language))
+        .map(|e| ProcessCost::of(&e.contestant.manifest))
         .collect();
         let (workloads, seeds) = expand(&preset.cases, &Default::default(), None)?;
         let plan = Plan {
@@ -65,8 +63,8 @@ pub fn presets(args: &PresetsArgs, contestants_dir: &Path, places: &Places) -> a
             format!(
                 "{}\n{} here · {}",
                 preset.contestants.join(","),
-                startups.len(),
-                rough_duration(estimate(&plan, &startups).total)
+                costs.len(),
+                rough_duration(estimate(&plan, &costs).total)
             ),
         ]);
     }

@@ -52,6 +52,11 @@ pub struct Manifest {
     /// language family and `all` follow without being written.
     #[serde(default)]
     pub groups: Vec<String>,
+    /// The measured runtime whose minimum of warm-up iterations its time processes run at
+    /// least (`"jvm"`, `"v8"`, `"jsc"`, `"beam"`; run/warm_up.rs `MEASURED`). Absent: the
+    /// common rule.
+    #[serde(default)]
+    pub warm_up: Option<String>,
 }
 
 /// Where a contestant's version comes from.
@@ -122,6 +127,9 @@ impl Manifest {
         for scenario in &self.unsupported {
             catalogue::spec(scenario).map_err(|e| format!("unsupported: {e}"))?;
         }
+        if let Some(runtime) = &self.warm_up {
+            crate::run::warm_up::lookup(runtime)?;
+        }
         if let Some(group) = self.groups.iter().find(|g| !super::groups::is_curated(g)) {
             return Err(format!(
                 "groups: '{group}' is not a curated group (known: {}; the language family \
@@ -159,6 +167,22 @@ impl Manifest {
         self.build_flags
             .as_ref()
             .map(|flags| flags.replace("{rust_profile}", super::RUST_PROFILE))
+    }
+
+    /// Warm-up iterations a time process runs at least: 0 for the common rule.
+    pub fn warm_up_minimum(&self) -> u32 {
+        self.measured_warm_up().map_or(0, |w| w.iterations)
+    }
+
+    /// Its warm-up rule in words, stated beside its figures.
+    pub fn warm_up_rule(&self) -> String {
+        crate::run::warm_up::describe(self.measured_warm_up())
+    }
+
+    /// The measured runtime it names (checked when loaded).
+    fn measured_warm_up(&self) -> Option<&'static crate::run::WarmUp> {
+        let runtime = self.warm_up.as_deref()?;
+        crate::run::warm_up::lookup(runtime).ok()
     }
 
     /// Whether the manifest marks a scenario as not expressible.
@@ -235,6 +259,37 @@ mod tests {
             err.contains("contestant.toml") && err.contains("missing field `run`"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_warm_up_minimum_is_read_and_a_bad_one_refused_in_one_line() {
+        let (_dir, path) = write(TOKIO);
+        let common = Manifest::load(&path).unwrap();
+        assert_eq!((common.warm_up_minimum(), &common.warm_up), (0, &None));
+        assert!(common.warm_up_rule().starts_with("common rule: "));
+        let (_dir, path) = write(&format!("{TOKIO}\nwarm_up = \"jvm\""));
+        let manifest = Manifest::load(&path).unwrap();
+        let jvm = crate::run::warm_up::lookup("jvm").unwrap();
+        assert_eq!(manifest.warm_up_minimum(), jvm.iterations);
+        assert_eq!(
+            manifest.warm_up_rule(),
+            crate::run::warm_up::describe(Some(jvm))
+        );
+        for (bad, says) in [
+            (
+                "\"v9\"",
+                "warm_up: 'v9' is not a measured runtime (known: jvm",
+            ),
+            ("40", "invalid type: integer `40`, expected a string"),
+            ("{ iterations = 40 }", "expected a string"),
+        ] {
+            let (_dir, path) = write(&format!("{TOKIO}\nwarm_up = {bad}"));
+            let err = format!("{:#}", Manifest::load(&path).unwrap_err());
+            assert!(
+                err.contains("contestant.toml") && err.contains(says) && !err.contains('\n'),
+                "{bad}: {err}"
+            );
+        }
     }
 
     #[test]

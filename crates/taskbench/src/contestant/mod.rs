@@ -15,7 +15,7 @@ pub mod variant;
 pub use discover::discover;
 pub use joint::{JointBuild, joint_builds};
 pub use manifest::{MANIFEST_FILE, Manifest, Places, VersionSource};
-pub use startup::startup;
+pub use startup::{ProcessCost, startup};
 pub use toolchain::{Availability, HarnessFault, lockfile_version};
 
 use std::path::PathBuf;

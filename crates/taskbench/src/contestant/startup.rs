@@ -1,7 +1,36 @@
 //! How long a contestant's process takes to start and exit, by its language: a property of
-//! the runtime, not of a plan. The presets' estimates and the lineup's subjects read it.
+//! the runtime, not of a plan. The presets' estimates and the lineup's subjects read it,
+//! with the warm-up iterations the runtime adds to a time process.
 
+use super::Manifest;
 use std::time::Duration;
+
+/// What a process of a subject costs beyond its measured iterations, for estimates: its
+/// start-up and exit, and the warm-up iterations its runtime asks of a time process at
+/// least (run/warm_up.rs).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ProcessCost {
+    pub startup: Duration,
+    pub warm_up: u32,
+}
+
+impl ProcessCost {
+    /// A contestant's, from its manifest.
+    pub fn of(manifest: &Manifest) -> ProcessCost {
+        ProcessCost {
+            startup: startup(&manifest.language),
+            warm_up: manifest.warm_up_minimum(),
+        }
+    }
+
+    /// A `--command`'s: an unknown start-up, the common warm-up rule.
+    pub fn command() -> ProcessCost {
+        ProcessCost {
+            startup: startup(""),
+            warm_up: 0,
+        }
+    }
+}
 
 /// Start-up and exit of one process of a contestant in `language`, as seen here: a rough
 /// figure for this project's 2-core machine, checked against real runs (docs/MEASUREMENT.md).

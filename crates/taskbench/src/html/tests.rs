@@ -136,7 +136,7 @@ fn info(name: &str, unavailable: Option<&str>) -> ContestantInfo {
         unavailable: unavailable.map(String::from),
         cpus: None,
         build_flags: Some("cargo --release".into()),
-        warm_up: Some(crate::run::WARM_UP_RULE.into()),
+        warm_up: Some(crate::run::warm_up::describe(None)),
         fairness: Some(crate::contestant::fairness_entry(name)),
         reference: false,
     }
@@ -186,14 +186,10 @@ fn the_page_holds_every_table_chart_and_note() {
     assert!(page.contains("<th scope=\"row\">go</th><td>`go` not found: install Go"));
     // Each row's build, warm-up and entry in docs/FAIRNESS.md; the warm-up rule once.
     assert!(
-        page.contains("<td>cargo --release</td><td>same for every runtime</td><td>#tokio</td>"),
+        page.contains("<td>cargo --release</td><td>common rule</td><td>#tokio</td>"),
         "{page}"
     );
-    assert_eq!(
-        page.matches("<li>warm-up — same for every runtime:")
-            .count(),
-        1
-    );
+    assert_eq!(page.matches("<li>warm-up — common rule:").count(), 1);
     assert!(page.contains(&escape(&results.warnings[0].to_string())));
     assert!(
         page.contains(

@@ -3,7 +3,8 @@
 //! The model, per case: an iteration takes its ideal time (the pure waiting of the
 //! scenario) plus [`PER_OPERATION`] for each operation (a spawn, a message, a fake I/O, a
 //! yield; [`PER_TIMER_SLEEP`] for a timer's sleep); a process takes its contestant's
-//! start-up (by language, [`startup`](crate::contestant::startup)) plus its iterations (inner warm-up + measured). A
+//! start-up (by language, [`startup`](crate::contestant::startup)) plus its iterations (inner
+//! warm-up — with its runtime's minimum in a time process, run/warm_up.rs — and measured). A
 //! case makes its idle-footprint, warm-up and memory processes, then time processes sized
 //! as run/stopping.rs sizes them, as many as [`EXPECTED_TIME_RUNS`] (within
 //! `min_runs`…`max_runs`) unless the time budget ends them first — only `min_runs` when
@@ -16,6 +17,7 @@
 //! minimum.
 
 use super::Plan;
+use crate::contestant::ProcessCost;
 use crate::run::plan::IDLE_RUNS;
 pub use crate::run::stopping::HARNESS_PER_PROCESS;
 use crate::run::stopping::{MEMORY_RUNS, OVERHEAD_FLOOR, calibrate};
@@ -95,8 +97,8 @@ impl Estimate {
     }
 }
 
-/// The estimate of `plan` over subjects whose processes start in `startups`.
-pub fn estimate(plan: &Plan, startups: &[Duration]) -> Estimate {
+/// The estimate of `plan` over subjects whose processes cost `costs`.
+pub fn estimate(plan: &Plan, costs: &[ProcessCost]) -> Estimate {
     let mut total = Estimate::default();
     let mut idle_done: Vec<Scenario> = Vec::new();
     for &workload in &plan.workloads {
@@ -107,15 +109,15 @@ pub fn estimate(plan: &Plan, startups: &[Duration]) -> Estimate {
                 .inspect(|idle| idle_done.push(*idle)),
             Workload::Command => None,
         };
-        for &start in startups {
+        for &cost in costs {
             if let Some(idle) = idle {
                 let idle = Workload::Scenario {
                     scenario: idle,
                     inner_warmup: 0,
                 };
-                total += processes(idle, start, 1, plan.idle_runs.min(IDLE_RUNS)).all_minimum();
+                total += processes(idle, cost, 1, plan.idle_runs.min(IDLE_RUNS)).all_minimum();
             }
-            total += case_estimate(plan, workload, start);
+            total += case_estimate(plan, workload, cost);
         }
     }
     total.need = total.total;
@@ -125,21 +127,21 @@ pub fn estimate(plan: &Plan, startups: &[Duration]) -> Estimate {
     }
 }
 
-/// The estimate of one case — `workload` on a subject whose processes start in `start`:
+/// The estimate of one case — `workload` on a subject whose processes cost `cost`:
 /// its warm-up and measured processes, without the idle footprint it shares with the
 /// scenario's other points.
-pub fn case_estimate(plan: &Plan, workload: Workload, start: Duration) -> Estimate {
-    let mut total = processes(workload, start, 1, plan.warmup).all_minimum();
-    let mut case = case(workload, start, plan.stopping);
+pub fn case_estimate(plan: &Plan, workload: Workload, cost: ProcessCost) -> Estimate {
+    let mut total = processes(workload, cost, 1, plan.warmup).all_minimum();
+    let mut case = case(workload, cost, plan.stopping);
     case.measured = case.processes;
     total += case;
     total
 }
 
 /// The measured processes of one case.
-fn case(workload: Workload, start: Duration, stopping: Stopping) -> Estimate {
+fn case(workload: Workload, cost: ProcessCost, stopping: Stopping) -> Estimate {
     let iteration = iteration(workload);
-    let memory = process(workload, start, 1);
+    let memory = process(workload, cost, 1);
     let m = calibrate(memory, iteration.as_nanos() as u64, stopping.max_time);
     // An overhead below the floor is judged against the elapsed time, which a long sleep
     // holds steady: such a case stops at its minimum.
@@ -158,13 +160,13 @@ fn case(workload: Workload, start: Duration, stopping: Stopping) -> Estimate {
         MEMORY_RUNS.min(stopping.max_runs)
     };
     for _ in 0..memory_runs {
-        estimate += processes(workload, start, 1, 1).all_minimum();
+        estimate += processes(workload, cost, 1, 1).all_minimum();
     }
     for made in 0..wanted {
         if made >= stopping.min_runs && estimate.total >= stopping.max_time {
             break;
         }
-        let time = processes(workload, start, m, 1);
+        let time = processes(workload, cost, m, 1);
         estimate += if made < stopping.min_runs {
             time.all_minimum()
         } else {
@@ -175,19 +177,21 @@ fn case(workload: Workload, start: Duration, stopping: Stopping) -> Estimate {
 }
 
 /// `count` processes of `iterations` measured iterations.
-fn processes(workload: Workload, start: Duration, iterations: u32, count: u32) -> Estimate {
-    let ideal = Duration::from_nanos(ideal_ns(workload)) * in_process(workload, iterations);
+fn processes(workload: Workload, cost: ProcessCost, iterations: u32, count: u32) -> Estimate {
+    let ideal = Duration::from_nanos(ideal_ns(workload)) * in_process(workload, cost, iterations);
     Estimate {
         processes: count as u64,
         ideal: ideal * count,
-        total: process(workload, start, iterations) * count,
+        total: process(workload, cost, iterations) * count,
         ..Estimate::default()
     }
 }
 
 /// One process of `iterations` measured iterations.
-fn process(workload: Workload, start: Duration, iterations: u32) -> Duration {
-    start + HARNESS_PER_PROCESS + iteration(workload) * in_process(workload, iterations)
+fn process(workload: Workload, cost: ProcessCost, iterations: u32) -> Duration {
+    cost.startup
+        + HARNESS_PER_PROCESS
+        + iteration(workload) * in_process(workload, cost, iterations)
 }
 
 fn iteration(workload: Workload) -> Duration {
@@ -211,8 +215,9 @@ fn ideal_ns(workload: Workload) -> u64 {
     }
 }
 
-/// Iterations a process runs in all: warm-up and measured (run/plan.rs `Step::inner_warmup`).
-fn in_process(workload: Workload, iterations: u32) -> u32 {
+/// Iterations a process runs in all: warm-up, with its runtime's minimum (run/warm_up.rs),
+/// and measured.
+fn in_process(workload: Workload, cost: ProcessCost, iterations: u32) -> u32 {
     let step = crate::run::Step {
         subject: 0,
         workload,
@@ -220,7 +225,7 @@ fn in_process(workload: Workload, iterations: u32) -> u32 {
         run: 1,
         iterations,
     };
-    step.inner_warmup() + iterations
+    step.inner_warmup(cost.warm_up) + iterations
 }
 
 /// Operations of one iteration: tasks spawned, messages sent, fake I/O ops, yields.
@@ -256,6 +261,14 @@ mod tests {
         }
     }
 
+    /// A subject of the common warm-up rule whose processes start in `startup`.
+    fn common(startup: Duration) -> ProcessCost {
+        ProcessCost {
+            startup,
+            warm_up: 0,
+        }
+    }
+
     fn workload(name: &str, values: &[(&str, u64)], inner_warmup: u32) -> Workload {
         Workload::Scenario {
             scenario: Scenario::new(name, values).unwrap(),
@@ -274,7 +287,7 @@ mod tests {
             Stopping::exactly(5, Duration::from_secs(60)),
             1,
         );
-        let e = estimate(&p, &[start]);
+        let e = estimate(&p, &[common(start)]);
         assert_eq!((e.processes, e.measured), (9, 5));
         assert_eq!(e.ideal, Duration::from_secs(6), "idle runs sleep 0 tasks");
         let one = start + HARNESS_PER_PROCESS + Duration::from_secs(1) + PER_OPERATION * 100;
@@ -294,10 +307,13 @@ mod tests {
             max_time: Duration::from_secs(1),
             budget: None,
         };
-        let e = estimate(&plan(vec![spawn], stopping, 0), &[startup("Elixir")]);
+        let e = estimate(
+            &plan(vec![spawn], stopping, 0),
+            &[common(startup("Elixir"))],
+        );
         assert_eq!(e.measured, 6);
         // Rust: start-up is cheap, the case gets the expected 20 time processes.
-        let e = estimate(&plan(vec![spawn], stopping, 0), &[startup("Rust")]);
+        let e = estimate(&plan(vec![spawn], stopping, 0), &[common(startup("Rust"))]);
         assert_eq!(e.measured, 3 + 20);
     }
 
@@ -314,14 +330,14 @@ mod tests {
             budget: None,
         };
         let start = Duration::from_millis(2);
-        let free = estimate(&plan(vec![sleep], stopping, 0), &[start]);
+        let free = estimate(&plan(vec![sleep], stopping, 0), &[common(start)]);
         assert_eq!(free.total, free.need);
         let budgeted = |budget| {
             let stopping = Stopping {
                 budget: Some(budget),
                 ..stopping
             };
-            estimate(&plan(vec![sleep], stopping, 0), &[start])
+            estimate(&plan(vec![sleep], stopping, 0), &[common(start)])
         };
         // A budget beyond the need changes nothing.
         assert_eq!(budgeted(Duration::from_secs(3_600)), free);
@@ -336,5 +352,43 @@ mod tests {
         let extra = free.processes - free.minimum_processes;
         assert_eq!(e.processes, free.minimum_processes + extra / 2);
         assert_eq!(e.need, free.need);
+    }
+
+    #[test]
+    fn a_runtimes_warm_up_minimum_lengthens_its_time_processes_only() {
+        // spawn 10k: memory processes of 1 + 1 iterations; time processes of m measured
+        // iterations after 1 + max(m, minimum) warm-up ones.
+        let spawn = workload("spawn", &[("tasks", 10_000)], 1);
+        let stopping = Stopping::exactly(5, Duration::from_secs(60));
+        let common_cost = common(startup("Java"));
+        let jit = ProcessCost {
+            warm_up: 200,
+            ..common_cost
+        };
+        let memory = process(spawn, common_cost, 1);
+        assert_eq!(
+            memory,
+            process(spawn, jit, 1),
+            "memory processes keep their shape"
+        );
+        let m = calibrate(
+            memory,
+            iteration(spawn).as_nanos() as u64,
+            stopping.max_time,
+        );
+        assert!(m > 1 && m < 200, "{m}");
+        let time = |cost| process(spawn, cost, m);
+        // The minimum, capped at WARM_UP_SPAN × m (run/warm_up.rs).
+        let warm = 200.min(crate::run::warm_up::WARM_UP_SPAN * m);
+        assert!(warm > m, "{warm} {m}");
+        assert_eq!(time(jit) - time(common_cost), iteration(spawn) * (warm - m));
+        let plan = plan(vec![spawn], stopping, 0);
+        let (e_common, e_jit) = (estimate(&plan, &[common_cost]), estimate(&plan, &[jit]));
+        assert_eq!(e_jit.processes, e_common.processes);
+        assert_eq!(
+            e_jit.total - e_common.total,
+            5 * (time(jit) - time(common_cost)),
+            "the budget sees the warm-up of its five time processes"
+        );
     }
 }

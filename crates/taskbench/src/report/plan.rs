@@ -3,6 +3,7 @@
 //! shard (`--shard K/N`) takes.
 
 use super::{plain_table, terminal_width, wrap};
+use crate::contestant::ProcessCost;
 use crate::presets::estimate::{EXPECTED_TIME_RUNS, PER_OPERATION};
 use crate::presets::{Plan, estimate};
 use crate::run::{Shard, ShardCases, Workload};
@@ -10,10 +11,10 @@ use crate::units::{duration, rough_duration};
 use comfy_table::CellAlignment;
 use std::time::Duration;
 
-/// The dry run of `plan` on `subjects`: each name with its processes' start-up.
-pub fn dry_run(plan: &Plan, subjects: &[(String, Duration)]) -> String {
-    let startups: Vec<Duration> = subjects.iter().map(|(_, start)| *start).collect();
-    let e = estimate(plan, &startups);
+/// The dry run of `plan` on `subjects`: each name with what its processes cost.
+pub fn dry_run(plan: &Plan, subjects: &[(String, ProcessCost)]) -> String {
+    let costs: Vec<ProcessCost> = subjects.iter().map(|(_, cost)| *cost).collect();
+    let e = estimate(plan, &costs);
     let subjects: Vec<String> = subjects.iter().map(|(name, _)| name.clone()).collect();
     let commands = plan.workloads == [Workload::Command];
     let what = match (&plan.preset, commands) {

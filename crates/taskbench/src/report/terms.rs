@@ -5,22 +5,7 @@
 use super::Table;
 use crate::results::ContestantInfo;
 
-/// The distinct warm-up rules of `infos`, in order: each is stated once under the table,
-/// whose rows give its first clause.
-fn warm_up_rules(infos: &[&ContestantInfo]) -> Vec<String> {
-    let mut rules: Vec<String> = Vec::new();
-    for rule in infos.iter().filter_map(|c| c.warm_up.as_ref()) {
-        if !rules.contains(rule) {
-            rules.push(rule.clone());
-        }
-    }
-    rules
-}
-
-/// A warm-up rule's first clause (`same for every runtime`), what a row shows.
-fn warm_up_short(rule: &str) -> &str {
-    rule.split_once(':').map_or(rule, |(short, _)| short)
-}
+use crate::run::warm_up;
 
 /// A row per contestant: language, runtime and version, its build, its warm-up, its entry
 /// in docs/FAIRNESS.md; `–` where older results do not say. Each warm-up rule in full in
@@ -42,7 +27,7 @@ pub fn contestants_table(infos: &[&ContestantInfo]) -> Table {
                 c.build_flags.clone().unwrap_or_else(blank),
                 c.warm_up
                     .as_deref()
-                    .map_or_else(blank, |w| warm_up_short(w).to_string()),
+                    .map_or_else(blank, |w| warm_up::short(w).to_string()),
                 c.fairness
                     .as_deref()
                     .map_or_else(blank, |f| f.replace("docs/FAIRNESS.md", "")),
@@ -60,7 +45,7 @@ pub fn contestants_table(infos: &[&ContestantInfo]) -> Table {
             "docs/FAIRNESS.md",
         ]),
         rows,
-        notes: warm_up_rules(infos)
+        notes: warm_up::distinct(infos.iter().filter_map(|c| c.warm_up.as_deref()))
             .into_iter()
             .map(|rule| format!("warm-up — {rule}"))
             .collect(),
@@ -109,5 +94,19 @@ mod tests {
             contestants_table(&[&floor, &old, &floor]).notes,
             ["warm-up — same for every runtime: and the rest"]
         );
+        // A JIT's row states its own minimum; each distinct rule is stated once in full.
+        let jit = crate::run::WarmUp {
+            runtime: "jvm",
+            iterations: 40,
+            measured: "steady by iteration 30",
+        };
+        let java = ContestantInfo {
+            warm_up: Some(warm_up::describe(Some(&jit))),
+            ..floor.clone()
+        };
+        let table = contestants_table(&[&java, &floor, &java]);
+        assert_eq!(table.rows[0][4], "≥ 40 warm-up iterations (jvm)");
+        assert_eq!(table.notes.len(), 2, "{:?}", table.notes);
+        assert!(table.notes[0].contains("at least 40 — but no more than 4 times as many as it times (measured: steady by iteration 30)"));
     }
 }

@@ -155,7 +155,7 @@ fn run_one(
                 Invocation {
                     scenario,
                     warmup: scenario.seed_warmup().filter(|_| !limits.full_warmup),
-                    inner_warmup: step.inner_warmup(),
+                    inner_warmup: step.inner_warmup(subject.warm_up),
                     iterations: step.iterations,
                 }
                 .to_args(),
@@ -277,7 +277,7 @@ fn record(
         Workload::Scenario { scenario, .. } => super::record::record_params(&scenario),
         Workload::Command => BTreeMap::new(),
     };
-    let inner_warmup = step.inner_warmup();
+    let inner_warmup = step.inner_warmup(subject.warm_up);
     RunRecord {
         machine: None,
         contestant: subject.name.clone(),

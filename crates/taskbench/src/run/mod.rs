@@ -12,10 +12,12 @@ pub mod shell;
 pub mod status;
 pub mod stopping;
 pub mod variance;
+pub mod warm_up;
 
-pub use plan::{Phase, Step, Subject, WARM_UP_RULE, Workload, pinned_name};
+pub use plan::{Phase, Step, Subject, Workload, pinned_name};
 pub use record::{Figures, RunRecord, record_params};
 pub use runner::{Executor, Hooks, Limits, ProcessExecutor, Runner, Settings, counts};
 pub use shard::{Shard, ShardCases};
 pub use status::RunStatus;
 pub use stopping::{StopReason, Stopping};
+pub use warm_up::WarmUp;

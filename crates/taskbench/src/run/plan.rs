@@ -21,6 +21,9 @@ pub struct Subject {
     pub unsupported: Vec<String>,
     /// What a process of it takes to start and exit, roughly: for estimates only.
     pub startup: std::time::Duration,
+    /// Warm-up iterations its runtime asks of a time process at least (its manifest's
+    /// `warm_up`, run/warm_up.rs); 0 for the common rule.
+    pub warm_up: u32,
     /// For a command run through a shell: the shell with an empty command, whose times are
     /// subtracted from the command's (measured in the idle phase).
     pub baseline: Option<Vec<String>>,
@@ -30,6 +33,14 @@ pub struct Subject {
 }
 
 impl Subject {
+    /// What a process of it costs beyond its measured iterations, for estimates.
+    pub fn cost(&self) -> crate::contestant::ProcessCost {
+        crate::contestant::ProcessCost {
+            startup: self.startup,
+            warm_up: self.warm_up,
+        }
+    }
+
     /// This subject pinned to `cpus` cores, its runtime told so by `env`: `tokio cpus=2`.
     pub fn pinned(&self, cpus: u32, env: Vec<(String, String)>) -> Subject {
         Subject {
@@ -46,26 +57,17 @@ pub fn pinned_name(name: &str, cpus: u32) -> String {
     format!("{name} cpus={cpus}")
 }
 
-/// What every contestant's processes run before they measure, the same for every runtime:
-/// stated beside each row (results.json, report.html) as [`Step::inner_warmup`] does it.
-pub const WARM_UP_RULE: &str = "same for every runtime: one whole process thrown away per \
-     case (--warmup); a time process runs the scenario's warm-up iterations and as many again \
-     as it times, then times its iterations (steady state); a memory process runs the \
-     warm-up iterations, then one measured iteration (the seeds' shape)";
-
 impl Step {
-    /// In-process warm-up iterations of the step's process: the workload's own, and for a
-    /// time process (more than one measured iteration) as many again as it measures, so
-    /// that its iterations are timed at steady state — a JIT's later tiers, a grown heap,
-    /// a thread pool that has settled — while a memory process keeps the seeds' shape.
-    pub fn inner_warmup(&self) -> u32 {
+    /// In-process warm-up iterations of the step's process, on a subject whose runtime asks
+    /// a time process for at least `minimum` (run/warm_up.rs, the one rule).
+    pub fn inner_warmup(&self, minimum: u32) -> u32 {
         match self.workload {
-            Workload::Scenario { inner_warmup, .. }
-                if self.iterations > 1 && self.phase == Phase::Measured =>
-            {
-                inner_warmup + self.iterations
-            }
-            Workload::Scenario { inner_warmup, .. } => inner_warmup,
+            Workload::Scenario { inner_warmup, .. } => super::warm_up::warm_up_iterations(
+                inner_warmup,
+                self.phase,
+                self.iterations,
+                minimum,
+            ),
             Workload::Command => 0,
         }
     }

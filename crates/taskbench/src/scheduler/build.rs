@@ -4,6 +4,7 @@
 
 use super::Prepared;
 use super::shard::shard_cases;
+use crate::contestant::ProcessCost;
 use crate::lineup::{BuildStep, pinned, prepare};
 use crate::measure::Platform;
 use crate::report::plan::{plural, shard_line, stopping_line};
@@ -13,7 +14,6 @@ use crate::results::ContestantInfo;
 use crate::run::{Shard, ShardCases, Subject, interrupt};
 use crate::units::rough_duration;
 use anyhow::bail;
-use std::time::Duration;
 
 /// A run whose subjects are ready to measure.
 pub struct Built<'a> {
@@ -76,9 +76,9 @@ impl<'a> Prepared<'a> {
         Ok(
             match (self.scheduler.args.shard, self.scheduler.shard.take()) {
                 (Some(shard), None) => {
-                    let names: Vec<(String, Duration)> = subjects
+                    let names: Vec<(String, ProcessCost)> = subjects
                         .iter()
-                        .map(|s| (s.name.clone(), s.startup))
+                        .map(|s| (s.name.clone(), s.cost()))
                         .collect();
                     Some((shard, shard_cases(&self.scheduler.plan, &names, shard)?))
                 }
@@ -119,7 +119,7 @@ impl Built<'_> {
         }
         println!();
         let plan = &self.prepared.scheduler.plan;
-        let startups: Vec<Duration> = self.subjects.iter().map(|s| s.startup).collect();
+        let costs: Vec<ProcessCost> = self.subjects.iter().map(Subject::cost).collect();
         println!(
             "{}: {} {} × {} {} · {} · {} warm-up per case · estimated {}\n",
             plan.preset
@@ -131,7 +131,7 @@ impl Built<'_> {
             plural(self.subjects.len(), "contestant"),
             stopping_line(plan),
             plan.warmup,
-            rough_duration(crate::presets::estimate(plan, &startups).total)
+            rough_duration(crate::presets::estimate(plan, &costs).total)
         );
         if let Some((shard, chosen)) = &self.shard {
             println!("{}\n", shard_line(*shard, chosen, self.subjects.len()));

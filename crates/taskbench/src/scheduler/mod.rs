@@ -34,7 +34,6 @@ use crate::store::Location;
 use anyhow::{Context, anyhow, bail};
 use shard::{shard_cases, subject_names};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// What a run will do, decided before anything is built or written.
 pub struct Scheduler<'a> {
@@ -104,13 +103,13 @@ impl<'a> Scheduler<'a> {
 
     /// `--dry-run`: the cases, the subjects and an estimate of the time.
     pub fn dry_run(&self) -> String {
-        let names: Vec<(String, Duration)> = match &self.entries {
+        let names: Vec<(String, crate::contestant::ProcessCost)> = match &self.entries {
             Some(entries) => subject_names(entries, &self.args.cpus, true),
             None => self
                 .args
                 .command
                 .iter()
-                .map(|c| (c.clone(), crate::contestant::startup("")))
+                .map(|c| (c.clone(), crate::contestant::ProcessCost::command()))
                 .collect(),
         };
         let mut out = crate::report::plan::dry_run(&self.plan, &names);

@@ -3,28 +3,27 @@
 //! every runner.
 
 use crate::contestant::Availability;
-use crate::contestant::startup;
+use crate::contestant::ProcessCost;
 use crate::lineup::Candidate;
 use crate::presets::Plan;
 use crate::presets::estimate::case_estimate;
 use crate::report::plan::plural;
 use crate::run::shard::EstimatedCase;
 use crate::run::{Shard, ShardCases, pinned_name};
-use std::time::Duration;
 
 /// Each contestant's subject names (`tokio`, or `tokio cpus=N` for each `--cpus N`) with
-/// its processes' start-up; only those available here when `available_only`.
+/// what its processes cost; only those available here when `available_only`.
 pub fn subject_names(
     entries: &[Candidate],
     cpus: &[u32],
     available_only: bool,
-) -> Vec<(String, Duration)> {
+) -> Vec<(String, ProcessCost)> {
     let names = entries
         .iter()
         .filter(|e| !available_only || e.availability == Availability::Available)
         .map(|e| {
             let name = e.contestant.name().to_string();
-            (name, startup(&e.contestant.manifest.language))
+            (name, ProcessCost::of(&e.contestant.manifest))
         });
     match cpus {
         [] => names.collect(),
@@ -37,17 +36,17 @@ pub fn subject_names(
 /// The cases of `shard` among the plan's on `names`; an error when it has none.
 pub fn shard_cases(
     plan: &Plan,
-    names: &[(String, Duration)],
+    names: &[(String, ProcessCost)],
     shard: Shard,
 ) -> anyhow::Result<ShardCases> {
     let cases: Vec<EstimatedCase> = plan
         .workloads
         .iter()
         .flat_map(|&workload| {
-            names.iter().map(move |(name, start)| EstimatedCase {
+            names.iter().map(move |(name, cost)| EstimatedCase {
                 subject: name.clone(),
                 workload,
-                cost: case_estimate(plan, workload, *start).total,
+                cost: case_estimate(plan, workload, *cost).total,
             })
         })
         .collect();

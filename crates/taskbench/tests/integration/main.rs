@@ -22,3 +22,4 @@ mod shards;
 mod terminal;
 mod unix;
 mod util;
+mod warm_up;

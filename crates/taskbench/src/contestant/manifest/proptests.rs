@@ -35,6 +35,7 @@ fn field_value() -> impl Strategy<Value = String> {
     prop_oneof![
         4 => word.clone().prop_map(|w| string(&w)),
         4 => words.clone().prop_map(|w| array(&w)),
+        1 => prop::sample::select(vec!["\"jvm\"", "\"v8\"", "\"v9\"", "\"JVM\""]).prop_map(String::from),
         2 => (prop::sample::select(vec!["crate", "crates", "command", "nap"]), word, words)
             .prop_map(|(k, w, ws)| match k {
                 "crate" | "nap" => format!("{{ {k} = {} }}", string(&w)),
@@ -59,6 +60,7 @@ fn near_miss() -> impl Strategy<Value = String> {
         "run",
         "version",
         "unsupported",
+        "warm_up",
         "flavour",
     ];
     let field = (prop::sample::select(keys), field_value()).prop_map(|(k, v)| format!("{k} = {v}"));
@@ -103,12 +105,19 @@ fn valid() -> impl Strategy<Value = Manifest> {
             prop::option::of(text()),
             any::<bool>(),
         ),
+        prop::option::of(prop::sample::select(
+            crate::run::warm_up::MEASURED
+                .iter()
+                .map(|w| w.runtime.to_string())
+                .collect::<Vec<_>>(),
+        )),
     )
         .prop_map(
             |(
                 (name, language, runtime, notes),
                 (detect, install, build, run),
                 (version, unsupported, build_flags, reference),
+                warm_up,
             )| {
                 Manifest {
                     name,
@@ -125,6 +134,7 @@ fn valid() -> impl Strategy<Value = Manifest> {
                     unsupported,
                     workers: Default::default(),
                     groups: Vec::new(),
+                    warm_up,
                 }
             },
         )
@@ -150,6 +160,9 @@ fn write(m: &Manifest) -> String {
         out.push(format!("build_flags = {}", string(flags)));
     }
     out.push(format!("reference = {}", m.reference));
+    if let Some(w) = &m.warm_up {
+        out.push(format!("warm_up = {}", string(w)));
+    }
     out.push(match &m.version {
         VersionSource::Crate(name) => format!("version = {{ crate = {} }}", string(name)),
         VersionSource::Crates(names) => format!("version = {{ crates = {} }}", array(names)),
@@ -176,6 +189,7 @@ proptest! {
                 prop_assert!(!m.detect.is_empty() && !m.run.is_empty(), "{text}");
                 prop_assert!(m.build.as_ref().is_none_or(|b| !b.is_empty()), "{text}");
                 prop_assert!(m.unsupported.iter().all(|s| catalogue::spec(s).is_ok()), "{text}");
+                prop_assert!(m.warm_up.as_deref().is_none_or(|w| crate::run::warm_up::lookup(w).is_ok()), "{text}");
             }
             Err(e) => prop_assert!(one_line(&format!("{e:#}")), "{text}\n→ {e:#}"),
         }

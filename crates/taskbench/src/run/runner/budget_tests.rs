@@ -57,6 +57,7 @@ fn subject(name: &str) -> Subject {
         cwd: "/".into(),
         unsupported: Vec::new(),
         startup: Duration::ZERO,
+        warm_up: 0,
         baseline: None,
         cpus: None,
         env: Vec::new(),

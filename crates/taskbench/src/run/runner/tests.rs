@@ -45,6 +45,7 @@ fn subject(name: &str, unsupported: &[&str]) -> Subject {
         cwd: "/".into(),
         unsupported: unsupported.iter().map(|s| s.to_string()).collect(),
         startup: Duration::ZERO,
+        warm_up: 0,
         baseline: None,
         cpus: None,
         env: Vec::new(),
