@@ -118,15 +118,18 @@ fn default_sigpipe() {
     }
 }
 
-/// clap's error whole — its tip ("a similar argument exists: '--warmup'") and the usage
-/// where it gives them — but for its closing "For more information, try '--help'.": a
-/// bad value stays one line.
+/// clap's error in one line, with its tips (`a similar argument exists: '--warmup'`) kept
+/// in brackets after it; its usage block and closing "For more information" go, so that bad
+/// input is still one line naming the problem.
 fn clap_error(err: &clap::Error) -> String {
     let rendered = err.render().to_string();
     let text = rendered.strip_prefix("error: ").unwrap_or(&rendered);
-    let kept: Vec<&str> = text
-        .lines()
-        .filter(|line| !line.starts_with("For more information, try"))
-        .collect();
-    kept.join("\n").trim_end().to_string()
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or_default().to_string();
+    let tips: Vec<&str> = lines.filter(|l| l.starts_with("tip:")).collect();
+    if tips.is_empty() {
+        first
+    } else {
+        format!("{first} ({})", tips.join("; "))
+    }
 }

@@ -16,6 +16,11 @@ fn assert_code(output: &Output, code: i32, says: &str) {
     let err = stderr(output);
     assert_eq!(output.status.code(), Some(code), "{err}");
     assert!(err.contains(says), "expected '{says}' in: {err}");
+    assert_eq!(
+        err.trim_end().lines().count(),
+        1,
+        "bad input is one line: {err}"
+    );
 }
 
 #[test]
@@ -25,7 +30,7 @@ fn usage_and_input_errors_exit_2() {
         2,
         "--frobnicate",
     );
-    // clap's error whole, with its tip.
+    // clap's error with its tip, in one line.
     assert_code(
         &taskbench_within(&["run", "--warm", "1"], QUICK),
         2,
