@@ -107,6 +107,6 @@ mod tests {
         let table = contestants_table(&[&java, &floor, &java]);
         assert_eq!(table.rows[0][4], "≥ 40 warm-up iterations (jvm)");
         assert_eq!(table.notes.len(), 2, "{:?}", table.notes);
-        assert!(table.notes[0].contains("at least 40 — but no more than 4 times as many as it times (measured: steady by iteration 30)"));
+        assert!(table.notes[0].contains("at least 40 — but no more than 2 times as many as it times (measured: steady by iteration 30)"));
     }
 }
