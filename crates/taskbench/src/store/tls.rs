@@ -10,6 +10,7 @@ use rustls::crypto::WebPkiSupportedAlgorithms;
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, ServerName, UnixTime};
 use rustls::{CertificateError, DigitallySignedStruct, RootCertStore, SignatureScheme};
+use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -54,6 +55,16 @@ impl SslMode {
 pub(super) enum Roots {
     File(PathBuf),
     System,
+}
+
+/// The roots as messages name them.
+impl fmt::Display for Roots {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Roots::File(path) => write!(f, "sslrootcert {}", path.display()),
+            Roots::System => f.write_str("the system's trusted roots (sslrootcert=system)"),
+        }
+    }
 }
 
 impl Roots {
@@ -149,7 +160,8 @@ impl Tls {
             config.ssl_mode(Ask::Disable);
             return config.connect(postgres::NoTls).map_err(|e| one_line(&e));
         }
-        let tls = tokio_postgres_rustls::MakeRustlsConnect::new(client_config(mode, roots)?);
+        let tls = client_config(mode, roots.clone())?;
+        let tls = tokio_postgres_rustls::MakeRustlsConnect::new(tls);
         // Allow and prefer try the other way when the server refuses the first (a pg_hba.conf
         // line for `hostssl` or `hostnossl` only); a failed handshake is not retried in
         // plain, so that a certificate that fails its check never becomes no TLS at all.
@@ -163,7 +175,21 @@ impl Tls {
             (Err(refused), Some(then)) if refused.as_db_error().is_some() => attempt(then),
             (client, _) => client,
         };
-        client.map_err(|e| one_line(&e))
+        client.map_err(|e| refused(&e, roots.as_ref()))
+    }
+}
+
+/// `err` in one line, saying what an unknown issuer means: a certificate that none of
+/// `roots` signed.
+fn refused(err: &postgres::Error, roots: Option<&Roots>) -> anyhow::Error {
+    let io = std::error::Error::source(err).and_then(|e| e.downcast_ref::<std::io::Error>());
+    let tls = io.and_then(|e| e.get_ref()?.downcast_ref::<rustls::Error>());
+    let unknown = rustls::Error::InvalidCertificate(CertificateError::UnknownIssuer);
+    match roots {
+        Some(roots) if tls == Some(&unknown) => one_line(err).context(format!(
+            "the server's certificate is signed by none of {roots}"
+        )),
+        _ => one_line(err),
     }
 }
 
@@ -209,20 +235,15 @@ fn client_config(mode: SslMode, roots: Option<Roots>) -> anyhow::Result<rustls::
 }
 
 fn root_store(roots: &Roots) -> anyhow::Result<RootCertStore> {
-    let (certs, from) = match roots {
-        Roots::File(path) => {
-            let certs = CertificateDer::pem_file_iter(path).and_then(Iterator::collect);
-            let from = path.display().to_string();
-            (certs.with_context(|| format!("sslrootcert {from}"))?, from)
-        }
-        Roots::System => (
-            rustls_native_certs::load_native_certs().certs,
-            "the system's trusted roots".to_string(),
-        ),
+    let certs = match roots {
+        Roots::File(path) => CertificateDer::pem_file_iter(path)
+            .and_then(Iterator::collect)
+            .with_context(|| roots.to_string())?,
+        Roots::System => rustls_native_certs::load_native_certs().certs,
     };
     let mut store = RootCertStore::empty();
     store.add_parsable_certificates(certs);
-    anyhow::ensure!(!store.is_empty(), "sslrootcert: no certificate in {from}");
+    anyhow::ensure!(!store.is_empty(), "no certificate in {roots}");
     Ok(store)
 }
 
