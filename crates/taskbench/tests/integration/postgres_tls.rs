@@ -1,8 +1,9 @@
 //! The store on PostgreSQL over TLS, against the server .ci/run starts with a certificate
 //! signed by a CA made for it (its file in TASKBENCH_TEST_POSTGRES_CA): each of libpq's
 //! `sslmode`s, whether the store's connection is encrypted read back from the server
-//! (`pg_stat_ssl`); the server's certificate checked against that CA, by address and by
-//! name, and refused against another. Without the server or the CA these skip, and fail
+//! (`pg_stat_ssl`); allow and prefer going the other way when the server refuses the first
+//! (two users .ci/run admits over TLS only and without only); the server's certificate
+//! checked against that CA, by address and by name, and refused against another. Without the server or the CA these skip, and fail
 //! under TASKBENCH_REQUIRE_ALL=1.
 
 use super::postgres::{Scratch, admin_client, documents, kept, server};
@@ -157,6 +158,44 @@ fn postgres_certificate_of_another_ca_is_refused_in_one_line() {
         &scratch.url,
         &format!("sslmode=verify-full&{}", root(&ca)),
     )));
+}
+
+#[test]
+fn postgres_allow_and_prefer_go_the_other_way_when_the_server_refuses_the_first() {
+    let Some((admin, _)) = server_and_ca() else {
+        return;
+    };
+    let scratch = Scratch::new(&admin);
+    // .ci/run's pg_hba.conf admits the first over TLS only, the second without only.
+    let (tls_only, plain_only) = ("taskbench_tls_only", "taskbench_plain_only");
+    for user in [tls_only, plain_only] {
+        let create = format!(
+            "DO $$ BEGIN CREATE ROLE {user} LOGIN SUPERUSER; \
+             EXCEPTION WHEN duplicate_object THEN NULL; END $$"
+        );
+        admin_client(&admin).batch_execute(&create).unwrap();
+    }
+    let as_user = |user: &str, mode: &str| {
+        let url = scratch
+            .url
+            .replacen("://postgres@", &format!("://{user}@"), 1);
+        assert_ne!(url, scratch.url, "the admin URL names the user postgres");
+        with(&url, &format!("sslmode={mode}"))
+    };
+    // allow: plain first, refused, then over TLS; prefer: TLS first, refused, then plain.
+    for (user, mode, tls) in [(tls_only, "allow", true), (plain_only, "prefer", false)] {
+        let store = open(&as_user(user, mode));
+        assert_eq!(encrypted(&scratch), [tls], "{user} {mode}");
+        drop(store);
+    }
+    // The modes that go one way only are refused, with the server's reason.
+    for (user, mode) in [(tls_only, "disable"), (plain_only, "require")] {
+        let err = refusal(&as_user(user, mode));
+        assert!(
+            err.contains("pg_hba.conf rejects connection"),
+            "{user} {mode}: {err}"
+        );
+    }
 }
 
 /// A self-signed CA of no server's, made with openssl in `dir`; `None` (after [`skip`])
