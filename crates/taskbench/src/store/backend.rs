@@ -39,14 +39,16 @@ impl Store {
         Ok(Store::Sqlite(db))
     }
 
-    /// Connects to the PostgreSQL database at `url`, giving up on a silent server after
-    /// 10 s unless the URL says otherwise (`connect_timeout=`). No TLS.
+    /// Connects to the PostgreSQL database at `url`, over TLS as its `sslmode` asks
+    /// (libpq's modes, [`super::tls`]), giving up on a silent server after 10 s unless the
+    /// URL says otherwise (`connect_timeout=`).
     pub(super) fn postgres(url: &str) -> anyhow::Result<Store> {
-        let mut config: postgres::Config = url.parse().map_err(|e| one_line(&e))?;
+        let (rest, tls) = super::tls::split(url).map_err(anyhow::Error::msg)?;
+        let mut config: postgres::Config = rest.parse().map_err(|e| one_line(&e))?;
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(Duration::from_secs(10));
         }
-        let client = config.connect(postgres::NoTls).map_err(|e| one_line(&e))?;
+        let client = tls.connect(config)?;
         Ok(Store::Postgres(Box::new(Postgres {
             client,
             prepared: HashMap::new(),

@@ -45,7 +45,8 @@ impl FromStr for Location {
         if !(text.starts_with("postgres://") || text.starts_with("postgresql://")) {
             return Ok(Location::Sqlite(PathBuf::from(text)));
         }
-        let config: postgres::Config = text
+        let (rest, _) = super::tls::split(text)?;
+        let config: postgres::Config = rest
             .parse()
             .map_err(|e| format!("not a PostgreSQL URL ({})", super::backend::one_line(&e)))?;
         if config.get_hosts().is_empty() {
@@ -96,6 +97,7 @@ mod tests {
             "postgres://db.example:port/x",
             "postgres:///x",
             "postgres://h/x?nope=1",
+            "postgres://h/x?sslmode=verify",
         ] {
             let err = bad.parse::<Location>().unwrap_err();
             assert!(!err.is_empty() && !err.contains('\n'), "{bad}: {err}");

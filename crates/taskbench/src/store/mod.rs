@@ -1,9 +1,9 @@
 //! The store: every run's results kept in one database, so that a runtime's figures can be
 //! followed across versions and commits — a SQLite file (rusqlite, SQLite bundled: nothing
 //! to install), by default `results/taskbench.sqlite` beside the result folders, or a
-//! PostgreSQL database a team shares (`--store postgres://…`). One row per session (a
-//! `taskbench run`, with the machine's fingerprint, the project's commit and the tags), per
-//! measured run, and per summary row. One schema and one set of migrations for both, run
+//! PostgreSQL database a team shares (`--store postgres://…`, over TLS as its `sslmode`
+//! asks). One row per session (a `taskbench run`, with the machine's fingerprint, the
+//! project's commit and the tags), per measured run, and per summary row. One schema and one set of migrations for both, run
 //! on open; baselines by name (`--save-baseline`); writers take turns, so two runs may
 //! write at once.
 
@@ -13,6 +13,7 @@ mod location;
 mod record;
 mod select;
 mod spread;
+mod tls;
 mod value;
 
 pub use crate::analysis::run_to_run::Spreads;

@@ -16,6 +16,7 @@ mod interrupts;
 mod layers;
 mod measurement;
 mod postgres;
+mod postgres_tls;
 mod presets;
 mod session;
 mod shards;

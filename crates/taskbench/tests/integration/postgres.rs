@@ -9,11 +9,11 @@ use super::session::fixture_contestants;
 use super::util::{QUICK, skip, stderr, taskbench_within};
 use std::sync::{Arc, Barrier, OnceLock};
 use taskbench::results::{Results, read_results};
-use taskbench::run::Phase;
+use taskbench::run::{Phase, RunRecord};
 use taskbench::store::{self, HistoryFilter, Location, Provenance};
 
 /// The server's admin URL, or `None` (after [`skip`]) where there is none.
-fn server() -> Option<String> {
+pub(super) fn server() -> Option<String> {
     let url = std::env::var("TASKBENCH_TEST_POSTGRES").ok();
     if url.is_none() {
         skip("no PostgreSQL server: TASKBENCH_TEST_POSTGRES names none (.ci/run starts one)");
@@ -22,14 +22,17 @@ fn server() -> Option<String> {
 }
 
 /// A database made for one test, dropped (with any connection left to it) when it goes.
-struct Scratch {
-    admin: String,
-    name: String,
-    url: String,
+pub(super) struct Scratch {
+    /// The server's admin URL.
+    pub(super) admin: String,
+    /// The database's name.
+    pub(super) name: String,
+    /// The admin URL with this database in its path.
+    pub(super) url: String,
 }
 
 impl Scratch {
-    fn new(admin: &str) -> Scratch {
+    pub(super) fn new(admin: &str) -> Scratch {
         static MADE: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
         let name = format!(
             "taskbench_test_{}_{}",
@@ -74,14 +77,14 @@ impl Drop for Scratch {
     }
 }
 
-fn admin_client(url: &str) -> postgres::Client {
+pub(super) fn admin_client(url: &str) -> postgres::Client {
     postgres::Client::connect(url, postgres::NoTls)
         .unwrap_or_else(|e| panic!("cannot connect to {url} (TASKBENCH_TEST_POSTGRES): {e}"))
 }
 
 /// Three runs of two fixture contestants (one valid, one failing) on two points: real
 /// documents, each with figures of its own.
-fn documents() -> &'static [Results] {
+pub(super) fn documents() -> &'static [Results] {
     static DOCUMENTS: OnceLock<Vec<Results>> = OnceLock::new();
     DOCUMENTS.get_or_init(|| {
         let contestants = fixture_contestants(&[("a", "honest"), ("b", "fail")]);
@@ -113,6 +116,13 @@ fn documents() -> &'static [Results] {
             })
             .collect()
     })
+}
+
+/// The runs of `results` the store keeps: the measured and counted ones, in order.
+pub(super) fn kept(results: &Results) -> Vec<RunRecord> {
+    let runs = results.runs.iter();
+    let kept = runs.filter(|r| matches!(r.phase, Phase::Measured | Phase::Counted));
+    kept.cloned().collect()
 }
 
 fn tagged(tags: &[&str]) -> Provenance {
@@ -315,14 +325,13 @@ fn postgres_takes_imports_at_once_and_each_lands_whole() {
     for (k, results) in documents().iter().enumerate() {
         let session = store::find(&mut store, &format!("w{k}")).unwrap();
         assert_eq!(session.started, results.platform.started);
-        let kept: Vec<_> = results
-            .runs
-            .iter()
-            .filter(|r| matches!(r.phase, Phase::Measured | Phase::Counted))
-            .cloned()
-            .collect();
         let runs = store::runs(&mut store, session.id).unwrap();
-        assert_eq!(runs, kept, "{}: every run, in order", session.label);
+        assert_eq!(
+            runs,
+            kept(results),
+            "{}: every run, in order",
+            session.label
+        );
         let tag = HistoryFilter {
             tags: vec![format!("w{k}")],
             ..HistoryFilter::default()
