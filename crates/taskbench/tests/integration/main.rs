@@ -3,6 +3,7 @@
 
 mod bad_input;
 mod browser;
+mod ci_trust;
 mod ci_workflow;
 mod contestants;
 mod exit_codes;
