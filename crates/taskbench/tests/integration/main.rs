@@ -1,6 +1,7 @@
 //! taskbench's integration tests: the real binary, real processes, purpose-made fixtures
 //! and the real contestants. One test binary, its helpers in `util`.
 
+mod actionlint;
 mod bad_input;
 mod browser;
 mod ci_trust;
