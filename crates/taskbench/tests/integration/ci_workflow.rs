@@ -1,18 +1,30 @@
 //! docs/ci/taskbench.yml, the GitHub Actions workflow docs/CI.md describes: it runs
 //! nowhere here, so this reads it as YAML and holds it to the CLI — every taskbench command
-//! line in it parses, the shards of the matrix are the `--shard K/N` its runs name, and the
-//! merge job joins, exports, compares, posts and gates.
+//! line in it parses, the shards of the matrix are the `--shard K/N` its runs name, the
+//! merge job joins, exports, compares, hands the comparison on and gates, and the store job
+//! imports.
 
 use clap::Parser;
+use std::path::PathBuf;
 use taskbench::cli::{Cli, Command};
 use yaml_rust2::{Yaml, YamlLoader};
 
-fn workflow() -> Yaml {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/ci/taskbench.yml");
-    let text = std::fs::read_to_string(path).unwrap();
+/// docs/ci/`name`.
+pub fn workflow_path(name: &str) -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/ci")).join(name)
+}
+
+/// docs/ci/`name`, read as YAML.
+pub fn workflow_named(name: &str) -> Yaml {
+    let path = workflow_path(name);
+    let text = std::fs::read_to_string(&path).unwrap();
     YamlLoader::load_from_str(&text)
-        .unwrap_or_else(|e| panic!("{path} is not YAML: {e}"))
+        .unwrap_or_else(|e| panic!("{} is not YAML: {e}", path.display()))
         .remove(0)
+}
+
+fn workflow() -> Yaml {
+    workflow_named("taskbench.yml")
 }
 
 fn strings(list: &Yaml) -> Vec<String> {
@@ -28,12 +40,19 @@ fn strings(list: &Yaml) -> Vec<String> {
 }
 
 /// Every `run:` script of a job.
-fn scripts(job: &Yaml) -> Vec<String> {
+pub fn scripts(job: &Yaml) -> Vec<String> {
     job["steps"]
         .as_vec()
         .unwrap()
         .iter()
         .filter_map(|step| step["run"].as_str().map(String::from))
+        .collect()
+}
+
+/// The actions a job's steps use.
+pub fn uses(job: &Yaml) -> Vec<&str> {
+    (job["steps"].as_vec().unwrap().iter())
+        .filter_map(|s| s["uses"].as_str())
         .collect()
 }
 
@@ -48,12 +67,10 @@ fn command_lines(script: &str, runner: &str) -> Vec<Vec<String>> {
     let mut lines = Vec::new();
     for command in script.split(['\n', ';']).flat_map(|c| c.split("||")) {
         let words = shell_words::split(command.trim()).unwrap_or_else(|e| panic!("{command}: {e}"));
-        let args = match words
-            .iter()
-            .position(|w| w.ends_with("target/release/taskbench"))
-        {
-            Some(at) => &words[at + 1..],
-            None => match words.iter().position(|w| w == "--") {
+        // The binary run as the command (not a `chmod +x` of it), or `cargo run -- …`.
+        let args = match words.first() {
+            Some(program) if program.ends_with("target/release/taskbench") => &words[1..],
+            _ => match words.iter().position(|w| w == "--") {
                 Some(at) if words.starts_with(&["cargo".into(), "run".into()]) => &words[at + 1..],
                 _ => continue,
             },
@@ -72,7 +89,7 @@ fn the_ci_workflow_shards_merges_compares_and_gates_with_real_commands() {
         "runs on pull requests"
     );
     let jobs = &workflow["jobs"];
-    let (shard, merge) = (&jobs["shard"], &jobs["merge"]);
+    let shard = &jobs["shard"];
 
     // The matrix: shards 1…N on at least two runner types, each job on its runner type.
     let matrix = &shard["strategy"]["matrix"];
@@ -86,7 +103,7 @@ fn the_ci_workflow_shards_merges_compares_and_gates_with_real_commands() {
     assert_eq!(shard["strategy"]["fail-fast"].as_bool(), Some(false));
 
     // Every taskbench command line parses; what each job runs.
-    let seen = parsed(shard, merge, &runners);
+    let seen = parsed(jobs, &runners);
     let runs: Vec<_> = seen
         .iter()
         .filter_map(|(job, cli)| match &cli.command {
@@ -136,23 +153,22 @@ fn the_ci_workflow_shards_merges_compares_and_gates_with_real_commands() {
     );
     assert!(
         seen.iter()
-            .any(|(_, cli)| matches!(&cli.command, Command::Import(_)))
+            .any(|(job, cli)| job == "store" && matches!(&cli.command, Command::Import(_))),
+        "the store job keeps main's results"
     );
     assert!(
         seen.iter().any(|(job, cli)| job == "merge"
             && matches!(&cli.command, Command::Export(e) if e.bmf.is_some() && e.github_benchmark.is_some())),
         "the merged folders are exported for bencher.dev and github-action-benchmark"
     );
+}
 
-    // Shards upload their folders; the merge waits for them, downloads, posts and gates.
-    let uses = |job: &Yaml| -> Vec<String> {
-        job["steps"]
-            .as_vec()
-            .unwrap()
-            .iter()
-            .filter_map(|s| s["uses"].as_str().map(String::from))
-            .collect()
-    };
+/// Shards upload their folders; the merge waits for them, downloads, hands the comparison
+/// on to the comment workflow (ci_trust.rs) and gates.
+#[test]
+fn the_shards_hand_their_folders_to_the_merge_which_hands_the_comparison_on() {
+    let workflow = workflow();
+    let (shard, merge) = (&workflow["jobs"]["shard"], &workflow["jobs"]["merge"]);
     assert!(
         uses(shard)
             .iter()
@@ -164,12 +180,20 @@ fn the_ci_workflow_shards_merges_compares_and_gates_with_real_commands() {
             .any(|u| u.starts_with("actions/download-artifact@"))
     );
     assert_eq!(merge["needs"].as_str(), Some("shard"));
-    let merge_scripts = scripts(merge).join("\n");
+    let uploaded: Vec<&str> = merge["steps"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["with"]["name"].as_str())
+        .collect();
     assert!(
-        merge_scripts.contains("gh pr comment"),
-        "the comparison is posted"
+        uploaded.contains(&"taskbench-comment"),
+        "the comparison is handed on: {uploaded:?}"
     );
-    assert!(merge_scripts.contains("exit 1"), "the gate fails the job");
+    assert!(
+        scripts(merge).join("\n").contains("exit 1"),
+        "the gate fails the job"
+    );
 }
 
 /// Only a regression (exit 1) gates; "could not compare" (3) is said apart (README, "Exit
@@ -191,11 +215,12 @@ fn the_compare_step_tells_a_regression_from_a_comparison_not_made() {
     );
 }
 
-/// Every taskbench command line of the shard and merge jobs, parsed, with its job's name;
-/// a shell loop over runner types names exactly the matrix's.
-fn parsed(shard: &Yaml, merge: &Yaml, runners: &[String]) -> Vec<(String, Cli)> {
+/// Every taskbench command line of every job, parsed, with its job's name; a shell loop
+/// over runner types names exactly the matrix's.
+fn parsed(jobs: &Yaml, runners: &[String]) -> Vec<(String, Cli)> {
     let mut seen: Vec<(String, Cli)> = Vec::new();
-    for (name, job) in [("shard", shard), ("merge", merge)] {
+    for (name, job) in jobs.as_hash().unwrap() {
+        let name = name.as_str().unwrap();
         for script in scripts(job) {
             for runner in runners {
                 for args in command_lines(&script, runner) {

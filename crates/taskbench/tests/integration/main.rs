@@ -1,8 +1,10 @@
 //! taskbench's integration tests: the real binary, real processes, purpose-made fixtures
 //! and the real contestants. One test binary, its helpers in `util`.
 
+mod actionlint;
 mod bad_input;
 mod browser;
+mod ci_trust;
 mod ci_workflow;
 mod contestants;
 mod exit_codes;
