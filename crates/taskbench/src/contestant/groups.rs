@@ -26,6 +26,8 @@ const FAMILIES: &[(&str, &str, &[&str])] = &[
     ("jvm", "Java and Kotlin", &["Java", "Kotlin"]),
     ("beam", "Erlang and Elixir", &["Erlang", "Elixir"]),
     ("python", "the Python event loops", &["Python"]),
+    ("crystal", "Crystal's fibers", &["Crystal"]),
+    ("nim", "Nim's async procs", &["Nim"]),
 ];
 
 /// The curated groups a manifest may name in `groups`, and what each holds.

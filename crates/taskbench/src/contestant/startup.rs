@@ -37,7 +37,7 @@ impl ProcessCost {
 pub fn startup(language: &str) -> Duration {
     let ms = match language {
         "Rust" | "C++" => 2,
-        "Go" | "Haskell" => 5,
+        "Go" | "Haskell" | "Crystal" | "Nim" => 5,
         "Python" => 40,
         "JavaScript" | "TypeScript" => 45,
         "Java" | "Kotlin" => 120,

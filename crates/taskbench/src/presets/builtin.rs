@@ -3,7 +3,8 @@
 //! articles) and `runtime` (tokio's own benchmark shapes). Facts and sources of every
 //! size are in docs/SEEDS.md. Each carries the lineup it runs when `-c` names none: `quick`
 //! and `million` the headline, `seeds` the systems its seeds compared, `runtime` the Rust
-//! runtimes.
+//! runtimes; `seeds` and `million` also run the runtimes people compare that no seed
+//! measured.
 
 use super::{Preset, PresetCase};
 use crate::run::Stopping;
@@ -19,6 +20,10 @@ const fn until(min: u32, max: u32, pct: f64, budget_ms: u64) -> Stopping {
         budget: None,
     }
 }
+
+/// The runtimes people compare that no seed measured (issue 27): the seeds and million
+/// presets run them beside the seeds' own rows, on every case whose primitive they have.
+pub const COMPARED: &[&str] = &["crystal-fibers", "nim-async"];
 
 /// The seed tags of the built-in cases (seeds.rs, where each is resolved).
 pub use crate::seeds::tag as seed;
@@ -104,13 +109,15 @@ fn seeds() -> Preset {
                 Some(GHC_1523),
             ),
         ],
-        // bluebird's field, the rest of the seeds' counterparts, and every Haskell row.
+        // bluebird's field, the rest of the seeds' counterparts, every Haskell row, and
+        // the runtimes compared beside them.
         contestants: with_counterparts(
             lineup(&["@bluebird"]),
             &[CONCURRENCY_BENCHMARKS, ASYNC_BENCH, GHC_1523],
         )
         .into_iter()
         .chain(lineup(&["@haskell"]))
+        .chain(lineup(COMPARED))
         .collect(),
     }
 }
@@ -136,7 +143,10 @@ fn million() -> Preset {
             ),
             case("skynet", &[("size", &[1_000_000])], Some(SKYNET)),
         ],
-        contestants: with_counterparts(super::headline(), &[ASYNC_RUNTIMES, SKYNET]),
+        contestants: with_counterparts(super::headline(), &[ASYNC_RUNTIMES, SKYNET])
+            .into_iter()
+            .chain(lineup(COMPARED))
+            .collect(),
     }
 }
 

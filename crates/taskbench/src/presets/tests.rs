@@ -291,6 +291,11 @@ fn a_preset_carries_its_default_lineup() {
     ] {
         assert!(million.iter().any(|m| m == member), "{member}: {million:?}");
     }
+    // Both also run the runtimes compared beside the seeds' rows (issue 27).
+    for member in builtin::COMPARED {
+        assert!(seeds.iter().any(|m| m == member), "{member}: {seeds:?}");
+        assert!(million.iter().any(|m| m == member), "{member}: {million:?}");
+    }
     for preset in builtin::presets() {
         let written = preset.contestants.join(",");
         assert_eq!(
