@@ -20,6 +20,11 @@ const fn until(min: u32, max: u32, pct: f64, budget_ms: u64) -> Stopping {
     }
 }
 
+/// The runtimes issue 27 added beside each family's existing rows: million and seeds run them
+/// too (each has every scenario of both: sleep, timer, doxbee, parallel, skynet), so that
+/// their per-task memory and seed figures stand beside the others'.
+const NEWCOMERS: &[&str] = &["python-gevent", "java-structured", "node-effect"];
+
 /// The seed tags of the built-in cases (seeds.rs, where each is resolved).
 pub use crate::seeds::tag as seed;
 
@@ -104,14 +109,17 @@ fn seeds() -> Preset {
                 Some(GHC_1523),
             ),
         ],
-        // bluebird's field, the rest of the seeds' counterparts, and every Haskell row.
-        contestants: with_counterparts(
-            lineup(&["@bluebird"]),
-            &[CONCURRENCY_BENCHMARKS, ASYNC_BENCH, GHC_1523],
-        )
-        .into_iter()
-        .chain(lineup(&["@haskell"]))
-        .collect(),
+        // bluebird's field, the rest of the seeds' counterparts, every Haskell row and the
+        // newcomers.
+        contestants: with_newcomers(
+            with_counterparts(
+                lineup(&["@bluebird"]),
+                &[CONCURRENCY_BENCHMARKS, ASYNC_BENCH, GHC_1523],
+            )
+            .into_iter()
+            .chain(lineup(&["@haskell"]))
+            .collect(),
+        ),
     }
 }
 
@@ -136,7 +144,10 @@ fn million() -> Preset {
             ),
             case("skynet", &[("size", &[1_000_000])], Some(SKYNET)),
         ],
-        contestants: with_counterparts(super::headline(), &[ASYNC_RUNTIMES, SKYNET]),
+        contestants: with_newcomers(with_counterparts(
+            super::headline(),
+            &[ASYNC_RUNTIMES, SKYNET],
+        )),
     }
 }
 
@@ -167,6 +178,16 @@ fn with_counterparts(mut base: Vec<String>, tags: &[&str]) -> Vec<String> {
     for name in crate::seeds::counterparts::contestants(&seeds) {
         if !base.iter().any(|b| b == name) {
             base.push(name.to_string());
+        }
+    }
+    base
+}
+
+/// `base`, then the NEWCOMERS it does not name yet.
+fn with_newcomers(mut base: Vec<String>) -> Vec<String> {
+    for name in NEWCOMERS {
+        if !base.iter().any(|b| b == name) {
+            base.push((*name).to_string());
         }
     }
     base
