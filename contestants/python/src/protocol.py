@@ -4,7 +4,8 @@ A contestant hands `run` its scenarios and the function that starts its event lo
 reads the command line, runs the unmeasured warm-up iterations and then the M measured ones
 inside a single event loop (so starting and closing the loop stay outside the measure),
 times each measured one with `time.perf_counter_ns()` and its CPU (every thread's user +
-system time) with `time.process_time_ns()`, and prints its JSON line.
+system time) with `time.process_time_ns()`, and prints its JSON line. A runtime without
+coroutines (gevent) hands `run_blocking` plain functions instead, and no loop to start.
 """
 
 import json
@@ -71,6 +72,29 @@ def run(scenarios: Mapping[str, Scenario], start_loop: LoopStarter) -> None:
             print_line(elapsed_ns, process_time_ns() - cpu_start, result)
 
     start_loop(warm_then_measure)
+
+
+def run_blocking(scenarios: Mapping[str, Callable[..., int | Outcome]]) -> None:
+    """`run` for a runtime with no event loop to start and no coroutines, whose scenarios are
+    plain functions that block (python-gevent's greenlets): each is called from a coroutine
+    that never suspends, so `run`'s one loop of iterations drives them, in a single step."""
+
+    def as_coroutine(blocking: Callable[..., int | Outcome]) -> Scenario:
+        async def scenario(**params: int) -> int | Outcome:
+            return blocking(**params)
+
+        return scenario
+
+    run({name: as_coroutine(fn) for name, fn in scenarios.items()}, run_to_end)
+
+
+def run_to_end(main: Callable[[], Coroutine[Any, Any, Any]]) -> None:
+    """Runs a coroutine that never suspends to its end, in one step."""
+    try:
+        main().send(None)
+    except StopIteration:
+        return
+    raise RuntimeError("a blocking scenario's coroutine suspended")
 
 
 def print_line(elapsed_ns: int, cpu_ns: int, result: int | Outcome) -> None:

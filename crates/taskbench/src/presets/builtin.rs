@@ -22,8 +22,15 @@ const fn until(min: u32, max: u32, pct: f64, budget_ms: u64) -> Stopping {
 }
 
 /// The runtimes people compare that no seed measured (issue 27): the seeds and million
-/// presets run them beside the seeds' own rows, on every case whose primitive they have.
-pub const COMPARED: &[&str] = &["crystal-fibers", "nim-async"];
+/// presets run them beside the seeds' own rows, on every case whose primitive they have,
+/// so that their per-task memory and seed figures stand beside the others'.
+pub const COMPARED: &[&str] = &[
+    "crystal-fibers",
+    "nim-async",
+    "python-gevent",
+    "java-structured",
+    "node-effect",
+];
 
 /// The seed tags of the built-in cases (seeds.rs, where each is resolved).
 pub use crate::seeds::tag as seed;
@@ -111,14 +118,15 @@ fn seeds() -> Preset {
         ],
         // bluebird's field, the rest of the seeds' counterparts, every Haskell row, and
         // the runtimes compared beside them.
-        contestants: with_counterparts(
-            lineup(&["@bluebird"]),
-            &[CONCURRENCY_BENCHMARKS, ASYNC_BENCH, GHC_1523],
-        )
-        .into_iter()
-        .chain(lineup(&["@haskell"]))
-        .chain(lineup(COMPARED))
-        .collect(),
+        contestants: with_compared(
+            with_counterparts(
+                lineup(&["@bluebird"]),
+                &[CONCURRENCY_BENCHMARKS, ASYNC_BENCH, GHC_1523],
+            )
+            .into_iter()
+            .chain(lineup(&["@haskell"]))
+            .collect(),
+        ),
     }
 }
 
@@ -143,10 +151,10 @@ fn million() -> Preset {
             ),
             case("skynet", &[("size", &[1_000_000])], Some(SKYNET)),
         ],
-        contestants: with_counterparts(super::headline(), &[ASYNC_RUNTIMES, SKYNET])
-            .into_iter()
-            .chain(lineup(COMPARED))
-            .collect(),
+        contestants: with_compared(with_counterparts(
+            super::headline(),
+            &[ASYNC_RUNTIMES, SKYNET],
+        )),
     }
 }
 
@@ -177,6 +185,16 @@ fn with_counterparts(mut base: Vec<String>, tags: &[&str]) -> Vec<String> {
     for name in crate::seeds::counterparts::contestants(&seeds) {
         if !base.iter().any(|b| b == name) {
             base.push(name.to_string());
+        }
+    }
+    base
+}
+
+/// `base`, then the [`COMPARED`] runtimes it does not name yet.
+fn with_compared(mut base: Vec<String>) -> Vec<String> {
+    for name in COMPARED {
+        if !base.iter().any(|b| b == name) {
+            base.push((*name).to_string());
         }
     }
     base

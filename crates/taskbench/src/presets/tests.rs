@@ -276,6 +276,9 @@ fn a_preset_carries_its_default_lineup() {
         "elixir-task",
         "@haskell",
         "node-promises",
+        "python-gevent",
+        "java-structured",
+        "node-effect",
     ] {
         assert!(seeds.iter().any(|m| m == member), "{member}: {seeds:?}");
     }
@@ -288,6 +291,9 @@ fn a_preset_carries_its_default_lineup() {
         "java-threads",
         "node-promises",
         "node-bluebird",
+        "python-gevent",
+        "java-structured",
+        "node-effect",
     ] {
         assert!(million.iter().any(|m| m == member), "{member}: {million:?}");
     }

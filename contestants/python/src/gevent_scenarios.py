@@ -1,0 +1,179 @@
+"""The nine scenarios on gevent's greenlets, for python-gevent.
+
+gevent code is plain functions that block their greenlet (in `gevent.sleep`, `Queue.get`,
+a join) while gevent's hub runs the others: there is no `await`. scenarios.py's async code,
+written once for asyncio and trio, awaits its runtime's primitives, so gevent's cannot be
+passed in without wrapping every call in a coroutine gevent code never has; the scenarios
+are written here in gevent's own style instead. What is not about waiting is shared: the
+doxbee steps and the fake I/O op's query (doxbee.py) and the protocol
+(protocol.run_blocking).
+
+Tasks are greenlets started with `gevent.spawn` and joined with `gevent.joinall`
+(`raise_error=True`: a greenlet that failed ends the run), their results read from
+`.value`; chain's links spawn into one `gevent.pool.Group`, joined at the end. Fake I/O is
+`gevent.sleep` (a timer of the hub's event loop), channels are `gevent.queue.Queue`
+(unbounded, as python-asyncio's `asyncio.Queue`), and a yield is `gevent.sleep(0)`, which
+gevent's docs name as the way to let the other greenlets run.
+"""
+
+from collections.abc import Callable
+from time import perf_counter_ns
+from typing import Any, TypeVar
+
+import gevent
+from gevent.pool import Group
+from gevent.queue import Queue
+
+from doxbee import Transaction, Upload
+from protocol import Outcome, oversleep_outcome
+
+T = TypeVar("T")
+
+
+def spawn_all(count: int, task: Callable[[int], T]) -> list[T]:
+    """Runs task(0) … task(count − 1) as greenlets, joins them all, returns their results."""
+    greenlets = [gevent.spawn(task, i) for i in range(count)]
+    gevent.joinall(greenlets, raise_error=True)
+    return [greenlet.value for greenlet in greenlets]
+
+
+def io(tx: Transaction, index: int, seconds: float) -> None:
+    """Fake I/O op `index` of the transaction on gevent's timer: the call, with a new query
+    let go at once, then the op's completion (the sleep's timer waking this greenlet), which
+    counts the op in the transaction."""
+    tx.call(index)
+    gevent.sleep(seconds)
+    tx.complete()
+
+
+def spawn(tasks: int) -> int:
+    def task(i: int) -> int:
+        return i
+
+    return sum(spawn_all(tasks, task))
+
+
+def sleep(tasks: int, delay_ms: int) -> int:
+    seconds = delay_ms / 1_000
+
+    def task(i: int) -> int:
+        gevent.sleep(seconds)
+        return i
+
+    return sum(spawn_all(tasks, task))
+
+
+def timer(step_us: int, total_ms: int) -> Outcome:
+    seconds = step_us / 1_000_000
+    slept_ns = []
+    for _ in range(total_ms * 1_000 // step_us):
+        start = perf_counter_ns()
+        gevent.sleep(seconds)
+        slept_ns.append(perf_counter_ns() - start)
+    return oversleep_outcome(slept_ns, step_us * 1_000)
+
+
+def doxbee(requests: int, io_ms: int) -> int:
+    seconds = io_ms / 1_000
+
+    def upload(request: int) -> int:
+        upload = Upload.begin(request)
+        tx = upload.tx
+        io(tx, 2, seconds)  # put the blob
+        io(tx, 3, seconds)  # look the file up: it never exists
+        upload.build_version()
+        io(tx, 5, seconds)  # insert the version
+        upload.build_file_query()
+        io(tx, 6, seconds)  # execute the "create file" query
+        io(tx, 7, seconds)  # insert the file-version link
+        io(tx, 8, seconds)  # update the file's current version
+        io(tx, 9, seconds)  # commit
+        return tx.ops
+
+    return sum(spawn_all(requests, upload))
+
+
+def parallel(requests: int, fanout: int, io_ms: int) -> int:
+    seconds = io_ms / 1_000
+
+    def request(i: int) -> int:
+        tx = Transaction(i)
+        spawn_all(fanout, lambda k: io(tx, k, seconds))  # ops 0 … fanout − 1
+        io(tx, fanout, seconds)  # commit
+        return tx.ops
+
+    return sum(spawn_all(requests, request))
+
+
+def skynet(size: int) -> int:
+    return skynet_node(0, size)
+
+
+def skynet_node(num: int, size: int) -> int:
+    if size == 1:
+        return num
+    child = size // 10
+    return sum(spawn_all(10, lambda k: skynet_node(num + k * child, child)))
+
+
+def pingpong(pairs: int, rounds: int) -> int:
+    return sum(spawn_all(pairs, lambda _: pinger(rounds)))
+
+
+def pinger(rounds: int) -> int:
+    """Spawns its ponger and sends it the round trips so far; the reply counts one more."""
+    pings = Queue()
+    pongs = Queue()
+    partner = gevent.spawn(ponger, pings, pongs, rounds)
+    trips = 0
+    for _ in range(rounds):
+        pings.put(trips)
+        trips = pongs.get()
+    partner.get()  # joins it, and raises what it raised
+    return trips
+
+
+def ponger(pings: Queue, pongs: Queue, rounds: int) -> None:
+    for _ in range(rounds):
+        pongs.put(pings.get() + 1)
+
+
+def chain(length: int) -> int:
+    done = Queue()
+    group = Group()
+    group.spawn(chain_link, 1, length, group, done)
+    received = done.get()
+    group.join(raise_error=True)
+    return received
+
+
+def chain_link(number: int, length: int, group: Group, done: Queue) -> None:
+    """Spawns the next link into the same group, or, as the last, reports its number."""
+    if number == length:
+        done.put(number)
+    else:
+        group.spawn(chain_link, number + 1, length, group, done)
+
+
+def yield_(tasks: int, yields: int) -> int:
+    def task(_: int) -> int:
+        count = 0
+        for _ in range(yields):
+            gevent.sleep(0)
+            count += 1
+        return count
+
+    return sum(spawn_all(tasks, task))
+
+
+SCENARIOS: dict[str, Callable[..., Any]] = {
+    "spawn": spawn,
+    "sleep": sleep,
+    "timer": timer,
+    "doxbee": doxbee,
+    "parallel": parallel,
+    "skynet": skynet,
+    "pingpong": pingpong,
+    "chain": chain,
+    "yield": yield_,
+}
