@@ -17,8 +17,11 @@ if [ "$(cat "$stamp" 2>/dev/null)" = "$sources" ] \
     exit 0
 fi
 rm -f "$stamp"
-# Maven 3.8 on JDK 25 warns of sun.misc.Unsafe uses (Guava); Maven 3.9.10+ passes this itself.
-JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 MAVEN_OPTS=--sun-misc-unsafe-memory-access=allow \
+# The jars of an earlier build's versions would stay beside the new ones.
+rm -rf "$cache"/*/lib
+# Maven 3.8 on JDK 25 warns of sun.misc.Unsafe uses (Guava; Maven 3.9.10+ passes this itself)
+# and of native access (zinc's file watcher, in the Scala plugin).
+JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 MAVEN_OPTS='--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED' \
     mvn --quiet --batch-mode -Dstyle.color=never --file "$dir/pom.xml" \
     --projects "$module" --also-make \
     -Dmaven.repo.local="$cache/m2" -Dtaskbench.cache="$cache" package

@@ -13,6 +13,8 @@ import scala.concurrent.duration.*
 object CatsEffect extends Runtime[IO]:
   def delay[A](thunk: => A): IO[A] = IO(thunk)
 
+  def suspend[A](fa: => IO[A]): IO[A] = IO.defer(fa)
+
   def flatMap[A, B](fa: IO[A])(f: A => IO[B]): IO[B] = fa.flatMap(f)
 
   def map[A, B](fa: IO[A])(f: A => B): IO[B] = fa.map(f)
@@ -20,12 +22,12 @@ object CatsEffect extends Runtime[IO]:
   // A fiber per task, started in order, then joined in order. (`parTraverse` would fold the
   // tasks pairwise with `both`, a tree of racing pairs: about two fibers per task.)
   def spawnSum(n: Int)(task: Int => IO[Long]): IO[Long] =
-    List.range(0, n).traverse(i => task(i).start).flatMap { fibers =>
+    List.range(0, n).traverse(i => IO.defer(task(i)).start).flatMap { fibers =>
       fibers.foldLeftM(0L)((sum, fiber) => fiber.joinWithNever.map(sum + _))
     }
 
   def spawnAll(n: Int)(task: Int => IO[Unit]): IO[Unit] =
-    List.range(0, n).traverse(k => task(k).start).flatMap(_.traverse_(_.joinWithNever))
+    List.range(0, n).traverse(k => IO.defer(task(k)).start).flatMap(_.traverse_(_.joinWithNever))
 
   def fork[A](fa: IO[A]): IO[IO[A]] = fa.start.map(_.joinWithNever)
 

@@ -9,11 +9,18 @@ trait Runtime[F[_]]:
   /** A side effect, suspended until the effect runs. */
   def delay[A](thunk: => A): F[A]
 
+  /** `fa`, built only when the effect runs (so a recursive effect is built step by step). */
+  def suspend[A](fa: => F[A]): F[A]
+
   def flatMap[A, B](fa: F[A])(f: A => F[B]): F[B]
 
   def map[A, B](fa: F[A])(f: A => B): F[B]
 
-  /** task(0) … task(n − 1), each in a fiber of its own, joined; the sum of their results. */
+  /**
+   * task(0) … task(n − 1), each in a fiber of its own, joined; the sum of their results.
+   * Each task's effect is built in its own fiber (a skynet node builds its children when it
+   * runs, not when its parent is built).
+   */
   def spawnSum(n: Int)(task: Int => F[Long]): F[Long]
 
   /** task(0) … task(n − 1), each in a fiber of its own, all joined. */

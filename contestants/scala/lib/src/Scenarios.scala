@@ -10,8 +10,10 @@ final class Scenarios[F[_]](runtime: Runtime[F]):
   private given Runtime[F] = runtime
   private val requests = Requests(runtime)
 
-  /** One iteration of scenario `name` with `p`, to run each time the effect runs. */
-  def iteration(name: String, p: Params): F[Outcome] = name match
+  /** One iteration of scenario `name` with `p`, built anew each time the effect runs. */
+  def iteration(name: String, p: Params): F[Outcome] = runtime.suspend(build(name, p))
+
+  private def build(name: String, p: Params): F[Outcome] = name match
     case "spawn" => counted(runtime.spawnSum(p("tasks"))(i => runtime.delay(i.toLong)))
     case "sleep" => counted(sleep(p("tasks"), runtime.nanos(p("delay-ms") * 1_000_000L)))
     case "timer" => timer(p("step-us"), p("total-ms") * 1000L / p("step-us"))
@@ -89,7 +91,7 @@ final class Scenarios[F[_]](runtime: Runtime[F]):
   private def chain(length: Int): F[Long] =
     def link(n: Int, done: OneShot[F]): F[Unit] =
       if n == length then done.complete(n)
-      else runtime.detach(link(n + 1, done))
+      else runtime.detach(runtime.suspend(link(n + 1, done)))
     for
       done <- runtime.promise
       _ <- runtime.detach(link(1, done))

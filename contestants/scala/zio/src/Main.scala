@@ -11,6 +11,8 @@ import zio.{Duration, Promise, Queue, UIO, ZIO, ZIOAppDefault}
 object Zio extends Runtime[UIO]:
   def delay[A](thunk: => A): UIO[A] = ZIO.succeed(thunk)
 
+  def suspend[A](fa: => UIO[A]): UIO[A] = ZIO.suspendSucceed(fa)
+
   def flatMap[A, B](fa: UIO[A])(f: A => UIO[B]): UIO[B] = fa.flatMap(f)
 
   def map[A, B](fa: UIO[A])(f: A => B): UIO[B] = fa.map(f)
