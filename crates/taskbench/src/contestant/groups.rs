@@ -23,7 +23,11 @@ const FAMILIES: &[(&str, &str, &[&str])] = &[
         &["Haskell"],
     ),
     ("js", "Node.js, Bun and Deno", &["JavaScript"]),
-    ("jvm", "Java and Kotlin", &["Java", "Kotlin"]),
+    (
+        "jvm",
+        "Java, Kotlin and Scala",
+        &["Java", "Kotlin", "Scala"],
+    ),
     ("beam", "Erlang and Elixir", &["Erlang", "Elixir"]),
     ("python", "the Python event loops", &["Python"]),
     ("crystal", "Crystal's fibers", &["Crystal"]),

@@ -41,6 +41,9 @@ pub fn startup(language: &str) -> Duration {
         "Python" => 40,
         "JavaScript" | "TypeScript" => 45,
         "Java" | "Kotlin" => 120,
+        // Scala: an IOApp or a ZIOAppDefault loads its library's classes first (1.5–2 s
+        // under load here, twice to three times kotlin-coroutines' start in the same minute).
+        "Scala" => 600,
         "Elixir" | "Erlang" => 450,
         _ => 100,
     };

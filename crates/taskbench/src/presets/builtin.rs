@@ -23,13 +23,17 @@ const fn until(min: u32, max: u32, pct: f64, budget_ms: u64) -> Stopping {
 
 /// The runtimes people compare that no seed measured (issue 27): the seeds and million
 /// presets run them beside the seeds' own rows, on every case whose primitive they have,
-/// so that their per-task memory and seed figures stand beside the others'.
+/// so that their per-task memory and seed figures stand beside the others'. Not
+/// scala-cats-effect: its work-stealing pool can spin for ever at 10k sleeping fibers
+/// (typelevel/cats-effect#4674, docs/CONTESTANTS.md), and a million-task case would then
+/// spend its whole timeout on it.
 pub const COMPARED: &[&str] = &[
     "crystal-fibers",
     "nim-async",
     "python-gevent",
     "java-structured",
     "node-effect",
+    "scala-zio",
 ];
 
 /// The seed tags of the built-in cases (seeds.rs, where each is resolved).
