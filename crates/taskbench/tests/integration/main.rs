@@ -22,4 +22,5 @@ mod shards;
 mod terminal;
 mod unix;
 mod util;
+mod variants;
 mod warm_up;
