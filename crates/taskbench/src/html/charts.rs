@@ -18,6 +18,8 @@ use crate::stats::Summary;
 
 /// Keys of the timer's extra figures.
 const OVERSLEEP: [&str; 3] = ["oversleep_p50_ns", "oversleep_p99_ns", "oversleep_max_ns"];
+/// What an interval chart's rows show.
+const MEDIAN: &str = "median and 95 % interval";
 const LINE_SIZE: (u32, u32) = (HALF_WIDTH, 340);
 /// One small multiple of the RSS timelines.
 const SMALL_SIZE: (u32, u32) = (300, 190);
@@ -40,10 +42,17 @@ pub fn point_charts(
     let every: Vec<&CaseSummary> = point.rows.iter().collect();
     let headline = |r: &CaseSummary| r.headline().copied();
     let mut charts = vec![
-        intervals(&every, time, time, Quantity::Time, headline, palette),
         intervals(
             &every,
-            "peak RSS",
+            &format!("{time} · {MEDIAN}"),
+            time,
+            Quantity::Time,
+            headline,
+            palette,
+        ),
+        intervals(
+            &every,
+            &format!("peak RSS · {MEDIAN}"),
             "peak RSS",
             Quantity::Memory,
             |r| r.peak_rss,
@@ -55,10 +64,7 @@ pub fn point_charts(
             .filter_map(|name| point.rows.iter().find(|r| r.contestant == *name))
             .collect();
         if rows.len() > 1 {
-            let title = format!(
-                "{} across its releases, oldest first · {time}",
-                sweep.contestant
-            );
+            let title = format!("{} by release, oldest first · {MEDIAN}", sweep.contestant);
             charts.push(intervals(
                 &rows,
                 &title,
@@ -238,7 +244,7 @@ fn intervals(
         row(r, marks)
     });
     let chart = RowChart {
-        title: format!("{title} · median and 95 % interval"),
+        title: title.into(),
         axis: what.into(),
         quantity,
         rows: rows.collect(),
