@@ -3,15 +3,18 @@
 //! cheaper than Node 20's?") and for runtime authors (`tokio@patch`). One grammar for every
 //! language — `NAME@[RUNTIME]VERSION` or `NAME@patch` — and one table below that maps a
 //! contestant's language to the module that fetches its release from the registry that
-//! serves it: cargo (crates.io), Go's toolchains (the Go module proxy), and the JavaScript
-//! runtimes' binaries (npm). Each variant lives in a folder of its own under the build
+//! serves it: cargo (crates.io), Go's toolchains (the Go module proxy), the JavaScript
+//! runtimes' binaries (npm), kotlinx-coroutines (Maven Central) and the Python contestants'
+//! libraries (PyPI). Each variant lives in a folder of its own under the build
 //! cache (`{cache}` is that folder once it is named `go@1.22`), so the plain contestant's
 //! build is never touched; a release that cannot be fetched makes the variant unavailable
 //! with the reason, at its build, and the run goes on.
 
 mod cargo;
 mod go;
+mod maven;
 mod npm;
+mod pypi;
 
 pub use cargo::{Patch, checkout, parse_patch};
 
@@ -62,6 +65,10 @@ pub enum Fetch {
     Go(go::Release),
     /// A JavaScript runtime's binary from npm.
     Npm(npm::Release),
+    /// A JVM library's release from Maven Central.
+    Maven(maven::Release),
+    /// A Python library's release from PyPI, into the variant's own venv.
+    Pypi(pypi::Release),
 }
 
 impl Fetch {
@@ -71,6 +78,8 @@ impl Fetch {
         match self {
             Fetch::Go(release) => release.fetch(),
             Fetch::Npm(release) => release.fetch(),
+            Fetch::Maven(release) => release.fetch(),
+            Fetch::Pypi(release) => release.fetch(),
         }
     }
 }
@@ -177,9 +186,12 @@ impl Contestant {
             "Rust" => cargo::variant(&mut variant, spec, patches, places)?,
             "Go" => go::variant(&mut variant, spec, &dir)?,
             "JavaScript" => npm::variant(&mut variant, spec, &dir)?,
+            "Kotlin" => maven::variant(&mut variant, spec, &dir)?,
+            "Python" => pypi::variant(&mut variant, spec, &dir)?,
             _ => bail!(
-                "'{}': variants are fetched for Rust, Go and JavaScript contestants (crates.io, \
-                 the Go module proxy, npm); {} is {language}",
+                "'{}': variants are fetched for Rust, Go, JavaScript, Kotlin and Python \
+                 contestants (crates.io, the Go module proxy, npm, Maven Central, PyPI); {} is \
+                 {language}",
                 variant.name(),
                 self.name()
             ),
