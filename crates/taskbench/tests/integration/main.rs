@@ -23,4 +23,5 @@ mod terminal;
 mod unix;
 mod util;
 mod variants;
+mod variants_libraries;
 mod warm_up;

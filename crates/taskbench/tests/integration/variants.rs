@@ -17,7 +17,7 @@ fn go_here() -> bool {
 
 /// `taskbench run -c LINEUP` of spawn and pingpong at small sizes into `out`, its header
 /// printed unless `quiet`.
-fn run_small(lineup: &str, out: &std::path::Path, quiet: bool) -> std::process::Output {
+pub(super) fn run_small(lineup: &str, out: &std::path::Path, quiet: bool) -> std::process::Output {
     let mut args = vec![
         "run",
         "--out",
@@ -44,7 +44,7 @@ fn run_small(lineup: &str, out: &std::path::Path, quiet: bool) -> std::process::
 }
 
 /// The contestant `name` of results.json.
-fn contestant<'a>(results: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+pub(super) fn contestant<'a>(results: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
     results["contestants"]
         .as_array()
         .unwrap()
@@ -94,14 +94,19 @@ fn an_older_go_release_builds_the_contestant_and_runs_it_validly() {
     assert!(go["unavailable"].is_null(), "{go}");
     let version = go["version"].as_str().unwrap();
     assert!(version.starts_with("go version go1.22."), "{version}");
+    assert_valid(&results, "go@1.22");
+}
+
+/// That `name` ran spawn and pingpong, both valid (every checksum checked).
+pub(super) fn assert_valid(results: &serde_json::Value, name: &str) {
     let rows: Vec<&serde_json::Value> = results["points"]
         .as_array()
         .unwrap()
         .iter()
         .flat_map(|p| p["rows"].as_array().unwrap())
-        .filter(|r| r["contestant"] == "go@1.22")
+        .filter(|r| r["contestant"] == name)
         .collect();
-    assert_eq!(rows.len(), 2, "spawn and pingpong");
+    assert_eq!(rows.len(), 2, "{name}: spawn and pingpong");
     for row in rows {
         assert_eq!(row["outcome"], "valid", "{row}");
     }

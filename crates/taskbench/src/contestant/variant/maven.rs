@@ -101,11 +101,11 @@ impl Release {
     }
 }
 
-/// Why Maven could not fetch `coordinates`, in one line: Central lacks it, or the first
-/// error Maven printed.
+/// Why Maven could not fetch `coordinates`, in one line: Central lacks it (named by its
+/// artifact and version), or the first error Maven printed.
 fn reason(output: &str, coordinates: &str) -> String {
-    let artifact = coordinates.rsplit_once(':').map_or(coordinates, |(a, _)| a);
-    let version = coordinates.rsplit(':').next().unwrap_or("");
+    let mut parts = coordinates.rsplit(':');
+    let (version, artifact) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
     if output.contains("Could not find artifact") || output.contains("was not found in") {
         return format!("Maven Central has no {artifact} {version}");
     }
@@ -163,7 +163,7 @@ mod tests {
         let coordinates = "org.jetbrains.kotlinx:kotlinx-coroutines-core-jvm:9.9.9";
         assert_eq!(
             reason(missing, coordinates),
-            "Maven Central has no org.jetbrains.kotlinx:kotlinx-coroutines-core-jvm 9.9.9"
+            "Maven Central has no kotlinx-coroutines-core-jvm 9.9.9"
         );
         let offline = "[INFO] Scanning\n[ERROR] Plugin org.apache.maven.plugins:... could not \
                        be resolved: Unknown host repo.maven.apache.org\n[ERROR] -> [Help 1]";

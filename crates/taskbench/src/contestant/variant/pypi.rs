@@ -109,19 +109,26 @@ impl Release {
     }
 }
 
-/// Why pip could not install `requirement`, in one line: PyPI cannot be reached, or lacks
-/// it, or pip's first error.
+/// Why pip could not install `requirement`, in one line: the index lists other releases
+/// (the newest named), none at all (the name is wrong or PyPI cannot be reached: pip says
+/// the same for both), or pip's first error.
 fn reason(output: &str, requirement: &str) -> String {
-    let offline = [
-        "NewConnectionError",
-        "Failed to establish a new connection",
-        "Could not fetch URL",
-    ];
-    if offline.iter().any(|o| output.contains(o)) {
-        return format!("pip could not reach PyPI for {requirement}");
-    }
-    if output.contains("No matching distribution found") {
-        return format!("PyPI has no {}", requirement.replace("==", " "));
+    let (library, version) = requirement.split_once("==").unwrap_or((requirement, ""));
+    let listed = output
+        .split_once("(from versions: ")
+        .and_then(|(_, rest)| rest.split_once(')'))
+        .map(|(list, _)| list.trim());
+    match listed {
+        Some("none") => {
+            return format!(
+                "pip found no release of {library} (is PyPI reachable, the name right?)"
+            );
+        }
+        Some(list) => {
+            let newest = list.rsplit(", ").next().unwrap_or(list);
+            return format!("PyPI has no {library} {version} (newest: {newest})");
+        }
+        None => {}
     }
     let first = output
         .lines()
@@ -193,15 +200,16 @@ mod tests {
     #[test]
     fn a_release_pypi_lacks_is_said_so_and_other_failures_by_their_first_error() {
         let missing = "ERROR: Could not find a version that satisfies the requirement \
-                       trio==9.9.9 (from versions: 0.1.0)\nERROR: No matching distribution \
-                       found for trio==9.9.9\n";
-        assert_eq!(reason(missing, "trio==9.9.9"), "PyPI has no trio 9.9.9");
-        let offline = format!(
-            "WARNING: Retrying after connection broken by 'NewConnectionError(...)': /simple/trio/\n{missing}"
-        );
+                       trio==9.9.9 (from versions: 0.1.0, 0.2.0, 0.35.0)\nERROR: No matching \
+                       distribution found for trio==9.9.9\n";
         assert_eq!(
-            reason(&offline, "trio==9.9.9"),
-            "pip could not reach PyPI for trio==9.9.9"
+            reason(missing, "trio==9.9.9"),
+            "PyPI has no trio 9.9.9 (newest: 0.35.0)"
+        );
+        let none = missing.replace("0.1.0, 0.2.0, 0.35.0", "none");
+        assert_eq!(
+            reason(&none, "trio==9.9.9"),
+            "pip found no release of trio (is PyPI reachable, the name right?)"
         );
         let broken = "  error: subprocess-exited-with-error\nERROR: Failed building wheel for \
                       uvloop\n";
