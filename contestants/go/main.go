@@ -4,7 +4,9 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"runtime"
 	"time"
 )
 
@@ -45,6 +47,12 @@ func ms(n int) time.Duration {
 }
 
 func main() {
+	// `go-contestant version`: the release this binary was built with, as `go version`
+	// says it, read back by taskbench from the binary it measures.
+	if len(os.Args) == 2 && os.Args[1] == "version" {
+		fmt.Println("go version", runtime.Version(), runtime.GOOS+"/"+runtime.GOARCH)
+		return
+	}
 	// Exit at once after the line: tearing the runtime down is not part of the workload.
 	os.Exit(serve(os.Args[1:]))
 }

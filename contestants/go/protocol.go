@@ -6,9 +6,7 @@ package main
 
 import (
 	"fmt"
-	"maps"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -68,10 +66,10 @@ func serve(args []string) int {
 		fmt.Fprintf(os.Stderr, "go-contestant: %v\n", err)
 		return 2
 	}
-	for range inv.warmup {
+	for i := 0; i < inv.warmup; i++ {
 		inv.scenario.run(inv.warmValues)
 	}
-	for range inv.iterations {
+	for i := 0; i < inv.iterations; i++ {
 		cpuStart := processCPU()
 		start := time.Now()
 		out := inv.scenario.run(inv.values)
@@ -94,7 +92,12 @@ func parse(args []string) (invocation, error) {
 		return invocation{}, fmt.Errorf("unknown scenario %q", args[0])
 	}
 	values, overrides := params{}, params{}
-	for pair := range slices.Chunk(args[1:], 2) {
+	for at := 1; at < len(args); at += 2 {
+		end := at + 2
+		if end > len(args) {
+			end = len(args)
+		}
+		pair := args[at:end]
 		name, isFlag := strings.CutPrefix(pair[0], "--")
 		if !isFlag || len(pair) < 2 {
 			return invocation{}, fmt.Errorf("expected --<param> <value>, got %q", pair)
@@ -104,13 +107,13 @@ func parse(args []string) (invocation, error) {
 			return invocation{}, fmt.Errorf("--%s: %q is not a count", name, pair[1])
 		}
 		param, isWarmup := strings.CutPrefix(name, warmupParamFlag)
-		if isWarmup && slices.Contains(sc.params, param) {
+		if isWarmup && contains(sc.params, param) {
 			overrides[param] = value
 		} else {
 			values[name] = value
 		}
 	}
-	flags := slices.Concat(sc.params, []string{warmupFlag, iterationsFlag})
+	flags := append(append([]string{}, sc.params...), warmupFlag, iterationsFlag)
 	for _, name := range flags {
 		if _, ok := values[name]; !ok {
 			return invocation{}, fmt.Errorf("%s needs --%s", args[0], name)
@@ -131,9 +134,23 @@ func parse(args []string) (invocation, error) {
 	delete(values, warmupFlag)
 	delete(values, iterationsFlag)
 	inv.values = values
-	inv.warmValues = maps.Clone(values)
-	maps.Copy(inv.warmValues, overrides)
+	inv.warmValues = params{}
+	for _, p := range []params{values, overrides} {
+		for name, value := range p {
+			inv.warmValues[name] = value
+		}
+	}
 	return inv, nil
+}
+
+// contains reports whether names holds name (slices.Contains, Go 1.21).
+func contains(names []string, name string) bool {
+	for _, n := range names {
+		if n == name {
+			return true
+		}
+	}
+	return false
 }
 
 // processCPU is the CPU time (user + system, every thread) the process has used so far;

@@ -6,18 +6,23 @@ package main
 import (
 	"math"
 	"runtime"
-	"slices"
+	"sort"
 	"sync"
 	"time"
 )
 
-// spawnSum runs task(0) … task(n-1) each in its own goroutine (WaitGroup.Go), waits for
-// them all and returns the sum of their results: Go's spawn-and-join.
+// spawnSum runs task(0) … task(n-1) each in its own goroutine, waits for them all and
+// returns the sum of their results: Go's spawn-and-join. Add(1), go, defer Done() is what
+// WaitGroup.Go (Go 1.25) does, spelt out so that every release a sweep compares builds it.
 func spawnSum(n int, task func(i int) int) int {
 	results := make([]int, n)
 	var wg sync.WaitGroup
-	for i := range n {
-		wg.Go(func() { results[i] = task(i) })
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			results[i] = task(i)
+		}(i)
 	}
 	wg.Wait()
 	sum := 0
@@ -41,7 +46,7 @@ func sleep(tasks int, delay time.Duration) int {
 // timer sleeps step count times in sequence on the main goroutine, timing every sleep.
 func timer(step time.Duration, count int) outcome {
 	slept := make([]time.Duration, 0, count)
-	for range count {
+	for k := 0; k < count; k++ {
 		start := time.Now()
 		time.Sleep(step)
 		slept = append(slept, time.Since(start))
@@ -58,13 +63,19 @@ func oversleep(slept []time.Duration, step time.Duration) outcome {
 			over[i] = int64(d - step)
 		}
 	}
-	slices.Sort(over)
+	sort.Slice(over, func(a, b int) bool { return over[a] < over[b] })
 	rank := func(q float64) int64 {
 		if len(over) == 0 {
 			return 0
 		}
 		index := int(math.Ceil(q * float64(len(over))))
-		return over[min(max(index, 1), len(over))-1]
+		if index < 1 {
+			index = 1
+		}
+		if index > len(over) {
+			index = len(over)
+		}
+		return over[index-1]
 	}
 	return outcome{checksum: len(slept), extra: []figure{
 		{"oversleep_p50_ns", rank(0.50)},
@@ -90,11 +101,11 @@ func skynetNode(parent chan<- int, num, size int) {
 	}
 	children := make(chan int)
 	part := size / 10
-	for k := range 10 {
+	for k := 0; k < 10; k++ {
 		go skynetNode(children, num+k*part, part)
 	}
 	sum := 0
-	for range 10 {
+	for k := 0; k < 10; k++ {
 		sum += <-children
 	}
 	parent <- sum
@@ -114,7 +125,7 @@ func pinger(rounds int) int {
 		}
 	}()
 	trips := 0
-	for range rounds {
+	for trips < rounds {
 		ping <- trips
 		<-pong
 		trips++
@@ -142,7 +153,7 @@ func link(n, length int, done chan<- int) {
 func yield(tasks, yields int) int {
 	return spawnSum(tasks, func(int) int {
 		n := 0
-		for range yields {
+		for n < yields {
 			runtime.Gosched()
 			n++
 		}

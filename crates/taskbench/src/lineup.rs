@@ -142,6 +142,12 @@ pub fn choose(
     places: &Places,
 ) -> anyhow::Result<Vec<Candidate>> {
     let (items, named) = lineup.parts();
+    // `go@1.20..1.26` names each release between its ends.
+    let items: Vec<String> = items
+        .iter()
+        .map(|item| variant::expand(item))
+        .collect::<anyhow::Result<Vec<_>>>()?
+        .concat();
     if !patches.is_empty() && !items.iter().any(|n| n.ends_with("@patch")) {
         bail!(
             "--patch builds the NAME@patch contestants, and none is named \

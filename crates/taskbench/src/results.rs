@@ -3,7 +3,7 @@
 //! its JSON schema).
 
 use crate::analysis::gate::Side;
-use crate::analysis::{Fit, PointSummary, Warning};
+use crate::analysis::{Fit, PointSummary, ReleaseSweep, Warning};
 use crate::measure::Platform;
 use crate::measure::machine::MachineLoad;
 use crate::run::RunRecord;
@@ -64,6 +64,10 @@ pub struct Results {
     /// Per-task least-squares fits over each sweep.
     #[serde(default)]
     pub fits: Vec<Fit>,
+    /// Each contestant run at several releases of its runtime (`go@1.20,go@1.26`), oldest
+    /// first: drawn as one runtime across its releases.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub releases: Vec<ReleaseSweep>,
     /// What makes the figures less trustworthy (slow first runs, noise, a busy machine).
     #[serde(default)]
     pub warnings: Vec<Warning>,

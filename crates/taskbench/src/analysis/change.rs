@@ -8,11 +8,12 @@
 //! intervals where a side has fewer than six processes), and a verdict: a change only when the interval
 //! excludes 1 — where either side's processes fall into modes, of each mode against its
 //! counterpart (analysis/mode_shift.rs). Within one run, each variant against its
-//! contestant the same way. Where both sides counted instructions (`run --instructions`),
+//! contestant the same way, or a release sweep's newest release against each older one. Where both sides counted instructions (`run --instructions`),
 //! their ratio per iteration too: counts repeat, so it needs no interval.
 
 use super::cases::{Case, group};
 use super::mode_shift::{ModeShift, time_change};
+use super::releases::release_sweeps;
 use crate::run::RunRecord;
 use crate::stats::{Interval, RESAMPLES, pooled_median, ratio_interval};
 use catalogue::Point;
@@ -93,18 +94,30 @@ pub fn changes(base: &[RunRecord], new: &[RunRecord]) -> Vec<CaseChange> {
 
 /// Within one run: each variant (`tokio@patch`, `tokio@1.38.0`) against its contestant
 /// (`tokio`), measured in the same rounds, so that what the machine does to one it does to
-/// the other.
+/// the other; a release sweep without its contestant (`go@1.20,go@1.22,go@1.26`) as its
+/// newest release against each older one (analysis/releases.rs).
 pub fn variant_changes(runs: &[RunRecord]) -> Vec<CaseChange> {
     let mut out = Vec::new();
     for point in group(runs) {
+        let sweeps = release_sweeps(point.cases.iter().map(|c| c.contestant));
+        let find = |name: &str| point.cases.iter().find(|c| c.contestant == name);
         for case in &point.cases {
             let of = family(case.contestant);
             if of == case.contestant {
                 continue;
             }
-            if let Some(base) = point.cases.iter().find(|c| c.contestant == of) {
-                let mut change = case_change(&point.key, base, case);
-                change.instructions = counted_change((runs, base), (runs, case));
+            let pair = match find(&of) {
+                Some(plain) => Some((plain, case)),
+                None => sweeps
+                    .iter()
+                    .find(|s| s.releases.iter().any(|r| r == case.contestant))
+                    .filter(|s| s.newest() != case.contestant)
+                    .and_then(|s| find(s.newest()))
+                    .map(|newest| (case, newest)),
+            };
+            if let Some((base, new)) = pair {
+                let mut change = case_change(&point.key, base, new);
+                change.instructions = counted_change((runs, base), (runs, new));
                 out.push(change);
             }
         }
@@ -373,5 +386,35 @@ mod tests {
             let time = case.time.unwrap();
             assert_eq!((time.ratio, time.verdict), (1.0, Verdict::NoChange));
         }
+    }
+
+    #[test]
+    fn within_a_run_a_release_sweep_is_its_newest_against_each_older() {
+        let runs = crate::html::tests::results().runs;
+        let releases: Vec<RunRecord> = ["go@1.9", "go@1.26", "go@1.22"]
+            .iter()
+            .flat_map(|name| {
+                runs.iter()
+                    .filter(|r| r.contestant == "tokio")
+                    .map(|r| RunRecord {
+                        contestant: (*name).into(),
+                        ..r.clone()
+                    })
+            })
+            .collect();
+        let found = variant_changes(&releases);
+        let mut pairs: Vec<(&str, &str)> = found
+            .iter()
+            .map(|c| (c.base.as_str(), c.contestant.as_str()))
+            .collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        assert_eq!(
+            pairs,
+            [
+                ("go@1.22", "go@1.22 → go@1.26"),
+                ("go@1.9", "go@1.9 → go@1.26")
+            ]
+        );
     }
 }

@@ -12,6 +12,7 @@ pub mod instructions;
 pub mod mode_shift;
 mod outliers;
 pub mod overview;
+pub mod releases;
 pub mod run_to_run;
 mod sweep;
 mod warnings;
@@ -19,6 +20,7 @@ mod warnings;
 pub use cases::{Case, PointCases, group};
 pub use compare::differs;
 pub use outliers::{OUTLIER_Z, Outlier};
+pub use releases::{ReleaseSweep, release_order, release_sweeps};
 pub use sweep::{Fit, FitPoint, MIN_POINTS_FOR_R2, Metric, fits};
 pub use warnings::{
     FIRST_RUN_FACTOR, FirstRun, Imprecision, LOAD_PER_CORE_LIMIT, OTHERS_LIMIT, STEAL_LIMIT,

@@ -48,8 +48,12 @@ impl Contestant {
         }
     }
 
-    /// Runs the manifest's `build` command, if any; the error carries the build's last lines.
+    /// Fetches a variant's release (contestant/variant), then runs the manifest's `build`
+    /// command, if any; the error is the fetch's one line, or carries the build's last lines.
     pub fn build(&self, places: &Places) -> Result<(), String> {
+        if let Some(fetch) = self.variant.as_ref().and_then(|v| v.fetch.as_ref()) {
+            fetch.run()?;
+        }
         let Some(build) = &self.manifest.build else {
             return Ok(());
         };
@@ -97,10 +101,11 @@ impl Contestant {
 
     /// The runtime version, or a short reason it could not be learnt.
     pub fn version(&self, places: &Places) -> String {
-        let lockfile = match &self.variant {
-            Some(variant) => variant.lockfile.clone(),
-            None => places.root.join("Cargo.lock"),
-        };
+        let lockfile = self
+            .variant
+            .as_ref()
+            .and_then(|v| v.lockfile.clone())
+            .unwrap_or_else(|| places.root.join("Cargo.lock"));
         let found = match &self.manifest.version {
             VersionSource::Crate(name) => crate_versions(&lockfile, std::slice::from_ref(name)),
             VersionSource::Crates(names) => crate_versions(&lockfile, names),

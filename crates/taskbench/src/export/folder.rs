@@ -4,7 +4,7 @@
 
 use super::log::{RunFile, read_records};
 use super::{FORMATS, Format, deliver, write_atomically};
-use crate::analysis::{PointSummary, fits, summarize_machines, warnings};
+use crate::analysis::{PointSummary, fits, release_sweeps, summarize_machines, warnings};
 use crate::measure::Platform;
 use crate::measure::machine::MachineLoad;
 use crate::results::{Results, SCHEMA};
@@ -38,6 +38,11 @@ pub fn assemble(
         stopping: run_file.stopping,
         contestants: run_file.contestants.clone(),
         fits: fits(&points),
+        releases: release_sweeps(
+            (run_file.contestants.iter())
+                .filter(|c| c.unavailable.is_none())
+                .map(|c| c.name.as_str()),
+        ),
         warnings: warnings(
             &points,
             &records,

@@ -3,10 +3,11 @@
 //! 95 % intervals (a reference such as floor grey and named so), the timer's oversleep
 //! medians, the RSS timelines of the contestants with
 //! the lowest, median and highest peak (and every contestant's as small multiples on
-//! shared axes), and a sweep's fitted medians against N with the fitted lines and the
-//! medians' intervals as bands.
+//! shared axes), a contestant across its releases (`go@1.20` … `go@1.26`, oldest first),
+//! and a sweep's fitted medians against N with the fitted lines and the medians'
+//! intervals as bands.
 
-use crate::analysis::{CaseSummary, Fit, Metric, Outcome, PointSummary};
+use crate::analysis::{CaseSummary, Fit, Metric, Outcome, PointSummary, ReleaseSweep};
 use crate::measure::Sample;
 use crate::plot::{
     self, HALF_WIDTH, LineChart, Marks, Palette, Percentiles, Quantity, Row, RowChart, Series,
@@ -17,29 +18,63 @@ use crate::stats::Summary;
 
 /// Keys of the timer's extra figures.
 const OVERSLEEP: [&str; 3] = ["oversleep_p50_ns", "oversleep_p99_ns", "oversleep_max_ns"];
+/// What an interval chart's rows show.
+const MEDIAN: &str = "median and 95 % interval";
 const LINE_SIZE: (u32, u32) = (HALF_WIDTH, 340);
 /// One small multiple of the RSS timelines.
 const SMALL_SIZE: (u32, u32) = (300, 190);
 
 /// The charts of one point, as SVG (or a line saying why one could not be drawn);
-/// `timelines` are the point's RSS timelines ([`timelines`]).
-pub fn point_charts(point: &PointSummary, timelines: &[Series], palette: &Palette) -> Vec<String> {
+/// `timelines` are the point's RSS timelines ([`timelines`]), `releases` the run's release
+/// sweeps, each drawn across its releases where the point has two or more of them.
+pub fn point_charts(
+    point: &PointSummary,
+    timelines: &[Series],
+    releases: &[ReleaseSweep],
+    palette: &Palette,
+) -> Vec<String> {
     let overhead = point.rows.first().is_some_and(|r| r.ideal_ns > 0);
     let time = if overhead {
         "overhead (elapsed − ideal)"
     } else {
         "elapsed"
     };
+    let every: Vec<&CaseSummary> = point.rows.iter().collect();
+    let headline = |r: &CaseSummary| r.headline().copied();
     let mut charts = vec![
         intervals(
-            point,
+            &every,
+            &format!("{time} · {MEDIAN}"),
             time,
             Quantity::Time,
-            |r| r.headline().copied(),
+            headline,
             palette,
         ),
-        intervals(point, "peak RSS", Quantity::Memory, |r| r.peak_rss, palette),
+        intervals(
+            &every,
+            &format!("peak RSS · {MEDIAN}"),
+            "peak RSS",
+            Quantity::Memory,
+            |r| r.peak_rss,
+            palette,
+        ),
     ];
+    for sweep in releases {
+        let rows: Vec<&CaseSummary> = (sweep.releases.iter())
+            .filter_map(|name| point.rows.iter().find(|r| r.contestant == *name))
+            .collect();
+        if rows.len() > 1 {
+            let title = format!("{} by release, oldest first · {MEDIAN}", sweep.contestant);
+            charts.push(intervals(
+                &rows,
+                &title,
+                time,
+                Quantity::Time,
+                headline,
+                palette,
+            ));
+        }
+    }
     if point.rows.iter().any(|r| oversleep(r).is_some()) {
         let rows = point
             .rows
@@ -188,15 +223,16 @@ fn band(fit: &Fit, points: &[PointSummary]) -> Vec<(f64, f64, f64)> {
         .collect()
 }
 
-/// A chart of one summary of every row: its median and 95 % interval.
+/// A chart of one summary of `rows`, in their order: its median and 95 % interval.
 fn intervals(
-    point: &PointSummary,
+    rows: &[&CaseSummary],
+    title: &str,
     what: &str,
     quantity: Quantity,
     pick: fn(&CaseSummary) -> Option<Summary>,
     palette: &Palette,
 ) -> String {
-    let rows = point.rows.iter().map(|r| {
+    let rows = rows.iter().map(|r| {
         let marks = pick(r).map(|s| {
             let ci = s.median_ci;
             Marks::Interval {
@@ -208,7 +244,7 @@ fn intervals(
         row(r, marks)
     });
     let chart = RowChart {
-        title: format!("{what} · median and 95 % interval"),
+        title: title.into(),
         axis: what.into(),
         quantity,
         rows: rows.collect(),

@@ -133,7 +133,10 @@ fn point_section(
         );
     }
     let timelines = charts::timelines(point, &results.runs);
-    figures(page, charts::point_charts(point, &timelines, palette));
+    figures(
+        page,
+        charts::point_charts(point, &timelines, &results.releases, palette),
+    );
     let multiples = charts::timeline_multiples(&timelines, palette);
     if multiples.len() > 3 {
         let _ = write!(

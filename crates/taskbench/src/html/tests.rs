@@ -119,6 +119,7 @@ pub(crate) fn results() -> Results {
             info("go", Some("`go` not found: install Go")),
         ],
         fits: fits(&points),
+        releases: Vec::new(),
         warnings: vec![Warning::CpuSteal { share: 0.05 }],
         points,
         runs,

@@ -142,7 +142,7 @@ fn bad_variants_cpus_and_baselines_are_refused() {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         refused(&args, expect);
     };
-    refused_run(&["-c", "fixture-honest@latest"], "after @ comes a version");
+    refused_run(&["-c", "fixture-honest@latest"], "after @ comes a release");
     refused_run(
         &["-c", "fixture-nobody@1.0.0"],
         "unknown contestant 'fixture-nobody'",

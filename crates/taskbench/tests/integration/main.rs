@@ -25,4 +25,6 @@ mod shards;
 mod terminal;
 mod unix;
 mod util;
+mod variants;
+mod variants_libraries;
 mod warm_up;

@@ -5,61 +5,17 @@
 //! the lock file seeded from the repository's so that nothing else moves — with its own
 //! target folder, so the release build of the plain contestant is never touched.
 
-use super::{Contestant, Places, VersionSource};
+use super::{Built, Contestant, Places, Spec};
+use crate::contestant::VersionSource;
 use anyhow::{Context, bail};
 use std::path::{Path, PathBuf};
 use toml::{Table, Value};
-
-/// What follows the `@` of a variant's name.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Spec {
-    /// `tokio@1.38.0`: the runtime crate at exactly this version.
-    Version(String),
-    /// `tokio@patch`: built with the `--patch` checkouts.
-    Patch,
-}
 
 /// `--patch CRATE=PATH`: a crate replaced by a local checkout.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Patch {
     pub krate: String,
     pub path: PathBuf,
-}
-
-/// A variant as built: where its lock file is, and what its version line adds.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Built {
-    pub lockfile: PathBuf,
-    /// `patched: /src/tokio @ 1a2b3c4d5e6f (dirty)`, for each checkout.
-    pub note: Option<String>,
-}
-
-/// Splits `tokio@1.38.0` into the contestant's name and the variant; a plain name has none.
-pub fn split(name: &str) -> anyhow::Result<(&str, Option<Spec>)> {
-    let Some((base, spec)) = name.split_once('@') else {
-        return Ok((name, None));
-    };
-    let spec = match spec {
-        "patch" => Spec::Patch,
-        v if is_version(v) => Spec::Version(v.to_string()),
-        _ => bail!(
-            "'{name}': after @ comes a version of the runtime crate (tokio@1.38.0) or `patch` \
-             (with --patch CRATE=PATH)"
-        ),
-    };
-    Ok((base, Some(spec)))
-}
-
-/// `1.38.0`, `0.2`, `2.0.0-rc.1`: what cargo takes after `=`.
-fn is_version(text: &str) -> bool {
-    let (core, pre) = text.split_once('-').unwrap_or((text, ""));
-    let parts: Vec<&str> = core.split('.').collect();
-    (1..=3).contains(&parts.len())
-        && parts
-            .iter()
-            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
-        && pre.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.')
-        && !(text.contains('-') && pre.is_empty())
 }
 
 /// `CRATE=PATH`, the path an existing folder.
@@ -83,72 +39,62 @@ pub fn parse_patch(text: &str) -> Result<Patch, String> {
     })
 }
 
-impl Contestant {
-    /// This contestant as the variant `spec`, its workspace written under `places.cache`.
-    pub fn variant(
-        &self,
-        spec: &Spec,
-        patches: &[Patch],
-        places: &Places,
-    ) -> anyhow::Result<Contestant> {
-        let name = match spec {
-            Spec::Version(v) => format!("{}@{v}", self.name()),
-            Spec::Patch => format!("{}@patch", self.name()),
-        };
-        let runtime = match &self.manifest.version {
-            VersionSource::Crate(c) => c.clone(),
-            VersionSource::Crates(c) if !c.is_empty() => c[0].clone(),
-            _ => bail!(
-                "'{name}': variants are built for Rust contestants, whose runtime crate is \
-                 pinned in a workspace of their own; {} is {}",
-                self.name(),
-                self.manifest.language
-            ),
-        };
-        if *spec == Spec::Patch && patches.is_empty() {
-            bail!("'{name}': --patch CRATE=PATH says what to build it with");
-        }
-        let dir = places.cache.join(&name);
-        std::fs::create_dir_all(&dir)
-            .with_context(|| format!("cannot create {}", dir.display()))?;
-        let manifest = variant_manifest(self, &runtime, spec, patches, &places.root)
-            .with_context(|| format!("'{name}': cannot write its workspace"))?;
-        write_if_changed(&dir.join("Cargo.toml"), &manifest)?;
-        let lockfile = dir.join("Cargo.lock");
-        if !lockfile.exists() {
-            std::fs::copy(places.root.join("Cargo.lock"), &lockfile)
-                .with_context(|| format!("cannot seed {}", lockfile.display()))?;
-        }
-        let target = dir.join("target");
-        let in_variant = |command: &[String]| -> Vec<String> {
-            command
-                .iter()
-                .map(|w| w.replace("{target}", &target.to_string_lossy()))
-                .collect()
-        };
-        let mut variant = self.clone();
-        variant.manifest.name = name;
-        variant.manifest.run = in_variant(&self.manifest.run);
-        variant.manifest.build = self.manifest.build.as_deref().map(|build| {
-            let mut build = in_variant(build);
-            // `cargo build …` builds the variant's workspace.
-            let at = build.iter().position(|w| w == "build").map_or(1, |i| i + 1);
-            let manifest_path = dir.join("Cargo.toml").to_string_lossy().into_owned();
-            build.splice(at..at, ["--manifest-path".to_string(), manifest_path]);
-            build
-        });
-        variant.variant = Some(Built {
-            lockfile,
-            note: (*spec == Spec::Patch).then(|| {
-                patches
-                    .iter()
-                    .map(|p| format!("patched: {}", checkout(&p.path)))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            }),
-        });
-        Ok(variant)
+/// `tokio@1.38.0` or `tokio@patch`: the contestant's workspace under the variant's cache
+/// folder, its commands pointed at it.
+pub(super) fn variant(
+    variant: &mut Contestant,
+    spec: &Spec,
+    patches: &[Patch],
+    places: &Places,
+) -> anyhow::Result<Built> {
+    let name = variant.name().to_string();
+    let runtime = match &variant.manifest.version {
+        VersionSource::Crate(c) => c.clone(),
+        VersionSource::Crates(c) if !c.is_empty() => c[0].clone(),
+        _ => bail!("'{name}': its manifest names no runtime crate (version = {{ crate = … }})"),
+    };
+    if *spec == Spec::Patch && patches.is_empty() {
+        bail!("'{name}': --patch CRATE=PATH says what to build it with");
     }
+    if *spec != Spec::Patch {
+        super::release(&name, spec, &runtime)?;
+    }
+    let dir = places.cache.join(&name);
+    let manifest = variant_manifest(variant, &runtime, spec, patches, &places.root)
+        .with_context(|| format!("'{name}': cannot write its workspace"))?;
+    write_if_changed(&dir.join("Cargo.toml"), &manifest)?;
+    let lockfile = dir.join("Cargo.lock");
+    if !lockfile.exists() {
+        std::fs::copy(places.root.join("Cargo.lock"), &lockfile)
+            .with_context(|| format!("cannot seed {}", lockfile.display()))?;
+    }
+    let target = dir.join("target");
+    let in_variant = |command: &[String]| -> Vec<String> {
+        command
+            .iter()
+            .map(|w| w.replace("{target}", &target.to_string_lossy()))
+            .collect()
+    };
+    variant.manifest.run = in_variant(&variant.manifest.run);
+    variant.manifest.build = variant.manifest.build.as_deref().map(|build| {
+        let mut build = in_variant(build);
+        // `cargo build …` builds the variant's workspace.
+        let at = build.iter().position(|w| w == "build").map_or(1, |i| i + 1);
+        let manifest_path = dir.join("Cargo.toml").to_string_lossy().into_owned();
+        build.splice(at..at, ["--manifest-path".to_string(), manifest_path]);
+        build
+    });
+    Ok(Built {
+        lockfile: Some(lockfile),
+        note: (*spec == Spec::Patch).then(|| {
+            patches
+                .iter()
+                .map(|p| format!("patched: {}", checkout(&p.path)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }),
+        fetch: None,
+    })
 }
 
 /// The contestant's Cargo.toml made a workspace of its own: inherited fields and
@@ -200,7 +146,7 @@ fn variant_manifest(
             }
             if key == runtime {
                 runtime_found = true;
-                if let Spec::Version(version) = spec {
+                if let Spec::Release { version, .. } = spec {
                     pin(value, version);
                 }
             }
@@ -322,29 +268,7 @@ fn write_if_changed(path: &Path, text: &str) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn names_split_into_contestant_and_variant() {
-        assert_eq!(split("tokio").unwrap(), ("tokio", None));
-        assert_eq!(
-            split("tokio@1.38.0").unwrap(),
-            ("tokio", Some(Spec::Version("1.38.0".into())))
-        );
-        assert_eq!(
-            split("smol@2.0.0-rc.1").unwrap().1,
-            Some(Spec::Version("2.0.0-rc.1".into()))
-        );
-        assert_eq!(split("tokio@patch").unwrap().1, Some(Spec::Patch));
-        for bad in [
-            "tokio@",
-            "tokio@latest",
-            "tokio@1..2",
-            "tokio@1.2.3.4",
-            "tokio@1-",
-        ] {
-            assert!(split(bad).is_err(), "{bad}");
-        }
-    }
+    use crate::contestant::variant::split;
 
     #[test]
     fn a_patch_names_a_crate_and_a_checkout() {
@@ -365,7 +289,7 @@ mod tests {
             cache: cache.to_path_buf(),
             root: root.clone(),
         };
-        let found = super::super::discover(&root.join("contestants/rust/tokio")).unwrap();
+        let found = crate::contestant::discover(&root.join("contestants/rust/tokio")).unwrap();
         (found.into_iter().next().unwrap(), places)
     }
 
@@ -374,7 +298,7 @@ mod tests {
         let cache = tempfile::tempdir().unwrap();
         let (contestant, places) = tokio(cache.path());
         let variant = contestant
-            .variant(&Spec::Version("1.38.0".into()), &[], &places)
+            .variant(&split("tokio@1.38.0").unwrap().1.unwrap(), &[], &places)
             .unwrap();
         assert_eq!(variant.name(), "tokio@1.38.0");
         let dir = cache.path().join("tokio@1.38.0");
@@ -407,7 +331,8 @@ mod tests {
                     && w[1] == dir.join("Cargo.toml").to_string_lossy())
         );
         assert!(variant.manifest.run[0].starts_with(&*dir.join("target").to_string_lossy()));
-        assert_eq!(variant.variant.unwrap().note, None);
+        let built = variant.variant.unwrap();
+        assert_eq!((built.note, built.fetch), (None, None));
     }
 
     #[test]
