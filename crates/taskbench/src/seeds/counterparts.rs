@@ -134,7 +134,7 @@ const COUNTERPARTS: &[Counterpart] = &[
     none(Skynet, ".NET TPL", NO_DOTNET),
     none(Skynet, "F# MailboxProcessor", NO_DOTNET),
     none(Skynet, "RxJava", "none: no RxJava contestant"),
-    ours(Skynet, "Node-bluebird", "node-bluebird", "bluebird promises on Node 20, not the original's generator-based code"),
+    ours(Skynet, "Node-bluebird", "node-bluebird", "bluebird promises on our Node (its version in the header), not the original's generator-based code"),
     none(Skynet, "LuaJIT", "none: no Lua contestant"),
 ];
 
