@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds one Scala contestant ($1: its module, cats-effect or zio) with the shared lib into
-# its cache folder ($2) with Maven on Temurin 25: the local repository ($2/m2, filled from
+# its cache folder ($2) with Maven on JDK 25 (../java/jdk.sh finds it): the local repository ($2/m2, filled from
 # Maven Central on the first build) and the build output ($2/<artifactId>) stay there, out
 # of $HOME and of this folder. Maven and the Scala compiler take tens of seconds even when
 # nothing changed, so the build is skipped when the poms, sources and this script are those
@@ -21,7 +21,7 @@ rm -f "$stamp"
 rm -rf "$cache"/*/lib
 # Maven 3.8 on JDK 25 warns of sun.misc.Unsafe uses (Guava; Maven 3.9.10+ passes this itself)
 # and of native access (zinc's file watcher, in the Scala plugin).
-JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 MAVEN_OPTS='--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED' \
+JAVA_HOME=$(sh "$dir/../java/jdk.sh" home) MAVEN_OPTS='--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED' \
     mvn --quiet --batch-mode -Dstyle.color=never --file "$dir/pom.xml" \
     --projects "$module" --also-make \
     -Dmaven.repo.local="$cache/m2" -Dtaskbench.cache="$cache" package

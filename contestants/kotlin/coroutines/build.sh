@@ -1,5 +1,5 @@
 #!/bin/sh
-# Builds the kotlin-coroutines contestant into its cache folder ($1) with Maven on Temurin 25:
+# Builds the kotlin-coroutines contestant into its cache folder ($1) with Maven on JDK 25 (../../java/jdk.sh finds it):
 # the local repository ($1/m2, filled from Maven Central on the first build) and the build
 # output ($1/target) stay there, out of $HOME and of this folder. Maven and the in-process
 # Kotlin compiler take ~15 s even when nothing changed, so the build is skipped when the pom,
@@ -17,7 +17,7 @@ if [ -f "$cache/target/contestant.jar" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$
 fi
 rm -f "$stamp"
 # Maven 3.8 on JDK 25 warns of sun.misc.Unsafe uses (Guava); Maven 3.9.10+ passes this itself.
-JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 MAVEN_OPTS=--sun-misc-unsafe-memory-access=allow \
+JAVA_HOME=$(sh "$dir/../../java/jdk.sh" home) MAVEN_OPTS=--sun-misc-unsafe-memory-access=allow \
     mvn --quiet --batch-mode -Dstyle.color=never --file "$dir/pom.xml" \
     -Dmaven.repo.local="$cache/m2" -Dtaskbench.cache="$cache" "$@" package
 echo "$sources" >"$stamp"

@@ -328,7 +328,12 @@ fn describe(
         name: contestant.name().to_string(),
         language: contestant.manifest.language.clone(),
         runtime: contestant.manifest.runtime.clone(),
-        version: contestant.version(places),
+        // An unavailable contestant's version command would only repeat why it is
+        // unavailable, less clearly (a variant's release that could not be fetched).
+        version: match unavailable {
+            None => contestant.version(places),
+            Some(_) => "–".to_string(),
+        },
         unavailable,
         cpus: None,
         build_flags: contestant.manifest.build_flags(),

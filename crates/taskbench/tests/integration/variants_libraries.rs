@@ -23,10 +23,11 @@ fn python_here() -> bool {
 }
 
 fn kotlin_here() -> bool {
+    let jdk = concat!(env!("CARGO_MANIFEST_DIR"), "/../../contestants/java/jdk.sh");
     runs(
-        "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java",
-        &["-version"],
-        "no Temurin 25 (the Kotlin contestant's JVM)",
+        "sh",
+        &[jdk, "java", "-version"],
+        "no JDK 25 (the Kotlin contestant's JVM: $JAVA_HOME or Temurin 25)",
     ) && runs("mvn", &["--version"], "no Maven (mvn)")
 }
 
