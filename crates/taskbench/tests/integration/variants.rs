@@ -43,6 +43,20 @@ pub(super) fn run_small(lineup: &str, out: &std::path::Path, quiet: bool) -> std
     taskbench_within(&args, DEADLINE)
 }
 
+/// `run_small` of `lineup`, quietly, which must succeed: its results.json.
+pub(super) fn ran_small(lineup: &str, out: &std::path::Path) -> serde_json::Value {
+    let run = run_small(lineup, out, true);
+    assert!(run.status.success(), "{}", stderr(&run));
+    read_json(&out.join("results.json"))
+}
+
+/// The version read back for contestant `name`, which must have been available.
+pub(super) fn version_of<'a>(results: &'a serde_json::Value, name: &str) -> &'a str {
+    let variant = contestant(results, name);
+    assert!(variant["unavailable"].is_null(), "{variant}");
+    variant["version"].as_str().unwrap()
+}
+
 /// The contestant `name` of results.json.
 pub(super) fn contestant<'a>(results: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
     results["contestants"]
@@ -87,12 +101,8 @@ fn an_older_go_release_builds_the_contestant_and_runs_it_validly() {
         return;
     }
     let out = tempfile::tempdir().unwrap();
-    let run = run_small("go@1.22", out.path(), true);
-    assert!(run.status.success(), "{}", stderr(&run));
-    let results = read_json(&out.path().join("results.json"));
-    let go = contestant(&results, "go@1.22");
-    assert!(go["unavailable"].is_null(), "{go}");
-    let version = go["version"].as_str().unwrap();
+    let results = ran_small("go@1.22", out.path());
+    let version = version_of(&results, "go@1.22");
     assert!(version.starts_with("go version go1.22."), "{version}");
     assert_valid(&results, "go@1.22");
 }

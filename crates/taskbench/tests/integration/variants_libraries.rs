@@ -5,7 +5,7 @@
 //! line each (the registry cannot be reached, quickly: no retries), but the older releases cannot be fetched.
 
 use super::util::{read_json, skip, stderr};
-use super::variants::{assert_valid, contestant, run_small};
+use super::variants::{assert_valid, contestant, ran_small, run_small, version_of};
 use std::process::Command;
 
 /// Whether `program args` runs here; skipped with `hint` when it does not.
@@ -85,16 +85,12 @@ fn older_trio_and_uvloop_releases_run_validly_in_their_own_venvs() {
         return;
     }
     let out = tempfile::tempdir().unwrap();
-    let run = run_small("python-trio@0.25.0,python-uvloop@0.19.0", out.path(), true);
-    assert!(run.status.success(), "{}", stderr(&run));
-    let results = read_json(&out.path().join("results.json"));
+    let results = ran_small("python-trio@0.25.0,python-uvloop@0.19.0", out.path());
     for (name, library) in [
         ("python-trio@0.25.0", "trio 0.25.0"),
         ("python-uvloop@0.19.0", "uvloop 0.19.0"),
     ] {
-        let variant = contestant(&results, name);
-        assert!(variant["unavailable"].is_null(), "{variant}");
-        let version = variant["version"].as_str().unwrap();
+        let version = version_of(&results, name);
         assert!(version.contains(&format!(", {library} (")), "{version}");
         assert!(version.contains("without hashes"), "{version}");
         assert_valid(&results, name);
@@ -107,12 +103,8 @@ fn an_older_kotlinx_coroutines_builds_the_contestant_and_runs_it_validly() {
         return;
     }
     let out = tempfile::tempdir().unwrap();
-    let run = run_small("kotlin-coroutines@1.8.1", out.path(), true);
-    assert!(run.status.success(), "{}", stderr(&run));
-    let results = read_json(&out.path().join("results.json"));
-    let variant = contestant(&results, "kotlin-coroutines@1.8.1");
-    assert!(variant["unavailable"].is_null(), "{variant}");
-    let version = variant["version"].as_str().unwrap();
+    let results = ran_small("kotlin-coroutines@1.8.1", out.path());
+    let version = version_of(&results, "kotlin-coroutines@1.8.1");
     assert!(
         version.starts_with("kotlinx.coroutines 1.8.1 ("),
         "{version}"

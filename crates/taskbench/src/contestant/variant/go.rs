@@ -271,15 +271,8 @@ mod tests {
     #[test]
     fn a_go_variant_builds_with_the_fetched_toolchain_and_asks_the_binary() {
         let cache = tempfile::tempdir().unwrap();
-        let root = crate::lineup::repository_root();
-        let places = crate::lineup::places_in(root.clone());
-        let places = crate::contestant::Places {
-            cache: cache.path().to_path_buf(),
-            ..places
-        };
-        let go = crate::contestant::discover(&root.join("contestants/go")).unwrap();
-        let (_, spec) = super::super::split("go@1.22").unwrap();
-        let variant = go[0].variant(&spec.unwrap(), &[], &places).unwrap();
+        let places = super::super::testing::places(cache.path());
+        let variant = super::super::testing::variant("go@1.22", cache.path()).unwrap();
         let dir = cache.path().join("go@1.22");
         let build = variant.manifest.expand(
             variant.manifest.build.as_ref().unwrap(),
@@ -306,8 +299,7 @@ mod tests {
             (release.asked.as_str(), release.module.as_str()),
             ("1.22", "taskbench/contestants/go")
         );
-        let (_, spec) = super::super::split("go@1").unwrap();
-        let err = go[0].variant(&spec.unwrap(), &[], &places).unwrap_err();
+        let err = super::super::testing::variant("go@1", cache.path()).unwrap_err();
         assert!(err.to_string().contains("1.22 (its newest patch)"), "{err}");
     }
 }

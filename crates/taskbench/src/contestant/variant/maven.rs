@@ -121,17 +121,7 @@ fn reason(output: &str, coordinates: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn kotlin(spec: &str, cache: &Path) -> anyhow::Result<Contestant> {
-        let root = crate::lineup::repository_root();
-        let places = crate::contestant::Places {
-            cache: cache.to_path_buf(),
-            ..crate::lineup::places_in(root.clone())
-        };
-        let all = crate::contestant::discover(&root.join("contestants/kotlin")).unwrap();
-        let (_, spec) = super::super::split(spec).unwrap();
-        all[0].variant(&spec.unwrap(), &[], &places)
-    }
+    use crate::contestant::variant::testing::variant as kotlin;
 
     #[test]
     fn a_kotlin_variant_sets_the_coroutines_version_in_its_own_folder() {

@@ -220,6 +220,31 @@ fn replace_word(command: &[String], from: &str, to: &str) -> Vec<String> {
         .collect()
 }
 
+/// For the tests of each registry's variants: the repository's contestants, as variants
+/// built into a test's own cache folder.
+#[cfg(test)]
+mod testing {
+    use super::{Contestant, Places, split};
+    use std::path::Path;
+
+    /// The repository's places, with `cache` for the build cache.
+    pub fn places(cache: &Path) -> Places {
+        Places {
+            cache: cache.to_path_buf(),
+            ..crate::lineup::places_in(crate::lineup::repository_root())
+        }
+    }
+
+    /// The repository's contestant that `spec` names (`node-q@node22`), as that variant.
+    pub fn variant(spec: &str, cache: &Path) -> anyhow::Result<Contestant> {
+        let (name, spec) = split(spec).unwrap();
+        let root = crate::lineup::repository_root();
+        let all = crate::contestant::discover(&root.join("contestants")).unwrap();
+        let contestant = all.iter().find(|c| c.name() == name).unwrap();
+        contestant.variant(&spec.unwrap(), &[], &places(cache))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -165,24 +165,12 @@ impl Release {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The repository's contestant `name`, as the variant `spec`, cached in `cache`.
-    fn variant_of(name: &str, spec: &str, cache: &Path) -> anyhow::Result<Contestant> {
-        let root = crate::lineup::repository_root();
-        let places = crate::contestant::Places {
-            cache: cache.to_path_buf(),
-            ..crate::lineup::places_in(root.clone())
-        };
-        let all = crate::contestant::discover(&root.join("contestants")).unwrap();
-        let contestant = all.iter().find(|c| c.name() == name).unwrap();
-        let (_, spec) = super::super::split(spec).unwrap();
-        contestant.variant(&spec.unwrap(), &[], &places)
-    }
+    use crate::contestant::variant::testing::variant as variant_of;
 
     #[test]
     fn a_node_variant_runs_its_own_node_and_asks_it_the_version() {
         let cache = tempfile::tempdir().unwrap();
-        let variant = variant_of("node-q", "node-q@node22", cache.path()).unwrap();
+        let variant = variant_of("node-q@node22", cache.path()).unwrap();
         let node = cache
             .path()
             .join("node-q@node22/node_modules")
@@ -200,7 +188,7 @@ mod tests {
             (release.package, release.asked),
             (on_platform("node-{platform}"), "22".into())
         );
-        let err = variant_of("node-q", "node-q@bun1.2", cache.path()).unwrap_err();
+        let err = variant_of("node-q@bun1.2", cache.path()).unwrap_err();
         assert!(err.to_string().contains("it runs on node"), "{err}");
     }
 
@@ -209,7 +197,7 @@ mod tests {
         let cache = tempfile::tempdir().unwrap();
         for (name, binary) in [("bun", ".bin/bun"), ("deno", "deno/deno")] {
             let spec = format!("{name}@1.2.0");
-            let variant = variant_of(name, &spec, cache.path()).unwrap();
+            let variant = variant_of(&spec, cache.path()).unwrap();
             let expected = cache.path().join(&spec).join("node_modules").join(binary);
             assert_eq!(
                 variant.manifest.run[0],

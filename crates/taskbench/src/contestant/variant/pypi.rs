@@ -142,25 +142,14 @@ fn reason(output: &str, requirement: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn python(name: &str, spec: &str, cache: &Path) -> anyhow::Result<Contestant> {
-        let root = crate::lineup::repository_root();
-        let places = crate::contestant::Places {
-            cache: cache.to_path_buf(),
-            ..crate::lineup::places_in(root.clone())
-        };
-        let all = crate::contestant::discover(&root.join("contestants/python")).unwrap();
-        let contestant = all.iter().find(|c| c.name() == name).unwrap();
-        let (_, spec) = super::super::split(spec).unwrap();
-        contestant.variant(&spec.unwrap(), &[], &places)
-    }
+    use crate::contestant::variant::testing::variant as python;
 
     #[test]
     fn a_python_variant_installs_its_one_library_unpinned_into_its_own_venv() {
         let cache = tempfile::tempdir().unwrap();
         for (name, version) in [("python-trio", "0.25.0"), ("python-uvloop", "0.19.0")] {
             let spec = format!("{name}@{version}");
-            let variant = python(name, &spec, cache.path()).unwrap();
+            let variant = python(&spec, cache.path()).unwrap();
             let build = variant.manifest.build.as_ref().unwrap();
             assert!(
                 !build.iter().any(|w| w.contains("requirements")),
@@ -181,15 +170,15 @@ mod tests {
             assert_eq!(release.dir, cache.path().join(&spec));
             assert_eq!(release.requirement, format!("{library}=={version}"));
         }
-        assert!(python("python-trio", "python-trio@trio0.25.0", cache.path()).is_ok());
-        let err = python("python-trio", "python-trio@uvloop0.19.0", cache.path()).unwrap_err();
+        assert!(python("python-trio@trio0.25.0", cache.path()).is_ok());
+        let err = python("python-trio@uvloop0.19.0", cache.path()).unwrap_err();
         assert!(err.to_string().contains("it runs on trio"), "{err}");
     }
 
     #[test]
     fn asyncio_has_no_library_to_fetch() {
         let cache = tempfile::tempdir().unwrap();
-        let err = python("python-asyncio", "python-asyncio@3.12", cache.path()).unwrap_err();
+        let err = python("python-asyncio@3.12", cache.path()).unwrap_err();
         assert_eq!(
             err.to_string(),
             "'python-asyncio@3.12': it runs on the standard library alone (its version \
