@@ -7,16 +7,13 @@
 //! is. The build reads an alternate go.mod (`-modfile`) whose `go` line is the release's,
 //! which an older go requires; the version recorded is the one the built binary reports.
 
-use super::{Built, Fetch, Spec, replace_word};
+use super::{Built, FETCH_TIMEOUT, Fetch, Spec, replace_word};
 use crate::contestant::toolchain::checked;
 use crate::contestant::{Contestant, VersionSource};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// The module the Go toolchains are published as.
 const TOOLCHAIN_MODULE: &str = "golang.org/toolchain";
-/// How long listing or downloading a toolchain (~70 MB) may take.
-const FETCH_TIMEOUT: Duration = Duration::from_secs(10 * 60);
 
 /// A Go release asked for, and the variant's folder it is fetched into.
 #[derive(Debug, Clone, PartialEq, Eq)]

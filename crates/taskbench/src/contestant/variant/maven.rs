@@ -5,14 +5,11 @@
 //! build is the contestant's own, with the pom's version property overridden on Maven's
 //! command line. The version recorded is the one the built jar's coroutines report.
 
-use super::{Built, Fetch, Spec};
+use super::{Built, FETCH_TIMEOUT, Fetch, Spec};
 use crate::contestant::Contestant;
 use crate::contestant::command;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
-/// How long fetching the release (and, the first time, the dependency plugin) may take.
-const FETCH_TIMEOUT: Duration = Duration::from_secs(10 * 60);
 /// The dependency plugin the contestant's pom pins, which fetches the release.
 const GET: &str = "org.apache.maven.plugins:maven-dependency-plugin:3.10.0:get";
 

@@ -115,6 +115,11 @@ pub fn split(name: &str) -> anyhow::Result<(&str, Option<Spec>)> {
 /// Most releases one range may name.
 const MOST_IN_RANGE: u64 = 40;
 
+/// How long one command of a fetch may take: listing a registry's releases, downloading a
+/// Go toolchain (~70 MB) or a JavaScript runtime (~50–120 MB), making a venv and installing
+/// a library, or Maven fetching a release (and, the first time, its dependency plugin).
+const FETCH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10 * 60);
+
 /// `go@1.20..1.26` → `go@1.20`, `go@1.21`, …, `go@1.26`, and `node-q@node18..24` → every
 /// major from 18 to 24: a release sweep written as a range, whose last number steps by one
 /// (both ends share the numbers before it). Any other name is returned as it is.

@@ -6,16 +6,12 @@
 //! runtime; the libraries the contestants import stay the ones their lock file pins,
 //! installed once by their build. The version recorded is the one the runtime reports.
 
-use super::{Built, Fetch, Spec, replace_word};
+use super::{Built, FETCH_TIMEOUT, Fetch, Spec, replace_word};
 use crate::contestant::Contestant;
 use crate::contestant::VersionSource;
 use crate::contestant::command;
 use crate::contestant::toolchain::checked;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
-
-/// How long resolving or installing a runtime (~50–120 MB) may take.
-const FETCH_TIMEOUT: Duration = Duration::from_secs(10 * 60);
 
 /// A JavaScript runtime npm serves.
 struct Runtime {

@@ -7,14 +7,11 @@
 //! dependencies itself, unhashed, and the variant's version line says so. The version
 //! recorded is the one the venv reports (`importlib.metadata.version`).
 
-use super::{Built, Fetch, Spec};
+use super::{Built, FETCH_TIMEOUT, Fetch, Spec};
 use crate::contestant::command;
 use crate::contestant::{Contestant, VersionSource};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
-/// How long making the venv and installing the library may take.
-const FETCH_TIMEOUT: Duration = Duration::from_secs(10 * 60);
 /// The script whose arguments name the libraries a Python contestant runs on.
 const VERSIONS: &str = "/versions.py";
 
