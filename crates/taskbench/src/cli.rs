@@ -53,6 +53,42 @@ pub enum Command {
     /// ~/.local/share/bash-completion/completions/taskbench` (zsh: a file `_taskbench` in
     /// a folder of $fpath; fish: ~/.config/fish/completions/taskbench.fish).
     Completions(CompletionsArgs),
+    /// Measure warm-up curves: fresh processes timing every iteration from a cold start,
+    /// where each settles, and the warm-up a time process needs (`--write` keeps it in the
+    /// contestant's warm-up.toml, which `run` reads).
+    Warmup(WarmupArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct WarmupArgs {
+    /// Contestants or @groups (comma-separated or repeated).
+    #[arg(
+        short,
+        long,
+        value_delimiter = ',',
+        required = true,
+        value_name = "NAME"
+    )]
+    pub contestant: Vec<String>,
+    /// Scenarios, at the quick preset's sizes (default: every scenario).
+    #[arg(short, long, value_delimiter = ',', value_name = "NAME")]
+    pub scenario: Vec<String>,
+    /// Processes per contestant and scenario.
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    pub processes: u32,
+    /// Iterations per process, at most.
+    #[arg(long, default_value_t = 100, value_name = "N")]
+    pub iterations: u32,
+    /// What one process's iterations may take, going by its first (fewer iterations where
+    /// they are long, but at least 30).
+    #[arg(long, default_value = "15s", value_parser = parse_duration, value_name = "TIME")]
+    pub per_process: Duration,
+    /// Kill a process after this long.
+    #[arg(long, default_value = "120s", value_parser = parse_duration, value_name = "TIME")]
+    pub timeout: Duration,
+    /// Write each proposed warm-up into the contestant's warm-up.toml.
+    #[arg(long)]
+    pub write: bool,
 }
 
 #[derive(Debug, Args)]
@@ -302,6 +338,10 @@ pub struct RunArgs {
     pub budget: Option<Duration>,
     #[arg(short, long, help = help::warmup(), value_name = "N")]
     pub warmup: Option<u32>,
+    /// Seed of the measured rounds' random order (results.json's `seed`): the same seed
+    /// repeats a run's order. Default: from the clock.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
     /// Iterations each contestant runs in-process before the measured one (default: the
     /// scenario's own).
     #[arg(long, value_name = "K")]
@@ -399,6 +439,10 @@ pub struct RunArgs {
     /// report.html); by default the terminal shows the overview and the warnings' digest.
     #[arg(long)]
     pub tables: bool,
+    /// Rank the terminal's overview by cold start (a fresh process's first iteration)
+    /// instead of the steady state; results.md and report.html have both.
+    #[arg(long)]
+    pub cold: bool,
 }
 
 impl RunArgs {
@@ -440,6 +484,7 @@ impl RunArgs {
             max_time: self.max_time,
             budget: self.budget,
             warmup: self.warmup,
+            seed: self.seed,
         }
     }
 }

@@ -104,6 +104,7 @@ fn dispatch(
         cli::Command::Compare(args) => commands::compare(args),
         cli::Command::Export(args) => commands::export(args),
         cli::Command::Completions(args) => commands::completions(args.shell),
+        cli::Command::Warmup(args) => commands::warmup(args, contestants, &places),
     }
 }
 

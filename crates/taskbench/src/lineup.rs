@@ -309,17 +309,20 @@ fn describe(
     places: &Places,
     cpus: &[u32],
 ) -> Vec<(Subject, ContestantInfo)> {
-    let unavailable = match availability {
-        Availability::Available => None,
-        Availability::Unavailable(reason) => Some(reason),
+    let table = contestant.manifest.warm_up_table(&contestant.dir);
+    let unavailable = match (availability, &table) {
+        (Availability::Available, Ok(_)) => None,
+        (Availability::Available, Err(e)) => Some(format!("{e:#}")),
+        (Availability::Unavailable(reason), _) => Some(reason),
     };
+    let warm_up = table.unwrap_or_default();
     let subject = Subject {
         name: contestant.name().to_string(),
         argv: contestant.run_command(places),
         cwd: contestant.dir.clone(),
         unsupported: contestant.manifest.unsupported.clone(),
         startup: startup(&contestant.manifest.language),
-        warm_up: contestant.manifest.warm_up_minimum(),
+        warm_up: warm_up.clone(),
         baseline: None,
         cpus: None,
         env: Vec::new(),
@@ -337,7 +340,7 @@ fn describe(
         unavailable,
         cpus: None,
         build_flags: contestant.manifest.build_flags(),
-        warm_up: Some(contestant.manifest.warm_up_rule()),
+        warm_up: Some(warm_up.describe()),
         fairness: Some(crate::contestant::fairness_entry(contestant.name())),
         reference: contestant.manifest.reference,
     };

@@ -58,6 +58,9 @@ pub struct Results {
     /// How much each case was measured (absent for `--command`-free old results).
     #[serde(default)]
     pub stopping: Option<crate::run::Stopping>,
+    /// The seed of the measured rounds' random order: `taskbench run --seed N` repeats it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
     pub contestants: Vec<ContestantInfo>,
     /// Summaries per parameter point, rows best first.
     pub points: Vec<PointSummary>,

@@ -32,33 +32,76 @@ impl<'a> Case<'a> {
         self.records.iter().copied().filter(|r| counts(r)).collect()
     }
 
-    /// Iterations of a time process: what the last valid process of more than one ran (1
-    /// when every process ran one, and then every process is both kinds). The last, not
+    /// Whether the case's processes say which kind they are (`RunRecord::timed`); older
+    /// results told a time process by its running more than one iteration.
+    fn flagged(&self) -> bool {
+        self.records.iter().any(|r| r.timed.is_some())
+    }
+
+    /// Iterations of a time process: what the last valid time process ran. The last, not
     /// the most: after its pilot a case may go on at fewer iterations (run/stopping.rs).
+    /// In older results, what the last valid process of more than one ran (1 when every
+    /// process ran one, and then every process is both kinds).
     pub fn time_iterations(&self) -> u32 {
+        let flagged = self.flagged();
         self.valid()
             .iter()
             .rev()
+            .filter(|r| !flagged || r.timed == Some(true))
             .map(|r| r.iterations)
-            .find(|&m| m > 1)
+            .find(|&m| flagged || m > 1)
             .unwrap_or(1)
     }
 
-    /// The valid processes that measure time.
+    /// The valid processes that measure time: time processes (of the last count run).
+    /// A plain command's single processes serve both kinds.
     pub fn time_runs(&self) -> Vec<&'a RunRecord> {
         let m = self.time_iterations();
+        let flagged = self.flagged();
+        let command = self.records.first().is_some_and(|r| r.point().is_command());
         self.valid()
             .into_iter()
-            .filter(|r| r.iterations == m)
+            .filter(|r| (command || !flagged || r.timed == Some(true)) && r.iterations == m)
             .collect()
     }
 
-    /// The valid processes that ran exactly one measured iteration: the seeds' memory.
+    /// The valid processes that ran exactly one measured iteration after the scenario's
+    /// own warm-up: the seeds' memory.
     pub fn memory_runs(&self) -> Vec<&'a RunRecord> {
         self.valid()
             .into_iter()
-            .filter(|r| r.iterations == 1)
+            .filter(|r| r.timed != Some(true) && r.iterations == 1)
             .collect()
+    }
+
+    /// Each time process's series in order, warm-up iterations then measured ones, with
+    /// where its measured ones begin: what each process is classified on.
+    pub fn series(&self) -> Vec<(Vec<f64>, usize)> {
+        self.time_runs()
+            .iter()
+            .filter_map(|r| r.figures.as_ref())
+            .map(|f| {
+                let all = f.warmup_ns.iter().chain(&f.iterations_ns);
+                (all.map(|&e| e as f64).collect(), f.warmup_ns.len())
+            })
+            .collect()
+    }
+
+    /// The cold start of each time process that reported its warm-up: its first iteration
+    /// (after start-up), ns.
+    pub fn cold_values(&self) -> Vec<f64> {
+        self.valid()
+            .iter()
+            .filter(|r| r.timed == Some(true))
+            .filter_map(|r| r.figures.as_ref()?.warmup_ns.first())
+            .map(|&e| e as f64)
+            .collect()
+    }
+
+    /// The warm-up iterations the case's time processes ran (the most, where they differ).
+    pub fn warm_up(&self) -> Option<u32> {
+        let time = self.valid().into_iter().filter(|r| r.timed == Some(true));
+        time.map(|r| r.inner_warmup).max()
     }
 
     /// The variance components of the time processes (run/variance.rs), with the

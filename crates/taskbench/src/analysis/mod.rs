@@ -14,7 +14,9 @@ mod outliers;
 pub mod overview;
 pub mod releases;
 pub mod run_to_run;
+pub mod steadiness;
 mod sweep;
+pub mod warm_up;
 mod warnings;
 
 pub use cases::{Case, PointCases, group};
@@ -154,6 +156,21 @@ pub struct CaseSummary {
     /// Instruction counts, when the run counted them (`--instructions`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub instructions: Option<instructions::Instructions>,
+    /// Warm-up iterations its time processes ran before the iterations they timed
+    /// (contestant/warm_up.rs); absent in older results.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warm_up: Option<u32>,
+    /// The cold start: each time process's first iteration after start-up, ns — what a
+    /// serverless or command-line user pays — with its interval over the processes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cold: Option<Summary>,
+    /// The cold start less the ideal time, where the scenario has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cold_overhead: Option<Summary>,
+    /// How the time processes' series behaved (stats/steady.rs): how many were flat,
+    /// warmed up, slowed down, or reached no steady state by their warm-up's end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub steadiness: Option<steadiness::Steadiness>,
 }
 
 impl CaseSummary {
@@ -182,6 +199,20 @@ impl CaseSummary {
             0 => self.elapsed.as_ref(),
             _ => self.overhead.as_ref().or(self.elapsed.as_ref()),
         }
+    }
+
+    /// The row's cold-start figure, as [`CaseSummary::headline`] is its steady one.
+    pub fn cold_headline(&self) -> Option<&crate::stats::Summary> {
+        match self.ideal_ns {
+            0 => self.cold.as_ref(),
+            _ => self.cold_overhead.as_ref().or(self.cold.as_ref()),
+        }
+    }
+
+    /// Whether most of its time processes had not settled by the end of their warm-up:
+    /// its steady figure is then read with that said.
+    pub fn unsteady(&self) -> bool {
+        self.steadiness.is_some_and(|s| s.unsteady())
     }
 
     /// The record of [`CaseSummary::representative_run`] among `runs`.
@@ -336,7 +367,7 @@ fn summarize_case(
         scenario: first.scenario.clone(),
         point: point.to_string(),
         params: first.params.clone(),
-        outcome: outcome(mine, &valid),
+        outcome: outcome(mine, &valid, time.is_empty() && !key.is_command()),
         runs_ok: valid.len(),
         runs: mine.len(),
         problems: problems(mine),
@@ -379,6 +410,15 @@ fn summarize_case(
         outliers: outliers_by_mode(&time, headline_groups),
         extra: extra_medians(&time),
         instructions: None,
+        warm_up: case.warm_up(),
+        cold: Summary::of(&case.cold_values()),
+        cold_overhead: (ideal_ns > 0)
+            .then(|| {
+                let cold = case.cold_values();
+                Summary::of(&cold.iter().map(|c| c - ideal_ns as f64).collect::<Vec<_>>())
+            })
+            .flatten(),
+        steadiness: steadiness::of(&case.series()),
     }
 }
 
@@ -431,7 +471,21 @@ fn representative(memory: &[&RunRecord], median: Option<f64>) -> Option<u32> {
         .map(|r| r.run)
 }
 
-fn outcome(mine: &[&RunRecord], valid: &[&RunRecord]) -> Outcome {
+/// What a case's records came to; `untimed`: it has no valid time process, so no steady
+/// figure (the budget ended it first: it says what one would have cost).
+fn outcome(mine: &[&RunRecord], valid: &[&RunRecord], untimed: bool) -> Outcome {
+    if !valid.is_empty() && untimed {
+        let failed = mine
+            .iter()
+            .find(|r| r.timed == Some(true) && !r.status.is_ok());
+        let stop = mine.iter().rev().find_map(|r| r.stop);
+        let status = match (failed, stop) {
+            (Some(record), _) => record.status.label(),
+            (None, Some(reason @ StopReason::NotSteady { .. })) => reason.describe(),
+            (None, _) => "steady state not reached".to_string(),
+        };
+        return Outcome::Failed { status };
+    }
     if !valid.is_empty() {
         return Outcome::Valid;
     }

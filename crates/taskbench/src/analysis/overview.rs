@@ -20,6 +20,9 @@ pub enum Quantity {
     CpuPerIteration,
     /// Peak RSS of the memory processes.
     PeakRss,
+    /// The cold start: a fresh process's first iteration (overhead where there is an
+    /// ideal time), as `Time` is the steady state.
+    ColdStart,
 }
 
 /// A point as a column.
@@ -53,6 +56,8 @@ pub enum Cell {
         /// The processes' two modes, where they fell into clearly separated groups: the
         /// figure is then the median of both together, which describes neither.
         modes: Option<[Mode; 2]>,
+        /// A steady figure most of whose processes had not settled (time only).
+        unsteady: bool,
     },
     /// No figure: `n/a`, or the failure's status.
     Status(String),
@@ -178,6 +183,7 @@ enum Figure {
     Elapsed,
     CpuPerIteration,
     PeakRss,
+    Cold,
 }
 
 impl Figure {
@@ -187,6 +193,7 @@ impl Figure {
         match quantity {
             Quantity::PeakRss => Figure::PeakRss,
             Quantity::CpuPerIteration => Figure::CpuPerIteration,
+            Quantity::ColdStart => Figure::Cold,
             Quantity::Time
                 if point.rows.first().is_some_and(|r| r.ideal_ns > 0)
                     && best(point, Figure::Overhead).is_some_and(|b| b > 0.0) =>
@@ -203,6 +210,7 @@ impl Figure {
             Figure::Elapsed => row.elapsed,
             Figure::CpuPerIteration => row.cpu_per_iteration,
             Figure::PeakRss => row.peak_rss,
+            Figure::Cold => row.cold_headline().copied(),
         }
     }
 
@@ -212,6 +220,7 @@ impl Figure {
             Figure::Elapsed => "elapsed",
             Figure::CpuPerIteration => "CPU/iteration",
             Figure::PeakRss => "peak RSS",
+            Figure::Cold => "cold start",
         }
     }
 }
@@ -245,7 +254,7 @@ fn cell(point: &PointSummary, name: &str, figure: Figure, best: Option<f64>) -> 
     // The analysis's interval of elapsed ÷ the best elapsed; for overheads the same
     // resamples read as overheads: (r·E_best − ideal) / O_best.
     let ratio_interval = match figure {
-        Figure::PeakRss | Figure::CpuPerIteration => None,
+        Figure::PeakRss | Figure::CpuPerIteration | Figure::Cold => None,
         Figure::Elapsed => row.ratio_ci,
         Figure::Overhead => row.ratio_ci.map(|ci| {
             let elapsed_best = best + row.ideal_ns as f64;
@@ -259,9 +268,10 @@ fn cell(point: &PointSummary, name: &str, figure: Figure, best: Option<f64>) -> 
         interval: summary.median_ci,
         ratio_interval,
         differs: match figure {
-            Figure::PeakRss | Figure::CpuPerIteration => None,
+            Figure::PeakRss | Figure::CpuPerIteration | Figure::Cold => None,
             Figure::Overhead | Figure::Elapsed => row.differs_from_best,
         },
         modes: summary.modes,
+        unsteady: matches!(figure, Figure::Overhead | Figure::Elapsed) && row.unsteady(),
     }
 }

@@ -17,6 +17,7 @@ fn record(
         scenario: "spawn".into(),
         params: BTreeMap::from([("tasks".into(), tasks)]),
         inner_warmup: 0,
+        timed: None,
         phase,
         run: 1,
         iterations: 1,
@@ -29,6 +30,7 @@ fn record(
                 Vec::new()
             },
             iterations_cpu_ns: Vec::new(),
+            warmup_ns: Vec::new(),
             ideal_ns: 0,
             overhead_ns: status.is_ok().then_some(elapsed as i64),
             wall_ns: elapsed + 1_000,

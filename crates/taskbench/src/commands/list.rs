@@ -2,10 +2,10 @@
 //! and entry in docs/FAIRNESS.md, the warm-up rule of each, and each group (`-c @name`)
 //! with its members.
 
+use crate::contestant::warm_up;
 use crate::contestant::{Availability, Places, fairness_entry, groups};
 use crate::lineup::{Candidate, survey};
 use crate::report::plain_table;
-use crate::run::warm_up;
 use std::path::Path;
 
 pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
@@ -44,10 +44,11 @@ pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
             notes.push("reference: shown apart, never ranked".to_string());
         }
         notes.extend(c.manifest.build_flags().map(|b| format!("built: {b}")));
-        notes.push(format!(
-            "warm-up: {}",
-            warm_up::short(&c.manifest.warm_up_rule())
-        ));
+        let rule = c.manifest.warm_up_table(&c.dir).map(|t| t.describe());
+        notes.push(match &rule {
+            Ok(rule) => format!("warm-up: {}", warm_up::short(rule)),
+            Err(e) => format!("warm-up: {e:#}"),
+        });
         notes.push(format!("terms: {}", fairness_entry(c.name())));
         lineup.add_row([
             c.name().to_string(),
@@ -63,7 +64,10 @@ pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
     println!("{lineup}\n");
     let rules: Vec<String> = entries
         .iter()
-        .map(|e| e.contestant.manifest.warm_up_rule())
+        .filter_map(|e| {
+            let c = &e.contestant;
+            c.manifest.warm_up_table(&c.dir).ok().map(|t| t.describe())
+        })
         .collect();
     for rule in warm_up::distinct(rules.iter().map(String::as_str)) {
         println!("warm-up — {rule}\n");

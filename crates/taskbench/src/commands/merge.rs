@@ -72,7 +72,7 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
         let width = crate::report::terminal_width();
         print!(
             "{}",
-            crate::report::overview::render_terminal(&results, width)
+            crate::report::overview::render_terminal(&results, width, false)
         );
     }
     let cases: usize = results.points.iter().map(|p| p.rows.len()).sum();
@@ -226,6 +226,7 @@ fn join(inputs: &[(PathBuf, Results)], machines: &[Machine]) -> anyhow::Result<M
         stopping: all[0].stopping,
         seeds,
         machines: if mixed { infos } else { Vec::new() },
+        seed: all[0].seed,
     };
     let incomplete = (!gaps.is_empty()).then(|| {
         format!(

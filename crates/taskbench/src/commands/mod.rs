@@ -10,6 +10,7 @@ mod report;
 mod run;
 mod show;
 mod store;
+mod warmup;
 
 pub use compare::compare;
 pub use completions::completions;
@@ -21,3 +22,4 @@ pub use report::report;
 pub use run::run;
 pub use show::show;
 pub use store::{history, import};
+pub use warmup::warmup;

@@ -24,7 +24,7 @@ pub fn presets(args: &PresetsArgs, contestants_dir: &Path, places: &Places) -> a
         .unwrap_or_default()
         .iter()
         .filter(|e| e.availability == Availability::Available)
-        .map(|e| ProcessCost::of(&e.contestant.manifest))
+        .map(|e| ProcessCost::of(&e.contestant.manifest, &e.contestant.dir))
         .collect();
         let (workloads, seeds) = expand(&preset.cases, &Default::default(), None)?;
         let plan = Plan {
@@ -34,6 +34,7 @@ pub fn presets(args: &PresetsArgs, contestants_dir: &Path, places: &Places) -> a
             stopping: preset.stopping,
             warmup: preset.warmup,
             idle_runs: preset.idle_runs,
+            seed: 0,
         };
         let mut cases: Vec<String> = Vec::new();
         for case in &preset.cases {

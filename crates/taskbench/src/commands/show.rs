@@ -27,6 +27,6 @@ pub fn show(dir: &Path) -> anyhow::Result<()> {
         println!("{line}");
     }
     println!();
-    print!("{}", overview::render_terminal(&results, width));
+    print!("{}", overview::render_terminal(&results, width, false));
     Ok(())
 }

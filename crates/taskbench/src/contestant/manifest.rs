@@ -52,9 +52,9 @@ pub struct Manifest {
     /// language family and `all` follow without being written.
     #[serde(default)]
     pub groups: Vec<String>,
-    /// The measured runtime whose minimum of warm-up iterations its time processes run at
-    /// least (`"jvm"`, `"v8"`, `"jsc"`, `"beam"`; run/warm_up.rs `MEASURED`). Absent: the
-    /// common rule.
+    /// The runtime whose measured minimum of warm-up iterations its time processes run
+    /// where its own curves of a scenario were not measured (`"jvm"`, `"v8"`, `"jsc"`,
+    /// `"beam"`; contestant/warm_up.rs `RUNTIMES`). Absent: the common minimum.
     #[serde(default)]
     pub warm_up: Option<String>,
 }
@@ -128,7 +128,7 @@ impl Manifest {
             catalogue::spec(scenario).map_err(|e| format!("unsupported: {e}"))?;
         }
         if let Some(runtime) = &self.warm_up {
-            crate::run::warm_up::lookup(runtime)?;
+            super::warm_up::lookup(runtime)?;
         }
         if let Some(group) = self.groups.iter().find(|g| !super::groups::is_curated(g)) {
             return Err(format!(
@@ -169,20 +169,10 @@ impl Manifest {
             .map(|flags| flags.replace("{rust_profile}", super::RUST_PROFILE))
     }
 
-    /// Warm-up iterations a time process runs at least: 0 for the common rule.
-    pub fn warm_up_minimum(&self) -> u32 {
-        self.measured_warm_up().map_or(0, |w| w.iterations)
-    }
-
-    /// Its warm-up rule in words, stated beside its figures.
-    pub fn warm_up_rule(&self) -> String {
-        crate::run::warm_up::describe(self.measured_warm_up())
-    }
-
-    /// The measured runtime it names (checked when loaded).
-    fn measured_warm_up(&self) -> Option<&'static crate::run::WarmUp> {
-        let runtime = self.warm_up.as_deref()?;
-        crate::run::warm_up::lookup(runtime).ok()
+    /// Its time processes' warm-up by scenario: the `warm-up.toml` in `dir` over its
+    /// runtime's minimum (contestant/warm_up.rs).
+    pub fn warm_up_table(&self, dir: &Path) -> anyhow::Result<super::WarmUpTable> {
+        super::WarmUpTable::load(dir, self.warm_up.as_deref())
     }
 
     /// Whether the manifest marks a scenario as not expressible.
@@ -265,16 +255,17 @@ mod tests {
     fn a_warm_up_minimum_is_read_and_a_bad_one_refused_in_one_line() {
         let (_dir, path) = write(TOKIO);
         let common = Manifest::load(&path).unwrap();
-        assert_eq!((common.warm_up_minimum(), &common.warm_up), (0, &None));
-        assert!(common.warm_up_rule().starts_with("common rule: "));
+        let dir = path.parent().unwrap();
+        assert_eq!(&common.warm_up, &None);
+        assert_eq!(
+            common.warm_up_table(dir).unwrap(),
+            crate::contestant::WarmUpTable::common()
+        );
         let (_dir, path) = write(&format!("{TOKIO}\nwarm_up = \"jvm\""));
         let manifest = Manifest::load(&path).unwrap();
-        let jvm = crate::run::warm_up::lookup("jvm").unwrap();
-        assert_eq!(manifest.warm_up_minimum(), jvm.iterations);
-        assert_eq!(
-            manifest.warm_up_rule(),
-            crate::run::warm_up::describe(Some(jvm))
-        );
+        let jvm = crate::contestant::warm_up::lookup("jvm").unwrap();
+        let table = manifest.warm_up_table(path.parent().unwrap()).unwrap();
+        assert_eq!(table.iterations("skynet"), jvm.iterations);
         for (bad, says) in [
             (
                 "\"v9\"",

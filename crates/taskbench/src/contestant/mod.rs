@@ -11,12 +11,14 @@ mod manifest;
 mod startup;
 mod toolchain;
 pub mod variant;
+pub mod warm_up;
 
 pub use discover::discover;
 pub use joint::{JointBuild, joint_builds};
 pub use manifest::{MANIFEST_FILE, Manifest, Places, VersionSource};
 pub use startup::{ProcessCost, startup};
 pub use toolchain::{Availability, HarnessFault, lockfile_version};
+pub use warm_up::WarmUpTable;
 
 use std::path::PathBuf;
 

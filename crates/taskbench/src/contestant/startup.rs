@@ -8,18 +8,19 @@ use std::time::Duration;
 /// What a process of a subject costs beyond its measured iterations, for estimates: its
 /// start-up and exit, and the warm-up iterations its runtime asks of a time process at
 /// least (run/warm_up.rs).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ProcessCost {
     pub startup: Duration,
-    pub warm_up: u32,
+    pub warm_up: super::WarmUpTable,
 }
 
 impl ProcessCost {
-    /// A contestant's, from its manifest.
-    pub fn of(manifest: &Manifest) -> ProcessCost {
+    /// A contestant's, from its manifest and its folder's warm-up table (its runtime's
+    /// minimum where that cannot be read: an estimate need not fail on it).
+    pub fn of(manifest: &Manifest, dir: &std::path::Path) -> ProcessCost {
         ProcessCost {
             startup: startup(&manifest.language),
-            warm_up: manifest.warm_up_minimum(),
+            warm_up: manifest.warm_up_table(dir).unwrap_or_default(),
         }
     }
 
@@ -27,7 +28,7 @@ impl ProcessCost {
     pub fn command() -> ProcessCost {
         ProcessCost {
             startup: startup(""),
-            warm_up: 0,
+            warm_up: super::WarmUpTable::common(),
         }
     }
 }

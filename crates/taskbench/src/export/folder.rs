@@ -36,6 +36,7 @@ pub fn assemble(
         interrupted,
         platform: run_file.platform.clone().unwrap_or_else(unknown_platform),
         stopping: run_file.stopping,
+        seed: run_file.seed,
         contestants: run_file.contestants.clone(),
         fits: fits(&points),
         releases: release_sweeps(

@@ -35,6 +35,9 @@ pub struct RunFile {
     /// The machines of results merged side by side (`taskbench merge --mixed-machines`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub machines: Vec<crate::results::MachineInfo>,
+    /// The seed of the measured rounds' order (`--seed` repeats it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
 }
 
 impl RunFile {
@@ -47,6 +50,7 @@ impl RunFile {
             platform: None,
             contestants: Vec::new(),
             stopping: plan.map(|p| p.stopping),
+            seed: plan.map(|p| p.seed),
             seeds: plan.map_or_else(Vec::new, |p| {
                 p.seeds
                     .iter()
@@ -187,6 +191,7 @@ mod tests {
             scenario: "spawn".into(),
             params: [("tasks".to_string(), 10)].into(),
             inner_warmup: 0,
+            timed: None,
             phase: Phase::Measured,
             run,
             iterations: 1,

@@ -238,6 +238,7 @@ fn overview(page: &mut String, results: &Results, palette: &Palette) {
     let mut lines = Vec::new();
     for (machine, points) in results.per_machine() {
         let time = Overview::of(&points, Quantity::Time);
+        let cold = Overview::of(&points, Quantity::ColdStart);
         let cpu = Overview::of(&points, Quantity::CpuPerIteration);
         let memory = Overview::of(&points, Quantity::PeakRss);
         let suffix = match machine {
@@ -254,6 +255,13 @@ fn overview(page: &mut String, results: &Results, palette: &Palette) {
             palette,
         ));
         page.push_str(&overview::scale_legend());
+        if cold.has_figures() {
+            page.push_str(&overview::matrix(
+                &cold,
+                &format!("overview-cold{suffix}"),
+                palette,
+            ));
+        }
         if cpu.has_figures() {
             page.push_str(&overview::matrix(
                 &cpu,

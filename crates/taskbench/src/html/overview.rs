@@ -146,6 +146,7 @@ fn hover(overview: &Overview, contestant: &str, point: &str, measure: &str, cell
             ratio_interval,
             differs,
             modes,
+            unsteady,
         } => {
             let human = |v: f64| figure(overview.quantity, v);
             let mut text = format!("{contestant} · {point} · {measure} {}", human(*value));
@@ -164,6 +165,9 @@ fn hover(overview: &Overview, contestant: &str, point: &str, measure: &str, cell
             }
             if *differs == Some(false) {
                 text.push_str(" · not significantly slower than the best");
+            }
+            if *unsteady {
+                text.push_str(" · most processes had not reached a steady state");
             }
             text
         }
@@ -240,6 +244,7 @@ mod tests {
             ratio_interval: None,
             differs: None,
             modes: Some([mode(9, 3.9e6), mode(3, 10e6)]),
+            unsteady: false,
         };
         let overview = Overview {
             quantity: crate::analysis::overview::Quantity::Time,

@@ -31,6 +31,7 @@ fn record(
         scenario: scenario.into(),
         params: params.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
         inner_warmup: 0,
+        timed: None,
         phase: Phase::Measured,
         run,
         iterations: 1,
@@ -45,6 +46,7 @@ fn record(
             } else {
                 Vec::new()
             },
+            warmup_ns: Vec::new(),
             ideal_ns: 0,
             overhead_ns: Some(elapsed as i64),
             wall_ns: elapsed * 2,
@@ -112,6 +114,7 @@ pub(crate) fn results() -> Results {
         .map(String::from)
         .to_vec(),
         platform: Platform::probe(),
+        seed: None,
         stopping: None,
         contestants: vec![
             info("tokio", None),
@@ -137,7 +140,7 @@ fn info(name: &str, unavailable: Option<&str>) -> ContestantInfo {
         unavailable: unavailable.map(String::from),
         cpus: None,
         build_flags: Some("cargo --release".into()),
-        warm_up: Some(crate::run::warm_up::describe(None)),
+        warm_up: Some(crate::contestant::WarmUpTable::common().describe()),
         fairness: Some(crate::contestant::fairness_entry(name)),
         reference: false,
     }
@@ -187,10 +190,16 @@ fn the_page_holds_every_table_chart_and_note() {
     assert!(page.contains("<th scope=\"row\">go</th><td>`go` not found: install Go"));
     // Each row's build, warm-up and entry in docs/FAIRNESS.md; the warm-up rule once.
     assert!(
-        page.contains("<td>cargo --release</td><td>common rule</td><td>#tokio</td>"),
+        page.contains(
+            "<td>cargo --release</td><td>3 (common minimum) warm-up iterations</td><td>#tokio</td>"
+        ),
         "{page}"
     );
-    assert_eq!(page.matches("<li>warm-up — common rule:").count(), 1);
+    assert_eq!(
+        page.matches("<li>warm-up — 3 (common minimum) warm-up iterations:")
+            .count(),
+        1
+    );
     assert!(page.contains(&escape(&results.warnings[0].to_string())));
     assert!(
         page.contains(

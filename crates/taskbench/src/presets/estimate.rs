@@ -3,24 +3,25 @@
 //! The model, per case: an iteration takes its ideal time (the pure waiting of the
 //! scenario) plus [`PER_OPERATION`] for each operation (a spawn, a message, a fake I/O, a
 //! yield; [`PER_TIMER_SLEEP`] for a timer's sleep); a process takes its contestant's
-//! start-up (by language, [`startup`](crate::contestant::startup)) plus its iterations (inner
-//! warm-up — with its runtime's minimum in a time process, run/warm_up.rs — and measured). A
+//! start-up (by language, [`startup`](crate::contestant::startup)) plus its iterations (the
+//! scenario's own warm-up in a memory process, the contestant's warm-up table's in a time
+//! process, contestant/warm_up.rs; then the measured ones). A
 //! case makes its idle-footprint, warm-up and memory processes, then time processes sized
 //! as run/stopping.rs sizes them, as many as [`EXPECTED_TIME_RUNS`] (within
 //! `min_runs`…`max_runs`) unless the time budget ends them first — only `min_runs` when
 //! the expected overhead is below run/stopping.rs's floor (a long sleep). Both allowances are rough figures for this project's 2-core machine, checked
 //! against real runs of the quick preset (docs/MEASUREMENT.md).
 //!
-//! With a whole-run budget, every case's minimum (its idle, warm-up, memory and `min_runs`
-//! time processes) is made whatever the budget, and the rest of what the cases need only
-//! as far as the budget goes: a budgeted plan takes min(budget, need), and at least its
-//! minimum.
+//! With a whole-run budget, the rest of what the cases need beyond their minimum (idle,
+//! warm-up, memory and `min_runs` time processes) goes only as far as the budget: a
+//! budgeted plan takes min(budget, need). A minimum past the budget is not made whole: the
+//! run ends the dearest cases first (run/runner.rs), and the estimate says so.
 
 use super::Plan;
 use crate::contestant::ProcessCost;
 use crate::run::plan::IDLE_RUNS;
 pub use crate::run::stopping::HARNESS_PER_PROCESS;
-use crate::run::stopping::{MEMORY_RUNS, OVERHEAD_FLOOR, calibrate};
+use crate::run::stopping::{MEMORY_RUNS, Next, OVERHEAD_FLOOR, calibrate};
 use crate::run::{Stopping, Workload};
 use catalogue::{DOXBEE_STEPS, Scenario};
 use std::time::Duration;
@@ -109,13 +110,14 @@ pub fn estimate(plan: &Plan, costs: &[ProcessCost]) -> Estimate {
                 .inspect(|idle| idle_done.push(*idle)),
             Workload::Command => None,
         };
-        for &cost in costs {
+        for cost in costs {
             if let Some(idle) = idle {
                 let idle = Workload::Scenario {
                     scenario: idle,
                     inner_warmup: 0,
                 };
-                total += processes(idle, cost, 1, plan.idle_runs.min(IDLE_RUNS)).all_minimum();
+                total += processes(idle, cost, Next::MEMORY, plan.idle_runs.min(IDLE_RUNS))
+                    .all_minimum();
             }
             total += case_estimate(plan, workload, cost);
         }
@@ -130,8 +132,8 @@ pub fn estimate(plan: &Plan, costs: &[ProcessCost]) -> Estimate {
 /// The estimate of one case — `workload` on a subject whose processes cost `cost`:
 /// its warm-up and measured processes, without the idle footprint it shares with the
 /// scenario's other points.
-pub fn case_estimate(plan: &Plan, workload: Workload, cost: ProcessCost) -> Estimate {
-    let mut total = processes(workload, cost, 1, plan.warmup).all_minimum();
+pub fn case_estimate(plan: &Plan, workload: Workload, cost: &ProcessCost) -> Estimate {
+    let mut total = processes(workload, cost, Next::MEMORY, plan.warmup).all_minimum();
     let mut case = case(workload, cost, plan.stopping);
     case.measured = case.processes;
     total += case;
@@ -139,9 +141,9 @@ pub fn case_estimate(plan: &Plan, workload: Workload, cost: ProcessCost) -> Esti
 }
 
 /// The measured processes of one case.
-fn case(workload: Workload, cost: ProcessCost, stopping: Stopping) -> Estimate {
+fn case(workload: Workload, cost: &ProcessCost, stopping: Stopping) -> Estimate {
     let iteration = iteration(workload);
-    let memory = process(workload, cost, 1);
+    let memory = process(workload, cost, Next::MEMORY);
     let m = calibrate(memory, iteration.as_nanos() as u64, stopping.max_time);
     // An overhead below the floor is judged against the elapsed time, which a long sleep
     // holds steady: such a case stops at its minimum.
@@ -154,19 +156,14 @@ fn case(workload: Workload, cost: ProcessCost, stopping: Stopping) -> Estimate {
         EXPECTED_TIME_RUNS.clamp(stopping.min_runs, stopping.max_runs)
     };
     let mut estimate = Estimate::default();
-    let memory_runs = if m == 1 {
-        0
-    } else {
-        MEMORY_RUNS.min(stopping.max_runs)
-    };
-    for _ in 0..memory_runs {
-        estimate += processes(workload, cost, 1, 1).all_minimum();
+    for _ in 0..MEMORY_RUNS.min(stopping.max_runs) {
+        estimate += processes(workload, cost, Next::MEMORY, 1).all_minimum();
     }
     for made in 0..wanted {
         if made >= stopping.min_runs && estimate.total >= stopping.max_time {
             break;
         }
-        let time = processes(workload, cost, m, 1);
+        let time = processes(workload, cost, Next::time(m), 1);
         estimate += if made < stopping.min_runs {
             time.all_minimum()
         } else {
@@ -176,22 +173,20 @@ fn case(workload: Workload, cost: ProcessCost, stopping: Stopping) -> Estimate {
     estimate
 }
 
-/// `count` processes of `iterations` measured iterations.
-fn processes(workload: Workload, cost: ProcessCost, iterations: u32, count: u32) -> Estimate {
-    let ideal = Duration::from_nanos(ideal_ns(workload)) * in_process(workload, cost, iterations);
+/// `count` processes made as `next`.
+fn processes(workload: Workload, cost: &ProcessCost, next: Next, count: u32) -> Estimate {
+    let ideal = Duration::from_nanos(ideal_ns(workload)) * in_process(workload, cost, next);
     Estimate {
         processes: count as u64,
         ideal: ideal * count,
-        total: process(workload, cost, iterations) * count,
+        total: process(workload, cost, next) * count,
         ..Estimate::default()
     }
 }
 
-/// One process of `iterations` measured iterations.
-fn process(workload: Workload, cost: ProcessCost, iterations: u32) -> Duration {
-    cost.startup
-        + HARNESS_PER_PROCESS
-        + iteration(workload) * in_process(workload, cost, iterations)
+/// One process made as `next`.
+fn process(workload: Workload, cost: &ProcessCost, next: Next) -> Duration {
+    cost.startup + HARNESS_PER_PROCESS + iteration(workload) * in_process(workload, cost, next)
 }
 
 fn iteration(workload: Workload) -> Duration {
@@ -215,17 +210,18 @@ fn ideal_ns(workload: Workload) -> u64 {
     }
 }
 
-/// Iterations a process runs in all: warm-up, with its runtime's minimum (run/warm_up.rs),
-/// and measured.
-fn in_process(workload: Workload, cost: ProcessCost, iterations: u32) -> u32 {
+/// Iterations a process runs in all: its warm-up (a memory process the scenario's own, a
+/// time process its contestant's, contestant/warm_up.rs) and its measured ones.
+fn in_process(workload: Workload, cost: &ProcessCost, next: Next) -> u32 {
     let step = crate::run::Step {
         subject: 0,
         workload,
         phase: crate::run::Phase::Measured,
         run: 1,
-        iterations,
+        iterations: next.iterations,
+        timed: next.timed,
     };
-    step.inner_warmup(cost.warm_up) + iterations
+    step.inner_warmup() + step.lines(&cost.warm_up)
 }
 
 /// Operations of one iteration: tasks spawned, messages sent, fake I/O ops, yields.
@@ -258,6 +254,7 @@ mod tests {
             stopping,
             warmup,
             idle_runs: 3,
+            seed: 0,
         }
     }
 
@@ -265,7 +262,7 @@ mod tests {
     fn common(startup: Duration) -> ProcessCost {
         ProcessCost {
             startup,
-            warm_up: 0,
+            warm_up: crate::contestant::WarmUpTable::common(),
         }
     }
 
@@ -277,9 +274,10 @@ mod tests {
     }
 
     #[test]
-    fn a_long_iteration_makes_processes_of_one() {
-        // 100 tasks sleeping 1 s: every process one iteration (1 s is longer than the rest);
-        // 3 idle + 1 warm-up + 5 measured (exactly 5).
+    fn a_long_iteration_makes_time_processes_of_one_after_their_warm_up() {
+        // 100 tasks sleeping 1 s: every time process one measured iteration (1 s is longer
+        // than the rest) after the common warm-up of 3; 3 idle + 1 warm-up + 3 memory + 5
+        // time processes (exactly 5).
         let sleep = workload("sleep", &[("tasks", 100), ("delay-ms", 1_000)], 0);
         let start = Duration::from_millis(2);
         let p = plan(
@@ -288,11 +286,18 @@ mod tests {
             1,
         );
         let e = estimate(&p, &[common(start)]);
-        assert_eq!((e.processes, e.measured), (9, 5));
-        assert_eq!(e.ideal, Duration::from_secs(6), "idle runs sleep 0 tasks");
-        let one = start + HARNESS_PER_PROCESS + Duration::from_secs(1) + PER_OPERATION * 100;
+        assert_eq!((e.processes, e.measured), (12, 8));
+        let warm = crate::contestant::warm_up::COMMON;
+        assert_eq!(
+            e.ideal,
+            Duration::from_secs(4 + 5 * u64::from(warm + 1)),
+            "idle runs sleep 0 tasks"
+        );
+        let iteration = Duration::from_secs(1) + PER_OPERATION * 100;
+        let one = start + HARNESS_PER_PROCESS + iteration;
+        let time = start + HARNESS_PER_PROCESS + iteration * (warm + 1);
         let idle = start + HARNESS_PER_PROCESS;
-        assert_eq!(e.total, 3 * idle + 6 * one);
+        assert_eq!(e.total, 3 * idle + 4 * one + 5 * time);
     }
 
     #[test]
@@ -355,20 +360,23 @@ mod tests {
     }
 
     #[test]
-    fn a_runtimes_warm_up_minimum_lengthens_its_time_processes_only() {
-        // spawn 10k: memory processes of 1 + 1 iterations; time processes of m measured
-        // iterations after 1 + max(m, minimum) warm-up ones.
+    fn a_runtimes_warm_up_lengthens_its_time_processes_only() {
+        // spawn 10k: memory processes of 1 + 1 iterations; time processes of the table's
+        // warm-up, then m measured iterations, whatever m is.
         let spawn = workload("spawn", &[("tasks", 10_000)], 1);
         let stopping = Stopping::exactly(5, Duration::from_secs(60));
         let common_cost = common(startup("Java"));
         let jit = ProcessCost {
-            warm_up: 200,
-            ..common_cost
+            warm_up: crate::contestant::WarmUpTable {
+                measured: [("spawn".to_string(), 200)].into(),
+                ..crate::contestant::WarmUpTable::common()
+            },
+            ..common_cost.clone()
         };
-        let memory = process(spawn, common_cost, 1);
+        let memory = process(spawn, &common_cost, Next::MEMORY);
         assert_eq!(
             memory,
-            process(spawn, jit, 1),
+            process(spawn, &jit, Next::MEMORY),
             "memory processes keep their shape"
         );
         let m = calibrate(
@@ -377,17 +385,21 @@ mod tests {
             stopping.max_time,
         );
         assert!(m > 1 && m < 200, "{m}");
-        let time = |cost| process(spawn, cost, m);
-        // The minimum, capped at WARM_UP_SPAN × m (run/warm_up.rs).
-        let warm = 200.min(crate::run::warm_up::WARM_UP_SPAN * m);
-        assert!(warm > m, "{warm} {m}");
-        assert_eq!(time(jit) - time(common_cost), iteration(spawn) * (warm - m));
+        let time = |cost: &ProcessCost| process(spawn, cost, Next::time(m));
+        let common_warm = crate::contestant::warm_up::COMMON;
+        assert_eq!(
+            time(&jit) - time(&common_cost),
+            iteration(spawn) * (200 - common_warm)
+        );
         let plan = plan(vec![spawn], stopping, 0);
-        let (e_common, e_jit) = (estimate(&plan, &[common_cost]), estimate(&plan, &[jit]));
+        let (e_common, e_jit) = (
+            estimate(&plan, &[common_cost.clone()]),
+            estimate(&plan, &[jit.clone()]),
+        );
         assert_eq!(e_jit.processes, e_common.processes);
         assert_eq!(
             e_jit.total - e_common.total,
-            5 * (time(jit) - time(common_cost)),
+            5 * (time(&jit) - time(&common_cost)),
             "the budget sees the warm-up of its five time processes"
         );
     }

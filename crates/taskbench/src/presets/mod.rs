@@ -78,9 +78,19 @@ pub struct PlanOptions {
     /// `--budget`: the whole run's measuring time.
     pub budget: Option<Duration>,
     pub warmup: Option<u32>,
+    /// `--seed`: the order of the measured rounds, to repeat a run's.
+    pub seed: Option<u64>,
 }
 
 impl PlanOptions {
+    /// The seed of the rounds' order: `--seed`, else one from the clock.
+    pub fn seed(&self) -> u64 {
+        self.seed.unwrap_or_else(|| {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+            now.map_or(0, |d| d.as_nanos() as u64) ^ u64::from(std::process::id())
+        })
+    }
+
     /// The preset's stopping rule with the flags' parts put over it.
     pub fn stopping(&self, preset: Stopping) -> anyhow::Result<Stopping> {
         let max_time = self.max_time.unwrap_or(preset.max_time);
@@ -128,6 +138,8 @@ pub struct Plan {
     pub warmup: u32,
     /// Idle-footprint processes per scenario and contestant.
     pub idle_runs: u32,
+    /// Seeds the order of the measured rounds (`--seed`; else the clock).
+    pub seed: u64,
 }
 
 impl Plan {
@@ -140,6 +152,7 @@ impl Plan {
             stopping: options.stopping(DEFAULT_STOPPING)?,
             warmup: options.warmup.unwrap_or(DEFAULT_WARMUP),
             idle_runs: 0,
+            seed: options.seed(),
         })
     }
 
@@ -191,6 +204,7 @@ pub fn plan(args: &PlanOptions) -> anyhow::Result<Plan> {
         stopping: args.stopping(preset.stopping)?,
         warmup: args.warmup.unwrap_or(preset.warmup),
         idle_runs: preset.idle_runs,
+        seed: args.seed(),
     })
 }
 

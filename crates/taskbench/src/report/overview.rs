@@ -74,7 +74,7 @@ pub fn ratio(value: f64) -> String {
 /// A figure of the overview's quantity in human units.
 pub fn figure(quantity: Quantity, value: f64) -> String {
     match quantity {
-        Quantity::Time | Quantity::CpuPerIteration => duration(value),
+        Quantity::Time | Quantity::CpuPerIteration | Quantity::ColdStart => duration(value),
         Quantity::PeakRss => bytes(value),
     }
 }
@@ -87,16 +87,27 @@ pub const MODES_NOTE: &str = "~ the contestant's processes fell into two clearly
      groups (modes) at that point: the ratio is of the median of both together, which \
      describes neither; the point's table gives each group's figure and share";
 
+/// The mark of a steady figure whose processes had not settled.
+pub const UNSTEADY_MARK: &str = "⚠";
+
+/// The legend of [`UNSTEADY_MARK`].
+pub const UNSTEADY_NOTE: &str = "⚠ most of the contestant's time processes at that point had \
+     not reached a steady state by the end of their warm-up: the figure averages a curve";
+
 /// What a cell shows: its ratio (marked where the processes fell into modes), or the first
 /// word of its status (`timeout`, `n/a`).
 pub fn cell_text(cell: &Cell) -> String {
     match cell {
         Cell::Figure {
             ratio: r,
-            modes: Some(_),
+            modes,
+            unsteady,
             ..
-        } => format!("{}{MODES_MARK}", ratio(*r)),
-        Cell::Figure { ratio: r, .. } => ratio(*r),
+        } => {
+            let modes = if modes.is_some() { MODES_MARK } else { "" };
+            let unsteady = if *unsteady { UNSTEADY_MARK } else { "" };
+            format!("{}{modes}{unsteady}", ratio(*r))
+        }
         Cell::Status(status) => status.split([' ', '(']).next().unwrap_or("").to_string(),
         Cell::Absent => "·".to_string(),
     }
@@ -108,6 +119,10 @@ pub fn title(quantity: Quantity) -> &'static str {
         Quantity::Time => "overview · time × best (overhead where there is an ideal time)",
         Quantity::CpuPerIteration => "overview · CPU per iteration × best",
         Quantity::PeakRss => "overview · peak RSS × best",
+        Quantity::ColdStart => {
+            "overview · cold start × best (a fresh process's first iteration; overhead where \
+             there is an ideal time)"
+        }
     }
 }
 
@@ -124,9 +139,17 @@ pub fn mean_text(overview: &Overview, row: &crate::analysis::overview::Row) -> S
 /// The overviews the terminal prints: time and peak RSS.
 pub const TERMINAL: [Quantity; 2] = [Quantity::Time, Quantity::PeakRss];
 
+/// The terminal's overviews under `--cold`: cold start ranks instead of the steady state.
+pub const TERMINAL_COLD: [Quantity; 2] = [Quantity::ColdStart, Quantity::PeakRss];
+
 /// The overviews a document (results.md, report.html) shows: time, CPU per iteration where
 /// contestants report it, and peak RSS.
-pub const DOCUMENT: [Quantity; 3] = [Quantity::Time, Quantity::CpuPerIteration, Quantity::PeakRss];
+pub const DOCUMENT: [Quantity; 4] = [
+    Quantity::Time,
+    Quantity::ColdStart,
+    Quantity::CpuPerIteration,
+    Quantity::PeakRss,
+];
 
 /// The overviews of `quantities` — per machine, each title naming it, where machines are
 /// side by side. The CPU overview is left out where no contestant reported CPU per
@@ -139,7 +162,8 @@ pub fn tables(results: &crate::results::Results, quantities: &[Quantity]) -> Vec
         }
         for &quantity in quantities {
             let mut overview = Overview::of(&points, quantity);
-            if quantity == Quantity::CpuPerIteration && !overview.has_figures() {
+            let optional = matches!(quantity, Quantity::CpuPerIteration | Quantity::ColdStart);
+            if optional && !overview.has_figures() {
                 continue;
             }
             // The title names the machine; the rows, their contestants alone.
@@ -200,6 +224,9 @@ pub fn table(overview: &Overview) -> Table {
     if has_modes(overview) {
         notes.push(MODES_NOTE.to_string());
     }
+    if has_unsteady(overview) {
+        notes.push(UNSTEADY_NOTE.to_string());
+    }
     notes.extend(scenario_lines(overview));
     Table {
         title: title(overview.quantity).to_string(),
@@ -217,6 +244,16 @@ pub fn has_modes(overview: &Overview) -> bool {
         .chain(&overview.references)
         .flat_map(|r| &r.cells)
         .any(|c| matches!(c, Cell::Figure { modes: Some(_), .. }))
+}
+
+/// Whether any cell of the overview is marked as not steady.
+pub fn has_unsteady(overview: &Overview) -> bool {
+    overview
+        .rows
+        .iter()
+        .chain(&overview.references)
+        .flat_map(|r| &r.cells)
+        .any(|c| matches!(c, Cell::Figure { unsteady: true, .. }))
 }
 
 /// The first row's label.
@@ -277,8 +314,9 @@ pub fn scenario_lines(overview: &Overview) -> Vec<String> {
 
 /// The terminal's overviews as tables, per machine where machines are side by side;
 /// nothing for a run without points.
-pub fn render_terminal(results: &crate::results::Results, width: u16) -> String {
-    tables(results, &TERMINAL)
+pub fn render_terminal(results: &crate::results::Results, width: u16, cold: bool) -> String {
+    let quantities = if cold { &TERMINAL_COLD } else { &TERMINAL };
+    tables(results, quantities)
         .iter()
         .map(|table| format!("{}\n", super::render_terminal(table, width)))
         .collect()
@@ -340,6 +378,7 @@ mod tests {
             ratio_interval: None,
             differs: Some(true),
             modes,
+            unsteady: false,
         };
         let modal = figure(Some([mode(9, 3.9e6), mode(3, 10e6)]));
         assert_eq!(cell_text(&modal), "1.52~");
@@ -371,6 +410,7 @@ mod tests {
                 ratio_interval: None,
                 differs: None,
                 modes: None,
+                unsteady: false,
             }],
             mean_ratio: Some(ratio),
             figures: 1,

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 /// The dry run of `plan` on `subjects`: each name with what its processes cost.
 pub fn dry_run(plan: &Plan, subjects: &[(String, ProcessCost)]) -> String {
-    let costs: Vec<ProcessCost> = subjects.iter().map(|(_, cost)| *cost).collect();
+    let costs: Vec<ProcessCost> = subjects.iter().map(|(_, cost)| cost.clone()).collect();
     let e = estimate(plan, &costs);
     let subjects: Vec<String> = subjects.iter().map(|(name, _)| name.clone()).collect();
     let commands = plan.workloads == [Workload::Command];
@@ -181,6 +181,7 @@ mod tests {
             stopping,
             warmup: 0,
             idle_runs: 0,
+            seed: 0,
         };
         let stopping = Stopping {
             min_runs: 3,

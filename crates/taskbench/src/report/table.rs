@@ -39,6 +39,7 @@ pub fn table(point: &PointSummary) -> Table {
         instructions: point.rows.iter().any(|r| r.instructions.is_some()),
         cpu_per_iteration: point.rows.iter().any(|r| r.cpu_per_iteration.is_some()),
         machine: point.rows.iter().any(|r| r.machine.is_some()),
+        cold: point.rows.iter().any(|r| r.cold.is_some()),
     };
     let columns = columns(layout);
     let mut notes = Vec::new();
@@ -86,12 +87,15 @@ fn columns(layout: Layout) -> Vec<&'static str> {
     if layout.machine {
         columns.push(MACHINE_COLUMN);
     }
+    columns.extend([if layout.overhead {
+        "overhead\n(95 % CI)"
+    } else {
+        "elapsed\n(95 % CI)"
+    }]);
+    if layout.cold {
+        columns.push("cold start\n(95 % CI)");
+    }
     columns.extend([
-        if layout.overhead {
-            "overhead\n(95 % CI)"
-        } else {
-            "elapsed\n(95 % CI)"
-        },
         if layout.cpu_per_iteration {
             "CPU/iter.\n(95 % CI)"
         } else {
@@ -141,6 +145,12 @@ fn legends(point: &PointSummary, layout: Layout) -> Vec<String> {
     if point.rows.iter().any(|r| shown_coverage(r).is_some()) {
         notes.push(SHORT_OF_THE_LEVEL.to_string());
     }
+    if layout.cold {
+        notes.push(COLD_START.to_string());
+    }
+    if point.rows.iter().any(CaseSummary::unsteady) {
+        notes.push(UNSTEADY.to_string());
+    }
     if layout.cpu_per_iteration {
         notes.push(CPU_PER_ITERATION.to_string());
     }
@@ -185,6 +195,20 @@ pub const SHORT_OF_THE_LEVEL: &str = "±… (75 %: 3 processes): too few process
 pub const CPU_PER_ITERATION: &str =
     "CPU/iter.: user + sys of all threads in one iteration; \"process\": the whole process's";
 
+/// The legend of the cold-start column and of the warm-up in the processes column.
+pub const COLD_START: &str = "steady state: the iterations each time process timed after its \
+     warm-up (processes × iterations, + warm-up iterations); cold start: each time process's \
+     first iteration after start-up, the median over the processes";
+
+/// The mark of a steady figure most of whose processes had not settled by the end of their
+/// warm-up (a change point while timed, or slower at the end).
+pub const UNSTEADY_MARK: &str = " ⚠";
+
+/// The legend of [`UNSTEADY_MARK`].
+pub const UNSTEADY: &str = "⚠: most of its time processes had not reached a steady state by \
+     the end of their warm-up (their series still changed level while timed, or slowed \
+     down): the figure averages a curve — `taskbench warmup` shows it";
+
 /// Which optional columns a point's table has.
 #[derive(Debug, Clone, Copy)]
 struct Layout {
@@ -198,6 +222,8 @@ struct Layout {
     cpu_per_iteration: bool,
     /// Machines side by side (`taskbench merge --mixed-machines`).
     machine: bool,
+    /// Cold-start figures, where any row has them.
+    cold: bool,
 }
 
 fn cells(row: &CaseSummary, layout: Layout) -> Vec<String> {
@@ -208,8 +234,13 @@ fn cells(row: &CaseSummary, layout: Layout) -> Vec<String> {
     } else {
         row.elapsed
     };
+    let cold = match (&status, row.cold_headline()) {
+        (Some(_), _) | (None, None) => blank(),
+        (None, Some(c)) => figure_cell(c),
+    };
     let time = match (status, time) {
         (Some(status), _) => status,
+        (None, Some(t)) if row.unsteady() => marked(&figure_cell(&t), UNSTEADY_MARK),
         (None, Some(t)) => figure_cell(&t),
         (None, None) => blank(),
     };
@@ -232,7 +263,11 @@ fn cells(row: &CaseSummary, layout: Layout) -> Vec<String> {
         (true, None) => vec![name, blank()],
         (false, _) => vec![name],
     };
-    cells.extend([time, cpu(row, layout), footprint]);
+    cells.push(time);
+    if layout.cold {
+        cells.push(cold);
+    }
+    cells.extend([cpu(row, layout), footprint]);
     if layout.per_task {
         cells.push(match (row.ns_per_task, row.bytes_per_task) {
             (None, None) => blank(),
@@ -266,6 +301,14 @@ pub fn figure_cell(summary: &Summary) -> String {
             duration_range(ci.low, ci.high)
         ),
         None => duration(summary.median),
+    }
+}
+
+/// `cell` with `mark` after its first line.
+pub fn marked(cell: &str, mark: &str) -> String {
+    match cell.split_once('\n') {
+        Some((first, rest)) => format!("{first}{mark}\n{rest}"),
+        None => format!("{cell}{mark}"),
     }
 }
 
@@ -366,6 +409,9 @@ fn runs(row: &CaseSummary) -> String {
         return format!("0/{}", row.runs);
     }
     let mut cell = format!("{} × {}", row.time_runs, row.iterations);
+    if let Some(warm_up) = row.warm_up {
+        cell.push_str(&format!(" +{warm_up}"));
+    }
     if row.runs_ok < row.runs {
         cell.push_str(&format!(" · {} failed", row.runs - row.runs_ok));
     }

@@ -5,7 +5,7 @@
 use super::Table;
 use crate::results::ContestantInfo;
 
-use crate::run::warm_up;
+use crate::contestant::warm_up;
 
 /// A row per contestant: language, runtime and version, its build, its warm-up, its entry
 /// in docs/FAIRNESS.md; `–` where older results do not say. Each warm-up rule in full in
@@ -94,19 +94,26 @@ mod tests {
             contestants_table(&[&floor, &old, &floor]).notes,
             ["warm-up — same for every runtime: and the rest"]
         );
-        // A JIT's row states its own minimum; each distinct rule is stated once in full.
-        let jit = crate::run::WarmUp {
-            runtime: "jvm",
-            iterations: 40,
-            measured: "steady by iteration 30",
+        // A JIT's row states its own warm-up; each distinct rule is stated once in full.
+        let jit = warm_up::WarmUpTable {
+            measured: [("spawn".to_string(), 40)].into(),
+            fallback: 80,
+            runtime: Some("jvm"),
+            when: Some("2026-12-05".into()),
         };
         let java = ContestantInfo {
-            warm_up: Some(warm_up::describe(Some(&jit))),
+            warm_up: Some(jit.describe()),
             ..floor.clone()
         };
         let table = contestants_table(&[&java, &floor, &java]);
-        assert_eq!(table.rows[0][4], "≥ 40 warm-up iterations (jvm)");
+        assert_eq!(
+            table.rows[0][4],
+            "warm-up spawn 40 (measured), else 80 (jvm minimum)"
+        );
         assert_eq!(table.notes.len(), 2, "{:?}", table.notes);
-        assert!(table.notes[0].contains("at least 40 — but no more than 2 times as many as it times (measured: steady by iteration 30)"));
+        assert!(
+            table.notes[0]
+                .contains("the first of them its cold start (curves measured 2026-12-05)")
+        );
     }
 }

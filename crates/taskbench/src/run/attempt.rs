@@ -141,7 +141,7 @@ fn stops_its_case(status: &RunStatus) -> bool {
     )
 }
 
-fn run_one(
+pub(super) fn run_one(
     executor: &mut dyn Executor,
     subject: &Subject,
     step: &Step,
@@ -155,14 +155,14 @@ fn run_one(
                 Invocation {
                     scenario,
                     warmup: scenario.seed_warmup().filter(|_| !limits.full_warmup),
-                    inner_warmup: step.inner_warmup(subject.warm_up),
-                    iterations: step.iterations,
+                    inner_warmup: step.inner_warmup(),
+                    iterations: step.lines(&subject.warm_up),
                 }
                 .to_args(),
             );
             let expected = Expected {
                 checksum: scenario.checksum(),
-                iterations: step.iterations,
+                iterations: step.lines(&subject.warm_up),
             };
             (Some(expected), scenario.ideal_ns())
         }
@@ -197,8 +197,12 @@ fn run_one(
             ));
         }
     };
-    let (status, reported) = RunStatus::judge(&measurement, expected);
-    let figures = figures(
+    let (status, mut reported) = RunStatus::judge(&measurement, expected);
+    let warmup_ns = take_warm_up(
+        &mut reported,
+        step.lines(&subject.warm_up) - step.iterations,
+    );
+    let mut figures = figures(
         &measurement,
         reported,
         expected.map(|e| e.checksum),
@@ -206,7 +210,20 @@ fn run_one(
         &status,
         step.workload,
     );
+    figures.warmup_ns = warmup_ns;
     Ok(record(subject, step, status, Some(figures)))
+}
+
+/// Takes a time process's first `warm_up` lines out of what it reported: its warm-up
+/// iterations' elapsed times (the first, its cold start), which never enter its measured
+/// figures. A process that printed fewer lines keeps what it printed as warm-up.
+fn take_warm_up(reported: &mut Reported, warm_up: u32) -> Vec<u64> {
+    let warm_up = (warm_up as usize).min(reported.elapsed_ns.len());
+    let cpu = (warm_up).min(reported.cpu_ns.len());
+    reported.cpu_ns.drain(..cpu);
+    let extra = warm_up.min(reported.extra.len());
+    reported.extra.drain(..extra);
+    reported.elapsed_ns.drain(..warm_up).collect()
 }
 
 fn figures(
@@ -228,6 +245,7 @@ fn figures(
         elapsed_ns,
         iterations_ns,
         iterations_cpu_ns,
+        warmup_ns: Vec::new(),
         ideal_ns,
         overhead_ns: elapsed_ns.map(|e| e as i64 - ideal_ns as i64),
         wall_ns,
@@ -277,7 +295,7 @@ fn record(
         Workload::Scenario { scenario, .. } => super::record::record_params(&scenario),
         Workload::Command => BTreeMap::new(),
     };
-    let inner_warmup = step.inner_warmup(subject.warm_up);
+    let inner_warmup = step.warm_up(&subject.warm_up);
     RunRecord {
         machine: None,
         contestant: subject.name.clone(),
@@ -287,6 +305,7 @@ fn record(
         phase: step.phase,
         run: step.run,
         iterations: step.iterations,
+        timed: Some(step.timed),
         status,
         figures,
         stop: None,

@@ -2,6 +2,7 @@
 //! judgement, and the stored record.
 
 mod attempt;
+pub mod curve;
 pub mod interrupt;
 pub mod plan;
 pub mod protocol;
@@ -12,7 +13,6 @@ pub mod shell;
 pub mod status;
 pub mod stopping;
 pub mod variance;
-pub mod warm_up;
 
 pub use plan::{Phase, Step, Subject, Workload, pinned_name};
 pub use record::{Figures, RunRecord, record_params};
@@ -20,4 +20,3 @@ pub use runner::{Executor, Hooks, Limits, ProcessExecutor, Runner, Settings, cou
 pub use shard::{Shard, ShardCases};
 pub use status::RunStatus;
 pub use stopping::{StopReason, Stopping};
-pub use warm_up::WarmUp;

@@ -3,6 +3,7 @@
 //! machine hits every subject alike. The measured rounds go on while any case still needs
 //! runs (run/stopping.rs); this file fixes the rest.
 
+use crate::contestant::WarmUpTable;
 use catalogue::{Point, Scenario};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -21,9 +22,8 @@ pub struct Subject {
     pub unsupported: Vec<String>,
     /// What a process of it takes to start and exit, roughly: for estimates only.
     pub startup: std::time::Duration,
-    /// Warm-up iterations its runtime asks of a time process at least (its manifest's
-    /// `warm_up`, run/warm_up.rs); 0 for the common rule.
-    pub warm_up: u32,
+    /// Warm-up iterations of its time processes, by scenario (contestant/warm_up.rs).
+    pub warm_up: WarmUpTable,
     /// For a command run through a shell: the shell with an empty command, whose times are
     /// subtracted from the command's (measured in the idle phase).
     pub baseline: Option<Vec<String>>,
@@ -37,7 +37,7 @@ impl Subject {
     pub fn cost(&self) -> crate::contestant::ProcessCost {
         crate::contestant::ProcessCost {
             startup: self.startup,
-            warm_up: self.warm_up,
+            warm_up: self.warm_up.clone(),
         }
     }
 
@@ -58,17 +58,33 @@ pub fn pinned_name(name: &str, cpus: u32) -> String {
 }
 
 impl Step {
-    /// In-process warm-up iterations of the step's process, on a subject whose runtime asks
-    /// a time process for at least `minimum` (run/warm_up.rs, the one rule).
-    pub fn inner_warmup(&self, minimum: u32) -> u32 {
+    /// Warm-up iterations the step's process runs before its measured ones: a time
+    /// process, its subject's warm-up for the scenario (contestant/warm_up.rs), whatever
+    /// its measured count; any other process, the scenario's own.
+    pub fn warm_up(&self, table: &WarmUpTable) -> u32 {
         match self.workload {
-            Workload::Scenario { inner_warmup, .. } => super::warm_up::warm_up_iterations(
-                inner_warmup,
-                self.phase,
-                self.iterations,
-                minimum,
-            ),
-            Workload::Command => 0,
+            Workload::Scenario { scenario, .. } if self.timed => table.iterations(scenario.name()),
+            _ => self.inner_warmup(),
+        }
+    }
+
+    /// The `--inner-warmup` the process is given: the scenario's own warm-up, run unreported
+    /// (a memory, idle, counted or thrown-away process); 0 for a time process, whose warm-up
+    /// iterations are reported lines, so that its cold start and curve are seen.
+    pub fn inner_warmup(&self) -> u32 {
+        match self.workload {
+            Workload::Scenario { inner_warmup, .. } if !self.timed => inner_warmup,
+            _ => 0,
+        }
+    }
+
+    /// The lines the process prints: its measured iterations, after a time process's
+    /// warm-up iterations.
+    pub fn lines(&self, table: &WarmUpTable) -> u32 {
+        if self.timed {
+            self.warm_up(table) + self.iterations
+        } else {
+            self.iterations
         }
     }
 }
@@ -129,8 +145,12 @@ pub struct Step {
     pub phase: Phase,
     /// 1-based index of the run within its phase.
     pub run: u32,
-    /// Measured iterations the process runs (protocol v2's `--iterations`).
+    /// Measured iterations the process runs: what its figures are made of.
     pub iterations: u32,
+    /// A time process: it runs its subject's warm-up iterations as reported lines, then its
+    /// measured ones, and gives the steady and cold figures; else (a memory, idle, counted
+    /// or thrown-away process) it runs the scenario's own warm-up unreported.
+    pub timed: bool,
 }
 
 /// The runs of `workload` that come before its measured ones, in execution order: the
@@ -152,6 +172,7 @@ pub fn before_measuring(
                     phase,
                     run,
                     iterations: 1,
+                    timed: false,
                 });
             }
         }

@@ -17,6 +17,8 @@ pub struct RunRecord {
     pub scenario: String,
     /// Every scenario parameter with its value (empty for commands).
     pub params: BTreeMap<String, u64>,
+    /// Warm-up iterations the process ran before its measured ones: a time process's
+    /// (reported, `Figures::warmup_ns`), else the scenario's own.
     pub inner_warmup: u32,
     pub phase: Phase,
     /// 1-based within the phase.
@@ -25,6 +27,12 @@ pub struct RunRecord {
     /// reported (docs/MEASUREMENT.md).
     #[serde(default = "one")]
     pub iterations: u32,
+    /// Whether it is a time process (run/plan.rs `Step::timed`): its measured iterations
+    /// are the steady figure, its first warm-up iteration the cold start; else a memory,
+    /// idle, counted or thrown-away process. Absent in results from before the two kinds
+    /// were told apart by this flag (a time process then ran more than one iteration).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timed: Option<bool>,
     #[serde(flatten)]
     pub status: RunStatus,
     /// Absent when the run was never started (declared unsupported, or could not start).
@@ -51,6 +59,10 @@ pub struct Figures {
     /// for plain commands), ns.
     #[serde(default)]
     pub iterations_ns: Vec<u64>,
+    /// A time process's warm-up iterations, as reported, ns: the first is its cold start
+    /// (the first iteration of a fresh process after start-up); never in the steady figure.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warmup_ns: Vec<u64>,
     /// The process CPU time (user + system, every thread) of each measured iteration, as
     /// the contestant reported it, ns; empty for plain commands and older contestants.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -126,6 +138,7 @@ mod tests {
             phase: Phase::Measured,
             run: 2,
             iterations: 1,
+            timed: Some(false),
             status: RunStatus::WrongChecksum {
                 expected: 45,
                 got: 44,

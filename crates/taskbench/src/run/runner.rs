@@ -17,8 +17,9 @@
 use super::attempt::{COUNTED_ITERATIONS, Stopped, attempt, count_one, with_stop};
 use super::plan::{Phase, Step, Subject, Workload, before_measuring};
 use super::record::RunRecord;
-use super::stopping::{CaseProgress, HARNESS_PER_PROCESS, StopReason, Stopping};
+use super::stopping::{CaseProgress, HARNESS_PER_PROCESS, Next, StopReason, Stopping};
 use crate::measure::{self, ExecError, InstructionCounter, Job, Measurement};
+use crate::stats::SplitMix64;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -61,6 +62,8 @@ pub struct Settings<'a> {
     pub stopping: Stopping,
     /// `--instructions`: after its measured runs, each case's counted runs, under this.
     pub instructions: Option<&'a dyn InstructionCounter>,
+    /// Seeds the order of every measured round (`--seed`; results.json keeps it).
+    pub seed: u64,
 }
 
 /// Runs a plan's points over its subjects: the executor that makes each process, how many
@@ -95,6 +98,7 @@ impl Runner<'_> {
     /// budget, the allocation rounds); the records made, in order.
     pub fn run(&mut self, workloads: &[Workload], hooks: Hooks) -> anyhow::Result<Vec<RunRecord>> {
         let budget = self.settings.stopping.budget;
+        let seed = self.settings.seed;
         let mut pass = Pass {
             runner: self,
             hooks,
@@ -105,6 +109,7 @@ impl Runner<'_> {
             beyond: Duration::ZERO,
             kept: 0,
             started: None,
+            order: SplitMix64::new(seed),
         };
         let mut points = Vec::new();
         if pass.points(workloads, &mut points)?.is_continue()
@@ -140,6 +145,8 @@ struct Pass<'r, 'a, 'h> {
     kept: u32,
     /// When the step being made began.
     started: Option<Instant>,
+    /// Shuffles each measured round.
+    order: SplitMix64,
 }
 
 /// The measured cases of one point, by subject, and the runs each has made.
@@ -226,39 +233,129 @@ impl Pass<'_, '_, '_> {
         Ok(Flow::Continue(()))
     }
 
-    /// Every point in turn: idle and warm-up runs, measured rounds (with a budget, until
-    /// every case has its minimum), counted runs; each point's cases kept in `points`.
+    /// Every point's idle and warm-up runs, then measured rounds across every case of
+    /// every point, each round in a fresh random order (with a budget, until every case has
+    /// its minimum), then the counted runs; each point's cases kept in `points`.
     fn points(
         &mut self,
         workloads: &[Workload],
         points: &mut Vec<PointCases>,
     ) -> anyhow::Result<Flow> {
-        let budgeted = self.runner.settings.stopping.budget.is_some();
-        let wanted: fn(&CaseProgress) -> bool = if budgeted {
-            CaseProgress::in_minimum
-        } else {
-            |case| case.next().is_some()
-        };
         for &workload in workloads {
             if self.before_measuring(workload)?.is_break() {
                 return Ok(Flow::Break(()));
             }
-            let mut point = self.start(workload);
-            while point.cases.iter().any(wanted) {
-                for subject in 0..point.cases.len() {
-                    if wanted(&point.cases[subject])
-                        && self.measure(&mut point, subject)?.is_break()
-                    {
-                        return Ok(Flow::Break(()));
-                    }
-                }
-            }
+            points.push(self.start(workload));
+        }
+        if self.rounds(points)?.is_break() {
+            return Ok(Flow::Break(()));
+        }
+        for &workload in workloads {
             if self.count(workload)?.is_break() {
                 return Ok(Flow::Break(()));
             }
-            points.push(point);
         }
         Ok(Flow::Continue(()))
+    }
+
+    /// Measured rounds until no case wants more (with a budget: until every case has its
+    /// minimum): each round gives every such case one process, in an order shuffled afresh
+    /// (Abedi and Brecht's randomized multiple interleaved trials), so that no case and no
+    /// point is measured in one stretch of the run and drift hits every case alike.
+    fn rounds(&mut self, points: &mut [PointCases]) -> anyhow::Result<Flow> {
+        let budget = self.runner.settings.stopping.budget;
+        let wanted: fn(&CaseProgress) -> bool = if budget.is_some() {
+            CaseProgress::in_minimum
+        } else {
+            |case| case.next().is_some()
+        };
+        loop {
+            let mut order: Vec<(usize, usize)> = points
+                .iter()
+                .enumerate()
+                .flat_map(|(p, point)| {
+                    let cases = point.cases.iter().enumerate();
+                    cases.filter(|(_, c)| wanted(c)).map(move |(s, _)| (p, s))
+                })
+                .collect();
+            if order.is_empty() {
+                return Ok(Flow::Continue(()));
+            }
+            shuffle(&mut order, &mut self.order);
+            for (p, subject) in order {
+                if !wanted(&points[p].cases[subject]) {
+                    continue;
+                }
+                if let Some(budget) = budget
+                    && !self.affords(&points[p].cases[subject], budget)
+                {
+                    let case = &mut points[p].cases[subject];
+                    case.end_for_budget();
+                    let reason = case.stopped();
+                    self.amend_stop(subject, points[p].workload, reason);
+                    continue;
+                }
+                if self.measure(&mut points[p], subject)?.is_break() {
+                    return Ok(Flow::Break(()));
+                }
+                if let Some(budget) = budget {
+                    self.shed(points, budget);
+                }
+            }
+        }
+    }
+
+    /// Whether the budget has room for a case's next process in the minimum phase: one
+    /// that does not fit is not started, and the case ends for the budget.
+    fn affords(&self, case: &CaseProgress, budget: Duration) -> bool {
+        self.next_cost(case)
+            .is_none_or(|cost| cost <= self.left(budget))
+    }
+
+    /// When the cases' remaining minimums no longer fit in what is left of the budget, ends
+    /// the dearest of them (each then has no steady figure and says what it would have
+    /// cost), until they fit: so that the budget holds, minimum phase included, and as many
+    /// cases as it can carry get their figures.
+    fn shed(&mut self, points: &mut [PointCases], budget: Duration) {
+        loop {
+            let mut committed = Duration::ZERO;
+            let mut dearest: Option<(Duration, usize, usize)> = None;
+            for (p, point) in points.iter().enumerate() {
+                for (s, case) in point.cases.iter().enumerate() {
+                    let Some(cost) = case.in_minimum().then(|| case.minimum_cost()).flatten()
+                    else {
+                        continue;
+                    };
+                    committed += cost;
+                    if dearest.is_none_or(|(most, _, _)| cost > most) {
+                        dearest = Some((cost, p, s));
+                    }
+                }
+            }
+            match dearest {
+                Some((_, p, s)) if committed > self.left(budget) => {
+                    let case = &mut points[p].cases[s];
+                    case.end_for_budget();
+                    let reason = case.stopped();
+                    self.amend_stop(s, points[p].workload, reason);
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// Puts why a case stopped on its last record (results.json's; runs.jsonl keeps the
+    /// record as it was made, and a resumed run measures the case again).
+    fn amend_stop(&mut self, subject: usize, workload: Workload, reason: Option<StopReason>) {
+        let name = &self.runner.subjects[subject].name;
+        let point = workload.point();
+        let last =
+            self.records.iter_mut().rev().find(|r| {
+                r.phase == Phase::Measured && &r.contestant == name && r.point() == point
+            });
+        if let Some(record) = last {
+            record.stop = reason;
+        }
     }
 
     /// A point's cases at the start of its measured phase: a case whose first measured
@@ -273,11 +370,12 @@ impl Pass<'_, '_, '_> {
                     phase: Phase::Measured,
                     run: 1,
                     iterations: 1,
+                    timed: false,
                 };
                 if (self.hooks.done)(&first) {
                     CaseProgress::done(stopping)
                 } else {
-                    fresh(stopping, workload)
+                    fresh(stopping, workload, &self.runner.subjects[subject])
                 }
             })
             .collect();
@@ -347,7 +445,7 @@ impl Pass<'_, '_, '_> {
     /// One measured process of a point's case, counted in its progress and kept.
     fn measure(&mut self, point: &mut PointCases, subject: usize) -> anyhow::Result<Flow> {
         let stopping = self.runner.settings.stopping;
-        let Some(iterations) = point.cases[subject].next() else {
+        let Some(next) = point.cases[subject].next() else {
             return Ok(Flow::Continue(()));
         };
         point.runs[subject] += 1;
@@ -357,7 +455,8 @@ impl Pass<'_, '_, '_> {
             workload,
             phase: Phase::Measured,
             run: point.runs[subject],
-            iterations,
+            iterations: next.iterations,
+            timed: next.timed,
         };
         let record = match self.attempt(&step)? {
             Made::Stopped => return Ok(Flow::Break(())),
@@ -377,7 +476,7 @@ impl Pass<'_, '_, '_> {
                 .saturating_sub(beyond)
         });
         let case = &mut point.cases[subject];
-        let reason = judge_run(case, iterations, &record).or_else(|| out_of_budget(case, left));
+        let reason = judge_run(case, next, &record).or_else(|| out_of_budget(case, left));
         let stops = self.stopped.contains_key(&(subject, workload));
         if self.keep(with_stop(record, reason, stops))?.is_break() {
             return Ok(Flow::Break(()));
@@ -411,6 +510,7 @@ impl Pass<'_, '_, '_> {
                     phase: Phase::Counted,
                     run: iterations,
                     iterations,
+                    timed: false,
                 };
                 if self.stop() {
                     return Ok(Flow::Break(()));
@@ -439,10 +539,21 @@ impl Pass<'_, '_, '_> {
 }
 
 /// A case's progress at the start of its measured phase.
-fn fresh(stopping: Stopping, workload: Workload) -> CaseProgress {
+fn fresh(stopping: Stopping, workload: Workload, subject: &Subject) -> CaseProgress {
     match workload {
-        Workload::Scenario { scenario, .. } => CaseProgress::new(stopping, scenario.ideal_ns()),
+        Workload::Scenario { scenario, .. } => CaseProgress::new(
+            stopping,
+            scenario.ideal_ns(),
+            subject.warm_up.iterations(scenario.name()),
+        ),
         Workload::Command => CaseProgress::single(stopping),
+    }
+}
+
+/// Shuffles `items` in place (Fisher–Yates) with `rng`.
+pub fn shuffle<T>(items: &mut [T], rng: &mut SplitMix64) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, rng.below(i + 1));
     }
 }
 
@@ -458,14 +569,14 @@ fn out_of_budget(case: &mut CaseProgress, left: Option<Duration>) -> Option<Stop
 }
 
 /// Counts a measured run in its case's progress: why the case stops now, if it does.
-fn judge_run(case: &mut CaseProgress, iterations: u32, record: &RunRecord) -> Option<StopReason> {
+fn judge_run(case: &mut CaseProgress, next: Next, record: &RunRecord) -> Option<StopReason> {
     let figures = record.figures.as_ref();
     let wall = figures.map_or(Duration::ZERO, |f| Duration::from_nanos(f.wall_ns));
     let valid = record
         .status
         .is_ok()
         .then(|| figures.map_or(&[][..], |f| f.iterations_ns.as_slice()));
-    case.record(iterations, wall, valid)
+    case.record(next, wall, valid)
 }
 
 /// Whether a record counts in the statistics of its case.
@@ -475,5 +586,7 @@ pub fn counts(record: &RunRecord) -> bool {
 
 #[cfg(test)]
 mod budget_tests;
+#[cfg(test)]
+mod rounds_tests;
 #[cfg(test)]
 mod tests;

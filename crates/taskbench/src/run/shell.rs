@@ -39,7 +39,7 @@ pub fn subjects(
                 cwd: cwd.to_path_buf(),
                 unsupported: Vec::new(),
                 startup: startup(""),
-                warm_up: 0,
+                warm_up: crate::contestant::WarmUpTable::common(),
                 baseline,
                 cpus: None,
                 env: Vec::new(),

@@ -107,17 +107,53 @@ pub enum StopReason {
     RunBudget,
     /// `min_runs` processes gave no valid run.
     NoValidRun,
+    /// The whole run's budget had no room for a time process of the case, warm-up
+    /// included, before it had one: no steady figure, and about what one would have cost.
+    NotSteady {
+        /// What its minimum of time processes would have cost, ms.
+        needs_ms: u64,
+    },
 }
 
 impl StopReason {
     /// How a table says it, after the interval's width: `±7 %, time budget`.
-    pub fn describe(&self) -> &'static str {
+    pub fn describe(&self) -> String {
         match self {
-            StopReason::Precision => "precise",
-            StopReason::MaxRuns => "max runs",
-            StopReason::TimeBudget => "time budget",
-            StopReason::RunBudget => "run budget",
-            StopReason::NoValidRun => "no valid run",
+            StopReason::Precision => "precise".into(),
+            StopReason::MaxRuns => "max runs".into(),
+            StopReason::TimeBudget => "time budget".into(),
+            StopReason::RunBudget => "run budget".into(),
+            StopReason::NoValidRun => "no valid run".into(),
+            StopReason::NotSteady { needs_ms } => format!(
+                "steady state not reached: needs ~{}",
+                crate::units::rough_duration(Duration::from_millis(*needs_ms))
+            ),
+        }
+    }
+}
+
+/// The kind and size of a case's next process.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Next {
+    /// Measured iterations.
+    pub iterations: u32,
+    /// A time process (its warm-up reported, then `iterations` timed); else a memory
+    /// process (the scenario's own warm-up, then one iteration).
+    pub timed: bool,
+}
+
+impl Next {
+    /// A memory process: the seeds' shape.
+    pub const MEMORY: Next = Next {
+        iterations: 1,
+        timed: false,
+    };
+
+    /// A time process of `iterations` measured iterations.
+    pub const fn time(iterations: u32) -> Next {
+        Next {
+            iterations,
+            timed: true,
         }
     }
 }
@@ -137,8 +173,13 @@ pub struct CaseProgress {
     elapsed: Vec<Vec<f64>>,
     /// Wall ns of the same processes, for what a process costs beyond its iterations.
     walls: Vec<f64>,
-    /// Wall clock of every process made, by the iterations it ran: what the next costs.
-    made: Vec<(u32, Duration)>,
+    /// Wall clock of every process made, by its kind and size: what the next costs.
+    made: Vec<(Next, Duration)>,
+    /// Warm-up iterations of a time process (contestant/warm_up.rs), for its cost.
+    warm_up: u32,
+    /// A memory process's measured iteration, ns: the guess at a time process's
+    /// iterations before one is made.
+    first_ns: Option<u64>,
     /// The relative half-width of the time sample's interval after the last process.
     width: Option<f64>,
     /// The components measured on the pilot, once it is in.
@@ -152,18 +193,21 @@ pub struct CaseProgress {
 }
 
 impl CaseProgress {
-    /// A case whose scenario waits `ideal_ns` per iteration (0: none).
-    pub fn new(stopping: Stopping, ideal_ns: u64) -> CaseProgress {
-        CaseProgress::with(stopping, ideal_ns, true)
+    /// A case whose scenario waits `ideal_ns` per iteration (0: none) and whose time
+    /// processes warm up `warm_up` iterations.
+    pub fn new(stopping: Stopping, ideal_ns: u64, warm_up: u32) -> CaseProgress {
+        CaseProgress::with(stopping, ideal_ns, true, warm_up)
     }
 
-    /// A case of whole processes, one iteration each (`--command`).
+    /// A case of whole processes, one iteration each (`--command`): each serves both kinds.
     pub fn single(stopping: Stopping) -> CaseProgress {
-        CaseProgress::with(stopping, 0, false)
+        CaseProgress::with(stopping, 0, false, 0)
     }
 
-    fn with(stopping: Stopping, ideal_ns: u64, repeatable: bool) -> CaseProgress {
+    fn with(stopping: Stopping, ideal_ns: u64, repeatable: bool, warm_up: u32) -> CaseProgress {
         CaseProgress {
+            warm_up,
+            first_ns: None,
             stopping,
             ideal_ns: ideal_ns as f64,
             runs: 0,
@@ -186,44 +230,44 @@ impl CaseProgress {
     pub fn done(stopping: Stopping) -> CaseProgress {
         CaseProgress {
             stop: Some(StopReason::NoValidRun),
-            ..CaseProgress::new(stopping, 0)
+            ..CaseProgress::new(stopping, 0, 0)
         }
     }
 
-    /// Iterations of the next process, or `None` when the case is done.
-    pub fn next(&self) -> Option<u32> {
+    /// The next process, or `None` when the case is done: a memory process first (it
+    /// calibrates), then memory and time processes alternate until the memory ones are
+    /// done. A plain command's processes are single, and serve both kinds.
+    pub fn next(&self) -> Option<Next> {
         if self.stop.is_some() {
             return None;
         }
         match self.iterations {
-            // Not calibrated yet: a memory process, which calibrates.
-            None => Some(1),
-            Some(1) => Some(1),
-            // Memory and time processes alternate until the memory ones are done.
+            None => Some(Next::MEMORY),
+            Some(_) if !self.repeatable => Some(Next::MEMORY),
             Some(m) if self.memory < self.stopping.memory_runs() => {
                 Some(if self.time.len() as u32 >= self.memory {
-                    1
+                    Next::MEMORY
                 } else {
-                    m
+                    Next::time(m)
                 })
             }
-            Some(m) => Some(m),
+            Some(m) => Some(Next::time(m)),
         }
     }
 
-    /// Takes the outcome of a process that ran `iterations`: its wall clock and, when it
-    /// was valid, the elapsed time of each iteration. Returns why the case stops, once.
+    /// Takes the outcome of a process made as `next`: its wall clock and, when it was
+    /// valid, the elapsed time of each measured iteration. Returns why the case stops, once.
     pub fn record(
         &mut self,
-        iterations: u32,
+        next: Next,
         wall: Duration,
         elapsed_ns: Option<&[u64]>,
     ) -> Option<StopReason> {
         self.runs += 1;
         self.spent += wall;
-        self.made.push((iterations, wall));
+        self.made.push((next, wall));
         if let Some(elapsed) = elapsed_ns.filter(|e| !e.is_empty()) {
-            self.take_valid(iterations, wall, elapsed);
+            self.take_valid(next, wall, elapsed);
         }
         if self.stop.is_some() {
             return None;
@@ -239,11 +283,13 @@ impl CaseProgress {
         self.stop
     }
 
-    /// Counts a valid process: calibrates from the first, keeps a time process's figures.
-    fn take_valid(&mut self, iterations: u32, wall: Duration, elapsed: &[u64]) {
+    /// Counts a valid process: calibrates from the first memory process, keeps a time
+    /// process's figures (a single process's too: it is both kinds).
+    fn take_valid(&mut self, next: Next, wall: Duration, elapsed: &[u64]) {
         self.valid += 1;
-        if iterations == 1 {
+        if !next.timed {
             self.memory += 1;
+            self.first_ns.get_or_insert(elapsed[0]);
         }
         if self.iterations.is_none() {
             self.iterations = Some(if self.repeatable {
@@ -252,7 +298,8 @@ impl CaseProgress {
                 1
             });
         }
-        if Some(iterations) == self.iterations {
+        let timed = next.timed || !self.repeatable;
+        if timed && Some(next.iterations) == self.iterations {
             let values: Vec<f64> = elapsed.iter().map(|&e| e as f64).collect();
             self.time
                 .push(values.iter().map(|e| e - self.ideal_ns).collect());
@@ -335,31 +382,77 @@ impl CaseProgress {
     /// count the variance chose, the pilot's process cost and that many of its iterations;
     /// else the mean of all its processes. `None` before its first process.
     pub fn next_cost(&self) -> Option<Duration> {
-        let iterations = self.next()?;
+        Some(self.cost_of(self.next()?)? + HARNESS_PER_PROCESS)
+    }
+
+    /// What a process made as `next` costs the run, from the case's processes so far.
+    fn cost_of(&self, next: Next) -> Option<Duration> {
         let mean = |walls: Vec<Duration>| {
             let count = u32::try_from(walls.len()).ok().filter(|&n| n > 0)?;
             Some(walls.iter().sum::<Duration>() / count)
         };
-        let same = self
-            .made
-            .iter()
-            .filter(|(m, _)| *m == iterations)
-            .map(|(_, wall)| *wall)
-            .collect();
-        let predicted = self.variance.map(|v| {
+        let kind = |want: Next| {
+            let walls = self.made.iter().filter(|(n, _)| *n == want);
+            mean(walls.map(|(_, wall)| *wall).collect())
+        };
+        let predicted = self.variance.filter(|_| next.timed).map(|v| {
             Duration::from_nanos(
-                (v.process_cost_ns + f64::from(iterations) * v.iteration_cost_ns) as u64,
+                (v.process_cost_ns + f64::from(next.iterations) * v.iteration_cost_ns) as u64,
             )
         });
-        let cost = mean(same)
+        // Before a time process is made: a memory process's and its warm-up and measured
+        // iterations at the memory process's iteration time (a JIT's cold one: an
+        // overestimate, so the budget is not overrun).
+        let from_memory = || {
+            let memory = kind(Next::MEMORY)?;
+            let extra = u64::from(self.warm_up + next.iterations);
+            Some(memory + Duration::from_nanos(self.first_ns? * extra))
+        };
+        kind(next)
             .or(predicted)
-            .or_else(|| mean(self.made.iter().map(|(_, wall)| *wall).collect()))?;
-        Some(cost + HARNESS_PER_PROCESS)
+            .or_else(|| next.timed.then(from_memory).flatten())
+            .or_else(|| mean(self.made.iter().map(|(_, wall)| *wall).collect()))
     }
 
-    /// Ends the case because the run's budget has no room for it.
+    /// What the rest of the case's minimum will cost — its memory and time processes still
+    /// to make — once a time process of it has been made: before, a time process's cost is
+    /// only guessed from a memory process's iteration, which for a JIT is a cold one (up to
+    /// 100× a steady one), and the run does not shed cases on such a guess.
+    pub fn minimum_cost(&self) -> Option<Duration> {
+        let timed = self.made.iter().any(|(next, _)| next.timed) || !self.repeatable;
+        timed.then(|| self.remaining_minimum()).flatten()
+    }
+
+    /// What the rest of the case's minimum would cost, guessed where not yet known; `None`
+    /// before its first process.
+    fn remaining_minimum(&self) -> Option<Duration> {
+        let s = &self.stopping;
+        let m = self.iterations?;
+        let time = s.min_runs.saturating_sub(self.time.len() as u32);
+        let memory = s.memory_runs().min(s.min_runs).saturating_sub(self.memory);
+        let time_cost = if self.repeatable {
+            self.cost_of(Next::time(m))?
+        } else {
+            Duration::ZERO
+        };
+        let memory_cost = self.cost_of(Next::MEMORY)?;
+        Some(
+            (time_cost + HARNESS_PER_PROCESS) * time + (memory_cost + HARNESS_PER_PROCESS) * memory,
+        )
+    }
+
+    /// Ends the case because the run's budget has no room for it: a case without a time
+    /// process yet has no steady figure, and says what its minimum would have cost.
     pub fn end_for_budget(&mut self) {
-        self.stop.get_or_insert(StopReason::RunBudget);
+        let reason = if self.time.is_empty() && self.repeatable {
+            let needs = self.remaining_minimum().unwrap_or_default();
+            StopReason::NotSteady {
+                needs_ms: needs.as_millis() as u64,
+            }
+        } else {
+            StopReason::RunBudget
+        };
+        self.stop.get_or_insert(reason);
     }
 
     fn enough(&self) -> bool {

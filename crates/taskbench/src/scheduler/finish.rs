@@ -41,7 +41,7 @@ impl<'a> Measured<'a> {
         let runs: Vec<_> = prepared.earlier.into_iter().chain(records).collect();
         let results = export::assemble(runs, &prepared.run_file, Some(machine), interrupted);
         if !args.is_quiet() {
-            print_results(&results, args.tables);
+            print_results(&results, args.tables, args.cold);
         }
         let out = prepared.out;
         export::write_results(&results, &out, &args.exports())?;
@@ -75,7 +75,7 @@ impl<'a> Measured<'a> {
 /// With `tables`, each point's table and the seeds side by side; then the overviews and
 /// the warnings, one line per kind (every table and warning is in results.md and
 /// report.html).
-fn print_results(results: &Results, tables: bool) {
+fn print_results(results: &Results, tables: bool, cold: bool) {
     let width = terminal_width();
     if let Some(line) = results.interrupted_line() {
         println!("{line}\n");
@@ -88,7 +88,7 @@ fn print_results(results: &Results, tables: bool) {
             println!("{}", render_terminal(&table, width));
         }
     }
-    print!("{}", overview::render_terminal(results, width));
+    print!("{}", overview::render_terminal(results, width, cold));
     for line in warning_digest(&results.warnings) {
         print!("{}", wrap(&format!("warning: {line}"), width.into()));
     }

@@ -3,6 +3,9 @@
 //! begins, and SIGINT, SIGTERM or SIGHUP as the runner's stop. Under a run budget the bar says
 //! what is left of it.
 
+/// How often the machine's load is sampled during the measured rounds.
+const SAMPLE_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
+
 use super::Built;
 use crate::export;
 use crate::measure::machine::{MachineLoad, MachineWatch};
@@ -99,13 +102,15 @@ impl<'a> Built<'a> {
             }
             Ok(())
         };
-        let mut previous: Option<Workload> = None;
+        // Rounds interleave every point: the machine's load is sampled at most every
+        // SAMPLE_EVERY, named by the case then starting.
+        let mut sampled: Option<std::time::Instant> = None;
         let mut progress = |step: &Step| {
             let subject = &self.subjects[step.subject].name;
             let case = step.workload.point().to_string();
-            if previous != Some(step.workload) {
+            if sampled.is_none_or(|at| at.elapsed() >= SAMPLE_EVERY) {
                 watch.sample(&case);
-                previous = Some(step.workload);
+                sampled = Some(std::time::Instant::now());
             }
             bar.set_message(format!(
                 "{subject} · {case} · {:?} {} × {}",
@@ -122,6 +127,7 @@ impl<'a> Built<'a> {
                 idle_runs: plan.idle_runs,
                 stopping: plan.stopping,
                 instructions: scheduler.counter.as_deref(),
+                seed: plan.seed,
             },
             limits: self.limits(),
             stop: &interrupt::requested,

@@ -121,6 +121,7 @@ mod tests {
             scenario: "spawn".into(),
             params: [("tasks".to_string(), tasks)].into(),
             inner_warmup: 0,
+            timed: None,
             phase,
             run,
             iterations: 1,

@@ -23,12 +23,18 @@ pub fn subject_names(
         .filter(|e| !available_only || e.availability == Availability::Available)
         .map(|e| {
             let name = e.contestant.name().to_string();
-            (name, ProcessCost::of(&e.contestant.manifest))
+            (
+                name,
+                ProcessCost::of(&e.contestant.manifest, &e.contestant.dir),
+            )
         });
     match cpus {
         [] => names.collect(),
         cpus => names
-            .flat_map(|(name, up)| cpus.iter().map(move |&n| (pinned_name(&name, n), up)))
+            .flat_map(|(name, up)| {
+                cpus.iter()
+                    .map(move |&n| (pinned_name(&name, n), up.clone()))
+            })
             .collect(),
     }
 }
@@ -46,7 +52,7 @@ pub fn shard_cases(
             names.iter().map(move |(name, cost)| EstimatedCase {
                 subject: name.clone(),
                 workload,
-                cost: case_estimate(plan, workload, *cost).total,
+                cost: case_estimate(plan, workload, cost).total,
             })
         })
         .collect();

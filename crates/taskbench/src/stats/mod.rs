@@ -10,12 +10,13 @@ mod quantiles;
 mod regression;
 #[cfg(test)]
 mod simulate;
+pub mod steady;
 #[cfg(test)]
 pub use simulate::tight_processes;
 
 pub use bootstrap::{
-    Interval, LEVEL, RESAMPLES, median_ci, nested_median_ci, nested_ratio_ci, pooled_median,
-    ratio_of_medians_ci,
+    Interval, LEVEL, RESAMPLES, SplitMix64, median_ci, nested_median_ci, nested_ratio_ci,
+    pooled_median, ratio_of_medians_ci,
 };
 pub use modes::{MIN_DISTANCE, MIN_PROCESSES, MIN_SHARE, Mode, SEPARATION, by_share, modes, split};
 pub use order::{median_interval, order_interval, ranks, ratio_interval};

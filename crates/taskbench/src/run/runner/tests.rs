@@ -45,7 +45,7 @@ fn subject(name: &str, unsupported: &[&str]) -> Subject {
         cwd: "/".into(),
         unsupported: unsupported.iter().map(|s| s.to_string()).collect(),
         startup: Duration::ZERO,
-        warm_up: 0,
+        warm_up: crate::contestant::WarmUpTable::common(),
         baseline: None,
         cpus: None,
         env: Vec::new(),
@@ -58,6 +58,7 @@ fn run(fake: &mut Fake, subjects: &[Subject], workloads: &[Workload], runs: u32)
         idle_runs: runs,
         stopping: Stopping::exactly(runs, Duration::from_secs(60)),
         instructions: None,
+        seed: 7,
     };
     run_until(fake, subjects, workloads, settings, &|| false)
 }
@@ -143,7 +144,18 @@ fn passes_the_protocol_arguments_and_judges_the_line() {
     // (two of each, as -r 2 caps the memory ones too).
     let asked: Vec<u32> = records.iter().map(|r| r.iterations).collect();
     assert_eq!(asked, [1, 1, MAX_ITERATIONS, 1, MAX_ITERATIONS]);
-    assert_eq!(fake.ran[2].last().unwrap(), &MAX_ITERATIONS.to_string());
+    // A time process prints its warm-up iterations (the common minimum here) before the
+    // ones it times, and is given no unreported warm-up.
+    let warm_up = crate::contestant::warm_up::COMMON;
+    assert_eq!(
+        fake.ran[2][fake.ran[2].len() - 3..],
+        ["0", "--iterations", &(MAX_ITERATIONS + warm_up).to_string()]
+    );
+    let time = &records[2];
+    assert_eq!((time.timed, time.inner_warmup), (Some(true), warm_up));
+    let figures = time.figures.as_ref().unwrap();
+    assert_eq!(figures.warmup_ns.len(), warm_up as usize);
+    assert_eq!(figures.iterations_ns.len(), MAX_ITERATIONS as usize);
     let measured: Vec<_> = records.iter().filter(|r| counts(r)).collect();
     assert_eq!(measured.len(), 4);
     assert_eq!(records.last().unwrap().stop, Some(StopReason::MaxRuns));
@@ -294,6 +306,7 @@ fn counted_runs_follow_the_measured_ones_one_iteration_apart() {
         idle_runs: 0,
         stopping: Stopping::exactly(2, Duration::from_secs(60)),
         instructions: Some(&counter),
+        seed: 7,
     };
     let subjects = [subject("a", &[]), subject("b", &["spawn"])];
     let records = run_until(&mut fake, &subjects, &[spawn], settings, &|| false);
@@ -381,6 +394,7 @@ fn a_stop_ends_the_run_with_the_records_made_before_it() {
         idle_runs: 0,
         stopping: Stopping::exactly(3, Duration::from_secs(60)),
         instructions: None,
+        seed: 7,
     };
     let subjects = [subject("a", &[]), subject("b", &[])];
     let key = |r: &RunRecord| (r.contestant.clone(), r.phase, r.run, r.status.clone());

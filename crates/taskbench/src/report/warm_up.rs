@@ -1,0 +1,95 @@
+//! Warm-up curves in words and one-line pictures: per contestant and scenario, each
+//! process's curve as a strip of blocks (its height the time over the steady time, ×1.4 a
+//! step), where it settled, and the warm-up the table holds beside the one the curves ask.
+
+use super::Table;
+use crate::analysis::warm_up::{CaseCurves, ProcessCurve};
+use crate::units::duration;
+
+/// Blocks from the steady time (lowest) up, each ×√2 the one below.
+const LEVELS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+
+/// Characters of a curve's strip at most.
+pub const STRIP: usize = 30;
+
+/// A process's curve as a strip: each character the median of its share of the iterations,
+/// as high as its time is above the steady time.
+pub fn strip(curve: &ProcessCurve) -> String {
+    let n = curve.series.len();
+    if n == 0 || curve.steady_ns <= 0.0 {
+        return String::new();
+    }
+    let width = n.min(STRIP);
+    (0..width)
+        .map(|i| {
+            let block = &curve.series[i * n / width..((i + 1) * n / width).max(i * n / width + 1)];
+            let value = crate::stats::median(block).unwrap_or(curve.steady_ns);
+            let level = ((value / curve.steady_ns).max(1.0).log2() * 2.0).round();
+            LEVELS[(level as usize).min(LEVELS.len() - 1)]
+        })
+        .collect()
+}
+
+/// One row per process of every case: contestant, scenario, the strip, its class and where
+/// it settled, first ÷ steady, the steady time; the proposed and current warm-up on the
+/// case's first row.
+pub fn curves_table(cases: &[(CaseCurves, u32, String)]) -> Table {
+    let mut rows = Vec::new();
+    for (case, current, source) in cases {
+        for (i, process) in case.processes.iter().enumerate() {
+            let (name, warm_up) = if i == 0 {
+                (
+                    format!("{}\n{}", case.contestant, case.scenario),
+                    format!("{} (now {current}, {source})", case.proposed),
+                )
+            } else {
+                (String::new(), String::new())
+            };
+            rows.push(vec![
+                name,
+                strip(process),
+                format!("{}\nat {}", process.class.label(), process.settled_at),
+                format!("{:.1}×", process.first_over_steady),
+                duration(process.steady_ns),
+                warm_up,
+            ]);
+        }
+    }
+    Table {
+        title: "warm-up curves".into(),
+        headers: super::table::headers(&[
+            "contestant\nscenario",
+            "curve",
+            "class\nsettled",
+            "first ÷\nsteady",
+            "steady",
+            "warm-up",
+        ]),
+        rows,
+        notes: vec![
+            "curve: ▁ the steady time, each block higher ×1.4".into(),
+            "each process ran the scenario from a cold start with no warm-up, timing every \
+             iteration; settled: the iteration from which its times stay at their last level \
+             (its last change point); warm-up: the latest settling among the processes that \
+             warmed up, +25 %, at least 1 — what `--write` keeps in the contestant's \
+             warm-up.toml"
+                .into(),
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::warm_up::process_curve;
+
+    #[test]
+    fn a_curve_falls_to_the_floor_of_its_strip() {
+        let mut series = vec![16e6, 8e6, 4e6, 2e6];
+        series.extend(std::iter::repeat_n(1e6, 26));
+        let strip = strip(&process_curve(series));
+        assert_eq!(strip.chars().count(), 30);
+        assert!(strip.starts_with("█▇▅▃"), "{strip}");
+        assert!(strip.ends_with("▁▁▁"), "{strip}");
+    }
+}
