@@ -3,6 +3,7 @@
 //! the best and whether it is significant; across a sweep, the per-task fits; over the
 //! whole run, the warnings. Renderers only format what is decided here.
 
+pub mod across_sessions;
 mod cases;
 pub mod change;
 mod compare;
@@ -171,6 +172,11 @@ pub struct CaseSummary {
     /// warmed up, slowed down, or reached no steady state by their warm-up's end.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub steadiness: Option<steadiness::Steadiness>,
+    /// The headline's interval with the run-to-run variation of the store's earlier
+    /// sessions of this case on this machine taken in; absent where there are fewer than
+    /// three (the row's interval is then within this run alone).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub across_sessions: Option<across_sessions::AcrossSessions>,
 }
 
 impl CaseSummary {
@@ -419,6 +425,7 @@ fn summarize_case(
             })
             .flatten(),
         steadiness: steadiness::of(&case.series()),
+        across_sessions: None,
     }
 }
 

@@ -140,10 +140,11 @@ fn write(
 ) -> anyhow::Result<()> {
     let today = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
     for (name, dir) in dirs {
-        let mine: Vec<&CaseCurves> = measured
+        let mine: Vec<(String, u32, String)> = measured
             .iter()
             .map(|(case, _, _)| case)
             .filter(|case| &case.contestant == name)
+            .map(|case| (case.scenario.clone(), case.proposed, case.evidence()))
             .collect();
         if mine.is_empty() {
             continue;
@@ -153,7 +154,7 @@ fn write(
             .find(|i| &i.name == name)
             .map(|i| i.version.as_str());
         let when = format!("{} · {}", &today[..10], version.unwrap_or("–"));
-        let text = warm_up::merged(dir, &when, &mine)?;
+        let text = warm_up::merged(dir, &when, mine)?;
         let path = dir.join(warm_up::FILE);
         std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
         eprintln!("wrote {}", path.display());

@@ -203,26 +203,23 @@ pub fn distinct<'a>(rules: impl IntoIterator<Item = &'a str>) -> Vec<String> {
     out
 }
 
-/// The text of `dir`'s [`FILE`] with the curves of `cases` put in: their scenarios' figures
-/// and evidence replace the file's, the others stay.
+/// The text of `dir`'s [`FILE`] with `new` put in — each a scenario, its warm-up and the
+/// evidence it came from: they replace the file's figures of those scenarios, the others
+/// stay.
 pub fn merged(
     dir: &Path,
     measured: &str,
-    cases: &[&crate::analysis::warm_up::CaseCurves],
+    new: Vec<(String, u32, String)>,
 ) -> anyhow::Result<String> {
     let old = WarmUpTable::load(dir, None)?;
     let text = std::fs::read_to_string(dir.join(FILE)).unwrap_or_default();
     let mut scenarios: Vec<(String, u32, String)> = old
         .measured
         .iter()
-        .filter(|(name, _)| !cases.iter().any(|c| &c.scenario == *name))
+        .filter(|(name, _)| !new.iter().any(|(scenario, ..)| scenario == *name))
         .map(|(name, n)| (name.clone(), *n, evidence_of(&text, name)))
         .collect();
-    scenarios.extend(
-        cases
-            .iter()
-            .map(|c| (c.scenario.clone(), c.proposed, c.evidence())),
-    );
+    scenarios.extend(new);
     scenarios.sort_by_key(|(name, _, _)| catalogue_order(name));
     Ok(render(measured, &scenarios))
 }

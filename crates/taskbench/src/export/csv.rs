@@ -8,6 +8,7 @@ type FigureColumn = (&'static str, fn(&Figures) -> String);
 /// The figure columns, in order; a run without figures leaves each empty.
 const FIGURE_COLUMNS: &[FigureColumn] = &[
     ("elapsed_ns", |f| text(f.elapsed_ns)),
+    ("cold_ns", |f| text(f.warmup_ns.first())),
     ("ideal_ns", |f| f.ideal_ns.to_string()),
     ("overhead_ns", |f| text(f.overhead_ns)),
     ("wall_ns", |f| f.wall_ns.to_string()),
@@ -51,6 +52,7 @@ pub fn write_csv(runs: &[RunRecord]) -> anyhow::Result<Vec<u8>> {
         "phase",
         "run",
         "iterations",
+        "timed",
         "status",
         "detail",
     ]);
@@ -71,6 +73,7 @@ pub fn write_csv(runs: &[RunRecord]) -> anyhow::Result<Vec<u8>> {
                 .to_string(),
             run.run.to_string(),
             run.iterations.to_string(),
+            text(run.timed),
             run.status.label(),
             detail,
         ]);

@@ -40,6 +40,13 @@ const PROCESS_CPU: Measure = Measure {
     name: "process CPU",
     unit: "ns",
 };
+/// The cold start: a fresh process's first iteration (its overhead where there is an
+/// ideal time), as `latency` is the steady state.
+const COLD_START: Measure = Measure {
+    slug: "cold-start",
+    name: "cold start",
+    unit: "ns",
+};
 const PEAK_RSS: Measure = Measure {
     slug: "peak-rss",
     name: "peak RSS",
@@ -55,6 +62,7 @@ fn figures(row: &CaseSummary) -> impl Iterator<Item = (&'static Measure, &Summar
     };
     [
         row.headline().map(|time| (&LATENCY, time)),
+        row.cold_headline().map(|cold| (&COLD_START, cold)),
         cpu,
         row.peak_rss.as_ref().map(|rss| (&PEAK_RSS, rss)),
     ]

@@ -148,6 +148,11 @@ fn legends(point: &PointSummary, layout: Layout) -> Vec<String> {
     if layout.cold {
         notes.push(COLD_START.to_string());
     }
+    if point.rows.iter().any(|r| r.across_sessions.is_some()) {
+        notes.push(ACROSS_SESSIONS.to_string());
+    } else {
+        notes.push(WITHIN_ONE_RUN.to_string());
+    }
     if point.rows.iter().any(CaseSummary::unsteady) {
         notes.push(UNSTEADY.to_string());
     }
@@ -199,6 +204,16 @@ pub const CPU_PER_ITERATION: &str =
 pub const COLD_START: &str = "steady state: the iterations each time process timed after its \
      warm-up (processes × iterations, + warm-up iterations); cold start: each time process's \
      first iteration after start-up, the median over the processes";
+
+/// The legend of a row's interval across the store's sessions.
+pub const ACROSS_SESSIONS: &str = "±… across N sessions: the interval with the run-to-run \
+     variation of the store's N earlier sessions of the case on this machine taken in (the \
+     row's own ±… is within this run)";
+
+/// The legend of intervals that are within one run.
+pub const WITHIN_ONE_RUN: &str = "±…: within this run — its processes' spread; another run \
+     may differ by more (the store has fewer than three earlier sessions of these cases on \
+     this machine)";
 
 /// The mark of a steady figure most of whose processes had not settled by the end of their
 /// warm-up (a change point while timed, or slower at the end).
@@ -418,6 +433,13 @@ fn runs(row: &CaseSummary) -> String {
     let mut second = Vec::new();
     if let Some(precision) = row.precision {
         second.push(width(row, precision));
+    }
+    if let (Some(across), Some(headline)) = (row.across_sessions, row.headline()) {
+        second.push(format!(
+            "±{} across {} sessions",
+            units::percent(across.relative_half_width(headline.median)),
+            across.sessions
+        ));
     }
     match row.outliers.len() {
         0 => {}

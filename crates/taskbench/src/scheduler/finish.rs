@@ -39,7 +39,10 @@ impl<'a> Measured<'a> {
         let interrupted = interrupt::requested();
         prepared.run_file.contestants = built.infos;
         let runs: Vec<_> = prepared.earlier.into_iter().chain(records).collect();
-        let results = export::assemble(runs, &prepared.run_file, Some(machine), interrupted);
+        let mut results = export::assemble(runs, &prepared.run_file, Some(machine), interrupted);
+        if !args.no_store {
+            across_sessions(&prepared.store, &mut results);
+        }
         if !args.is_quiet() {
             print_results(&results, args.tables, args.cold);
         }
@@ -94,6 +97,15 @@ fn print_results(results: &Results, tables: bool, cold: bool) {
     }
     if let Some(line) = run_condition_line(results.machine.as_ref()) {
         println!("{line}");
+    }
+}
+
+/// Each row's interval across the store's earlier sessions on this machine, where it has
+/// them; a store that cannot be read leaves the rows within this run (storing the run
+/// says why, after the results are written).
+fn across_sessions(location: &Location, results: &mut Results) {
+    if let Ok(mut store) = store::open(location) {
+        let _ = store::take_in_sessions(&mut store, results);
     }
 }
 

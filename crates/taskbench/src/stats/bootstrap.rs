@@ -185,7 +185,7 @@ fn nested_resampled_median(groups: &[&[f64]], scratch: &mut Vec<f64>, rng: &mut 
 }
 
 /// The median by selection (O(n)), reordering `values`.
-fn median_in_place(values: &mut [f64]) -> f64 {
+pub(super) fn median_in_place(values: &mut [f64]) -> f64 {
     let n = values.len();
     let (_, &mut upper, _) = values.select_nth_unstable_by(n / 2, f64::total_cmp);
     if n % 2 == 1 {

@@ -6,7 +6,7 @@
 //! six processes for 95 % ([x₍₁₎, x₍₆₎] holds it with 1 − 2/2⁶ = 96.9 %); below six, the
 //! whole range is the widest there is, and holds it with only 1 − 2/2ⁿ (75 % at three).
 
-use super::{Interval, LEVEL, median, nested_median_ci, nested_ratio_ci};
+use super::{Interval, LEVEL, median, nested_median_ci};
 
 /// The interval between order statistics of `values` (one per process) that holds their
 /// distribution's median with at least [`LEVEL`]: [x₍ₖ₎, x₍ₙ₊₁₋ₖ₎] for the largest such k.
@@ -67,14 +67,15 @@ pub fn median_interval(groups: &[Vec<f64>], resamples: usize) -> Option<Interval
 }
 
 /// The interval every table shows for median(`a`) / median(`b`) (each `groups`, one per
-/// process): the two-level bootstrap's ([`nested_ratio_ci`]), widened where either side
+/// process, in the order of the rounds they ran in): the two-level bootstrap's with the
+/// rounds drawn as pairs ([`super::paired_ratio_ci`]), widened where either side
 /// has too few processes for [`LEVEL`] to the quotient of the two order-statistic
 /// intervals, [a.low / b.high, a.high / b.low]. That quotient holds the ratio of the two
 /// medians whenever both intervals hold theirs, so with at least the product of their
 /// coverages (56 % at three processes a side), which it states. `None` when either side
 /// has no value or `b` reaches 0.
 pub fn ratio_interval(a: &[Vec<f64>], b: &[Vec<f64>], resamples: usize) -> Option<Interval> {
-    let bootstrap = nested_ratio_ci(a, b, resamples)?;
+    let bootstrap = super::paired_ratio_ci(a, b, resamples)?;
     let process_medians =
         |groups: &[Vec<f64>]| -> Vec<f64> { groups.iter().filter_map(|g| median(g)).collect() };
     let (a, b) = (process_medians(a), process_medians(b));
@@ -95,7 +96,7 @@ pub fn ratio_interval(a: &[Vec<f64>], b: &[Vec<f64>], resamples: usize) -> Optio
 
 #[cfg(test)]
 mod tests {
-    use super::super::RESAMPLES;
+    use super::super::{RESAMPLES, nested_ratio_ci};
     use super::super::simulate::{Draw, coverage, ratio_coverage, tight_processes};
     use super::*;
 
@@ -168,12 +169,12 @@ mod tests {
         assert!((shown.low - 2.0 / 1.3).abs() < 1e-9, "{shown:?}");
         assert!((shown.high - 4.0).abs() < 1e-9, "{shown:?}");
         assert_eq!(shown.coverage, Some(0.75 * 0.875));
-        // Six a side: the bootstrap's own, at the level.
+        // Six a side: the bootstrap's own, at the level — paired by round, so a case
+        // against itself is 1 give or take its iterations' spread.
         let six = tight_processes(&[1.0, 1.1, 1.2, 1.3, 1.4, 1.5], 1.0);
-        assert_eq!(
-            ratio_interval(&six, &six, RESAMPLES),
-            nested_ratio_ci(&six, &six, RESAMPLES)
-        );
+        let own = ratio_interval(&six, &six, RESAMPLES);
+        assert_eq!(own, crate::stats::paired_ratio_ci(&six, &six, RESAMPLES));
+        assert!(own.unwrap().contains(1.0) && own.unwrap().high < 1.01, "{own:?}");
     }
 
     #[test]

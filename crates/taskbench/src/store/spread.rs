@@ -52,3 +52,21 @@ pub fn spreads(
         cpu: RunToRun::of(&figures[2]),
     })
 }
+
+/// Each row of `results` given its interval across the store's earlier sessions of its case
+/// on this machine, where there are enough (analysis/across_sessions.rs).
+pub fn take_in_sessions(
+    store: &mut Store,
+    results: &mut crate::results::Results,
+) -> anyhow::Result<()> {
+    let machine = results.platform.machine();
+    for point in &mut results.points {
+        for row in &mut point.rows {
+            let spread = spreads(store, &machine, &point.point, &row.contestant, &[])?;
+            row.across_sessions = spread
+                .time
+                .and_then(|time| crate::analysis::across_sessions::AcrossSessions::of(row, time));
+        }
+    }
+    Ok(())
+}
