@@ -4,24 +4,31 @@
 //! terminal, and the signal goes to its process group, as Ctrl-C sends it.
 
 use super::session::{
-    DEADLINE, finish, fixture_contestants, has_measured, lines, marker, no_process_left,
-    signal_group, start, wait_for,
+    DEADLINE, finish, fixture_contestants, has_measured, lines, marker, no_process_left, running,
+    signal_group, start, wait_for, write_fixture,
 };
 use super::util::{read_json, skip};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
-/// A contestants folder: `fixture-quick` (honest), `fixture-slow` (sleeps 3 s per run)
-/// and `fixture-slower` (30 s: long enough that a run beside it, whose fixture build may
-/// wait for cargo's lock while the contestants test builds, still ends first).
+/// A contestants folder: `fixture-quick` (honest), `fixture-slow` (sleeps [`SLOW`] per run:
+/// a signal cuts it short) and `fixture-slower` (30 s: long enough that a run beside it,
+/// whose fixture build may wait for cargo's lock while the contestants test builds, still
+/// ends first).
 fn contestants() -> tempfile::TempDir {
     fixture_contestants(&[
         ("quick", "honest"),
-        ("slow", "touch-1-3000"),
+        ("slow", SLOW),
         ("slower", "touch-1-30000"),
     ])
 }
+
+/// fixture-slow's behaviour: a minute's sleep, twice [`STOPPED_WITHIN`], so that a run that
+/// ends within that was cut short, however slowly a loaded machine shuts it down.
+const SLOW: &str = "touch-1-60000";
+/// How long a signalled run may take to kill its run in progress and write its results.
+const STOPPED_WITHIN: Duration = Duration::from_secs(30);
 
 const CASES: &[&str] = &[
     "--contestant",
@@ -38,7 +45,7 @@ const CASES: &[&str] = &[
     "60s",
 ];
 
-/// Starts a run of [`CASES`], signals its group while fixture-slow's first process sleeps,
+/// Starts a run of [`CASES`], signals its group once fixture-slow's first process sleeps,
 /// and checks what it left; returns the output folder.
 fn interrupted(signal: i32, code: i32, name: &str, contestants: &Path) -> tempfile::TempDir {
     let out = tempfile::tempdir().unwrap();
@@ -51,15 +58,15 @@ fn interrupted(signal: i32, code: i32, name: &str, contestants: &Path) -> tempfi
     wait_for("the first measured run", || {
         has_measured(&dir, "fixture-quick")
     });
-    std::thread::sleep(Duration::from_millis(300));
+    wait_for("fixture-slow's process", || running(&marker, SLOW));
     signal_group(&child, signal);
     let signalled = Instant::now();
     let status = finish(&mut child, DEADLINE);
     let stderr = std::fs::read_to_string(&err).unwrap();
     assert_eq!(status.code(), Some(code), "{stderr}");
     assert!(
-        signalled.elapsed() < Duration::from_millis(2500),
-        "the 3 s run was killed, not waited for: {:?}",
+        signalled.elapsed() < STOPPED_WITHIN,
+        "the minute's run was killed, not waited for: {:?}",
         signalled.elapsed()
     );
     assert!(stderr.contains("interrupted by SIG"), "{stderr}");
@@ -148,7 +155,9 @@ fn ctrl_c_writes_what_finished_and_resume_runs_the_rest() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("cannot be used with"), "{stderr}");
 
-    // The rest, as if never interrupted.
+    // The rest, as if never interrupted; fixture-slow now sleeps 3 s a run, as the minute
+    // was only there to be cut short.
+    write_fixture(contestants.path(), "slow", "touch-1-3000");
     let err = out.path().join("resume.txt");
     let mut resumed = start(
         contestants.path(),

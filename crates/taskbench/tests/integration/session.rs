@@ -16,10 +16,16 @@ pub const MARKER: &str = "TASKBENCH_INTERRUPT_TEST";
 pub fn fixture_contestants(fixtures: &[(&str, &str)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     for (name, behaviour) in fixtures {
-        let folder = dir.path().join(name);
-        std::fs::create_dir(&folder).unwrap();
-        let manifest = format!(
-            r#"name = "fixture-{name}"
+        std::fs::create_dir(dir.path().join(name)).unwrap();
+        write_fixture(dir.path(), name, behaviour);
+    }
+    dir
+}
+
+/// Writes the manifest of `fixture-NAME`, behaving as BEHAVIOUR, into `contestants/NAME`.
+pub fn write_fixture(contestants: &Path, name: &str, behaviour: &str) {
+    let manifest = format!(
+        r#"name = "fixture-{name}"
 language = "Rust"
 runtime = "test fixture ({behaviour})"
 detect = ["cargo", "--version"]
@@ -28,10 +34,8 @@ build = ["cargo", "build", "--release", "--quiet", "-p", "taskbench-fixture", "-
 run = ["{{target}}/release/taskbench-fixture", "{behaviour}"]
 version = {{ crate = "taskbench-catalogue" }}
 "#
-        );
-        std::fs::write(folder.join("contestant.toml"), manifest).unwrap();
-    }
-    dir
+    );
+    std::fs::write(contestants.join(name).join("contestant.toml"), manifest).unwrap();
 }
 
 /// taskbench in a session of its own, its stderr to `stderr`, every descendant marked by
@@ -114,6 +118,14 @@ pub fn marked(marker: &str) -> Vec<u32> {
                 .is_ok_and(|env| env.windows(needle.len()).any(|w| w == needle.as_bytes()))
         })
         .collect()
+}
+
+/// Whether a process marked by `marker` has `arg` among its arguments.
+pub fn running(marker: &str, arg: &str) -> bool {
+    marked(marker).into_iter().any(|pid| {
+        std::fs::read(format!("/proc/{pid}/cmdline"))
+            .is_ok_and(|line| line.split(|&b| b == 0).any(|a| a == arg.as_bytes()))
+    })
 }
 
 pub fn no_process_left(marker: &str) {
