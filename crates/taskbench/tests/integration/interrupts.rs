@@ -5,11 +5,11 @@
 
 use super::session::{
     DEADLINE, finish, fixture_contestants, has_measured, lines, marker, no_process_left, running,
-    signal_group, start, wait_for, write_fixture,
+    signal_group, start, start_to, wait_for, write_fixture,
 };
 use super::util::{read_json, skip};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// A contestants folder: `fixture-quick` (honest), `fixture-slow` (sleeps [`SLOW`] per run:
@@ -212,6 +212,46 @@ fn sigterm_writes_what_finished_and_exits_143() {
 fn sighup_writes_what_finished_and_exits_129() {
     let contestants = contestants();
     interrupted(libc::SIGHUP, 129, "hup", contestants.path());
+}
+
+/// `taskbench run | head`: a closed stdout stops the run as SIGTERM does (results written,
+/// marked interrupted), where SIGPIPE would kill it with runs.jsonl alone; exit 141. The
+/// same with stderr in the closed pipe too (`2>&1 | head`), where a panic would end it.
+#[test]
+fn a_closed_stdout_writes_what_finished_and_exits_141() {
+    let contestants = contestants();
+    let out = tempfile::tempdir().unwrap();
+    for both in [false, true] {
+        let err = out.path().join(format!("stderr-{both}.txt"));
+        let dir = out.path().join(format!("results-{both}"));
+        let mut args = vec!["run", "--out", dir.to_str().unwrap()];
+        args.extend_from_slice(CASES);
+        let (reader, writer) = std::io::pipe().unwrap();
+        let stderr: Stdio = if both {
+            writer.try_clone().unwrap().into()
+        } else {
+            std::fs::File::create(&err).unwrap().into()
+        };
+        // Closed before taskbench writes: its first line meets a pipe nobody reads.
+        drop(reader);
+        let marker = marker(&format!("pipe-{both}"));
+        let mut child = start_to(contestants.path(), &args, &marker, writer.into(), stderr);
+        let status = finish(&mut child, DEADLINE);
+        let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+        assert_eq!(status.code(), Some(141), "{stderr}");
+        if !both {
+            assert!(!stderr.contains("panicked"), "{stderr}");
+            assert!(stderr.contains("interrupted by SIGPIPE"), "{stderr}");
+        }
+        no_process_left(&marker);
+        let results = read_json(&dir.join("results.json"));
+        assert_eq!(results["interrupted"], true);
+        assert_eq!(
+            results["runs"].as_array().unwrap(),
+            &lines(&dir.join("runs.jsonl"))
+        );
+        assert!(dir.join("report.html").exists());
+    }
 }
 
 #[test]

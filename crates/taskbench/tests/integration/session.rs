@@ -41,6 +41,18 @@ version = {{ crate = "taskbench-catalogue" }}
 /// taskbench in a session of its own, its stderr to `stderr`, every descendant marked by
 /// `marker` in its environment.
 pub fn start(contestants: &Path, args: &[&str], marker: &str, stderr: &Path) -> Child {
+    let stderr = File::create(stderr).unwrap().into();
+    start_to(contestants, args, marker, Stdio::null(), stderr)
+}
+
+/// [`start`], its stdout to `stdout` and its stderr to `stderr`.
+pub fn start_to(
+    contestants: &Path,
+    args: &[&str],
+    marker: &str,
+    stdout: Stdio,
+    stderr: Stdio,
+) -> Child {
     let mut command = Command::new(env!("CARGO_BIN_EXE_taskbench"));
     super::util::with_test_store(&mut command)
         .arg("--contestants")
@@ -48,8 +60,8 @@ pub fn start(contestants: &Path, args: &[&str], marker: &str, stderr: &Path) -> 
         .args(args)
         .env(MARKER, marker)
         .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(File::create(stderr).unwrap());
+        .stdout(stdout)
+        .stderr(stderr);
     // SAFETY: setsid is async-signal-safe.
     unsafe {
         command.pre_exec(|| match libc::setsid() {
