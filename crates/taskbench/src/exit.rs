@@ -4,7 +4,7 @@
 //!
 //! 0 success (a gate passed); 1 a gate found a regression, and only that; 2 a usage or
 //! input error, or any other error that stopped the command; 3 could not compare (no store,
-//! an unknown baseline or tag, nothing in common); 128 + N a run stopped by signal N
+//! an unknown baseline or tag, nothing in common, different machines); 128 + N a run stopped by signal N
 //! (run/interrupt.rs). A contestant that crashes, times out or prints a wrong checksum is a
 //! status recorded in the results, not an exit code.
 
@@ -18,7 +18,8 @@ pub enum ExitClass {
     /// A flag, a value, a file or a folder the command was given is wrong, or anything else
     /// stopped the command.
     Usage,
-    /// There was nothing to compare with: no store, an unknown name, no case in common.
+    /// There was nothing to compare with: no store, an unknown name, no case in common, runs
+    /// of different machines.
     CannotCompare,
 }
 

@@ -78,7 +78,7 @@ pub fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("taskbench: {err:#}");
+            run::interrupt::errln!("taskbench: {err:#}");
             exit::code_of(&err)
         }
     }
@@ -110,8 +110,9 @@ fn dispatch(
 
 /// A closed pipe on stdout (`taskbench list | head -1`) ends taskbench quietly, by SIGPIPE,
 /// as it ends any Unix tool, rather than by a panic in `println!` (Rust ignores SIGPIPE
-/// unless told otherwise). The launcher, which runs before this, keeps Rust's setting, and
-/// gives the contestants it forks the default (measure/launcher.rs).
+/// unless told otherwise). `taskbench run` ignores it again once it starts, so as to write
+/// its results first (run/interrupt.rs). The launcher, which runs before this, keeps Rust's
+/// setting, and gives the contestants it forks the default (measure/launcher.rs).
 fn default_sigpipe() {
     // SAFETY: setting a signal's disposition to its default has no preconditions.
     unsafe {

@@ -35,23 +35,9 @@ pub struct Comparison {
     pub machines: Option<[String; 2]>,
 }
 
-/// BASE and NEW ran on different machines and the comparison was not asked to mix them
-/// (`--mixed-machines`): two runs that could not be compared, not a regression.
-#[derive(Debug, thiserror::Error)]
-#[error(
-    "{base_label} ran on {base} and {new_label} on {new}: different machines, so a ratio would \
-     mix the change with the machines' difference (--mixed-machines compares them anyway, \
-     every row marked)"
-)]
-pub struct DifferentMachines {
-    pub base_label: String,
-    pub base: String,
-    pub new_label: String,
-    pub new: String,
-}
-
 /// The fingerprints of BASE's machine and NEW's, each side named by its label, where they
-/// differ: refused ([`DifferentMachines`]) unless `mixed_machines`.
+/// differ. Sides of different machines are refused unless `mixed_machines`: two runs that
+/// could not be compared (exit 3), not a regression and not bad input.
 pub fn check_machines(
     (base_label, base): (&str, &Machine),
     (new_label, new): (&str, &Machine),
@@ -62,13 +48,14 @@ pub fn check_machines(
         return Ok(None);
     }
     if !mixed_machines {
-        return Err(DifferentMachines {
-            base_label: base_label.into(),
-            base: b,
-            new_label: new_label.into(),
-            new: n,
-        }
-        .into());
+        return Err(fail(
+            ExitClass::CannotCompare,
+            format!(
+                "{base_label} ran on {b} and {new_label} on {n}: different machines, so a ratio \
+                 would mix the change with the machines' difference (--mixed-machines compares \
+                 them anyway, every row marked)"
+            ),
+        ));
     }
     Ok(Some([b, n]))
 }
@@ -77,7 +64,7 @@ pub fn check_machines(
 pub type SpreadsOf<'a> = &'a mut dyn FnMut(&str, &str) -> anyhow::Result<Spreads>;
 
 /// BASE against NEW, each case widened by its `spreads` where there is a store to ask; sides
-/// of different machines are refused ([`DifferentMachines`]) unless `mixed_machines`.
+/// of different machines are refused ([`check_machines`]) unless `mixed_machines`.
 pub fn across(
     base: &Side,
     new: &Side,
@@ -275,13 +262,10 @@ mod tests {
     fn sides_of_different_machines_are_refused_unless_mixed() {
         let (base, new) = (side("a", "AMD EPYC"), side("b", "Intel Xeon"));
         let error = across(&base, &new, None, false).err().unwrap();
-        let refused = error.downcast_ref::<DifferentMachines>().unwrap();
-        assert_eq!(
-            (refused.base_label.as_str(), refused.new_label.as_str()),
-            ("a", "b")
-        );
+        assert_eq!(crate::exit::class_of(&error), ExitClass::CannotCompare);
         let message = error.to_string();
         assert!(message.starts_with("a ran on AMD EPYC · "), "{message}");
+        assert!(message.contains(" and b on Intel Xeon · "), "{message}");
         assert!(message.contains("--mixed-machines"), "{message}");
         assert_eq!(message.lines().count(), 1);
 

@@ -18,7 +18,6 @@ pub use log::{RUN_FILE_SCHEMA, RunFile, append, lock, read_records, rewrite};
 pub use markdown::markdown;
 
 use anyhow::Context;
-use std::io::Write;
 use std::path::Path;
 
 /// Writes `bytes` to `path` through a temporary file and a rename, so that a reader never
@@ -42,16 +41,13 @@ pub fn is_stdout(path: &Path) -> bool {
     path.as_os_str() == STDOUT
 }
 
-/// Writes an export's `bytes` to `path`, or to stdout for `-`.
+/// Writes an export's `bytes` to `path`, or to stdout for `-` (during a run, a closed
+/// stdout stops it, and the folder's files are still written: run/interrupt.rs).
 pub fn deliver(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     if !is_stdout(path) {
         return write_atomically(path, bytes);
     }
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(bytes)
-        .and_then(|()| stdout.flush())
-        .context("cannot write to stdout")
+    crate::run::interrupt::write_stdout(bytes).context("cannot write to stdout")
 }
 
 /// Refuses exports of which more than one goes to stdout, naming them (`flag` turns a

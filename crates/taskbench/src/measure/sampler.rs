@@ -47,10 +47,9 @@ impl Sampler {
                 return (samples, super::clock_ns(libc::CLOCK_THREAD_CPUTIME_ID));
             };
             let mut buf = [0u8; 1024];
-            while !flag.load(Ordering::Relaxed) {
-                let Ok(len) = stat.read_at(&mut buf, 0) else {
-                    break;
-                };
+            // The first sample before the first look at the flag: a process that is still
+            // there is seen at least once, however late this thread was first scheduled.
+            while let Ok(len) = stat.read_at(&mut buf, 0) {
                 let text = std::str::from_utf8(&buf[..len]).unwrap_or_default();
                 match parse_stat(text) {
                     // The child has exited (a zombie keeps its /proc entry, with no memory).
@@ -68,6 +67,9 @@ impl Sampler {
                     break;
                 }
                 std::thread::park_timeout(every);
+                if flag.load(Ordering::Relaxed) {
+                    break;
+                }
             }
             (samples, super::clock_ns(libc::CLOCK_THREAD_CPUTIME_ID))
         });
@@ -134,7 +136,8 @@ mod tests {
             Duration::from_millis(1),
             None,
         );
-        std::thread::sleep(Duration::from_millis(30));
+        // Stopped at once, before its thread may have run: it still takes its first sample
+        // (a loaded machine can leave a thread unscheduled for longer than any fixed sleep).
         let (samples, _cpu, over) = sampler.finish();
         assert!(!over);
         assert!(!samples.is_empty());

@@ -11,7 +11,8 @@ use crate::report::plan::{plural, shard_line, stopping_line};
 use crate::report::platform::{toolchains_line, unavailable_line};
 use crate::report::{PlatformHeader, terminal_width, wrap};
 use crate::results::ContestantInfo;
-use crate::run::{Shard, ShardCases, Subject, interrupt};
+use crate::run::interrupt::{self, errln, out, outln};
+use crate::run::{Shard, ShardCases, Subject};
 use crate::units::rough_duration;
 use anyhow::bail;
 
@@ -30,7 +31,7 @@ impl<'a> Prepared<'a> {
         let (subjects, infos) = match self.scheduler.entries.take() {
             Some(entries) => prepare(entries, self.scheduler.places, &args.cpus, &mut |step| {
                 if !args.quiet {
-                    eprintln!("{}", build_line(&step));
+                    errln!("{}", build_line(&step));
                 }
             }),
             None => {
@@ -111,16 +112,16 @@ impl Built<'_> {
         let width = terminal_width().into();
         // The machine and the Rust build; each contestant's version is in the files.
         for line in platform.header().into_iter().take(2) {
-            print!("{}", wrap(&line, width));
+            out!("{}", wrap(&line, width));
         }
-        print!("{}", wrap(&toolchains_line(&self.infos), width));
+        out!("{}", wrap(&toolchains_line(&self.infos), width));
         for info in self.infos.iter().filter(|i| i.unavailable.is_some()) {
-            println!("{}", unavailable_line(info, width));
+            outln!("{}", unavailable_line(info, width));
         }
-        println!();
+        outln!();
         let plan = &self.prepared.scheduler.plan;
         let costs: Vec<ProcessCost> = self.subjects.iter().map(Subject::cost).collect();
-        println!(
+        outln!(
             "{}: {} {} × {} {} · {} · {} warm-up per case · estimated {}\n",
             plan.preset
                 .as_ref()
@@ -134,7 +135,7 @@ impl Built<'_> {
             rough_duration(crate::presets::estimate(plan, &costs).total)
         );
         if let Some((shard, chosen)) = &self.shard {
-            println!("{}\n", shard_line(*shard, chosen, self.subjects.len()));
+            outln!("{}\n", shard_line(*shard, chosen, self.subjects.len()));
         }
     }
 }

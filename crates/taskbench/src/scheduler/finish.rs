@@ -11,7 +11,7 @@ use crate::report::{
     overview, render_terminal, side_by_side, terminal_width, warning_digest, wrap,
 };
 use crate::results::Results;
-use crate::run::interrupt;
+use crate::run::interrupt::{self, errln, out, outln};
 use crate::store::{self, HistoryFilter, Location, Provenance};
 use anyhow::Context;
 use std::path::{Path, PathBuf};
@@ -52,14 +52,14 @@ impl<'a> Measured<'a> {
             keep(&prepared.store, &results, &out, args, root)?;
         }
         match interrupt::received() {
-            Some(signal) => eprintln!(
+            Some(signal) => errln!(
                 "taskbench: interrupted by {}: the {} finished runs are in {dir} \
                  (`taskbench run --resume {dir}` runs the rest)",
                 interrupt::signal_name(signal),
                 results.runs.len(),
                 dir = out.display()
             ),
-            None if !args.is_quiet() => println!(
+            None if !args.is_quiet() => outln!(
                 "report: {} (results.json and results.md beside it)",
                 out.join("report.html").display()
             ),
@@ -81,22 +81,22 @@ impl<'a> Measured<'a> {
 fn print_results(results: &Results, tables: bool, cold: bool) {
     let width = terminal_width();
     if let Some(line) = results.interrupted_line() {
-        println!("{line}\n");
+        outln!("{line}\n");
     }
     if tables {
         for table in crate::report::tables(&results.points, &results.fits) {
-            println!("{}", render_terminal(&table, width));
+            outln!("{}", render_terminal(&table, width));
         }
         if let Some(table) = side_by_side(&results.points) {
-            println!("{}", render_terminal(&table, width));
+            outln!("{}", render_terminal(&table, width));
         }
     }
-    print!("{}", overview::render_terminal(results, width, cold));
+    out!("{}", overview::render_terminal(results, width, cold));
     for line in warning_digest(&results.warnings) {
-        print!("{}", wrap(&format!("warning: {line}"), width.into()));
+        out!("{}", wrap(&format!("warning: {line}"), width.into()));
     }
     if let Some(line) = run_condition_line(results.machine.as_ref()) {
-        println!("{line}");
+        outln!("{line}");
     }
 }
 
@@ -133,7 +133,7 @@ fn keep(
     if let Some(name) = &args.save_baseline {
         store::save_baseline(&mut store, name, session)?;
         if !args.is_quiet() {
-            println!("baseline {name}: this run, in {location}");
+            outln!("baseline {name}: this run, in {location}");
         }
     }
     trend(&mut store, results, out)

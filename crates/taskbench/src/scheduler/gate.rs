@@ -10,6 +10,7 @@ use crate::export::write_atomically;
 use crate::report::comparison::{failure, gate_line, table, unhistoried_warning};
 use crate::report::condition::condition_block;
 use crate::report::{render_markdown, render_terminal, terminal_width};
+use crate::run::interrupt::{errln, outln};
 use crate::store::Location;
 use std::path::Path;
 
@@ -37,7 +38,7 @@ impl Finished<'_> {
                 Err(_) => return Ok(()),
             },
         };
-        println!();
+        outln!();
         conclude(
             &comparison,
             &self.args.gate.thresholds(),
@@ -89,9 +90,9 @@ pub fn conclude(
         .map(condition_block)
         .unwrap_or_default();
     for line in &block {
-        println!("{line}");
+        outln!("{line}");
     }
-    println!("{}", render_terminal(&table, terminal_width()));
+    outln!("{}", render_terminal(&table, terminal_width()));
     if let Some(path) = outputs.markdown {
         let block: String = block.iter().map(|l| format!("{l}\n")).collect();
         let text = format!("{block}\n{}", render_markdown(&table));
@@ -105,9 +106,9 @@ pub fn conclude(
         return Ok(());
     }
     let outcome = judge(&comparison.found, thresholds);
-    println!("{}", gate_line(&outcome));
+    outln!("{}", gate_line(&outcome));
     if comparison.across && outcome.unhistoried > 0 {
-        eprintln!("{}", unhistoried_warning(&outcome));
+        errln!("{}", unhistoried_warning(&outcome));
     }
     let failures: Vec<String> = outcome.failures.iter().map(failure).collect();
     if !failures.is_empty() {
@@ -120,6 +121,6 @@ pub fn conclude(
             ),
         ));
     }
-    println!("gate passed: no significant change past the threshold");
+    outln!("gate passed: no significant change past the threshold");
     Ok(())
 }

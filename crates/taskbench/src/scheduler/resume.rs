@@ -4,6 +4,7 @@
 
 use crate::cli::{Cli, Command, RunArgs};
 use crate::export::{self, RunFile};
+use crate::run::interrupt::errln;
 use crate::run::{Phase, RunRecord};
 use anyhow::{anyhow, bail};
 use clap::Parser;
@@ -69,7 +70,7 @@ impl Resume {
             (Vec::new(), None)
         };
         if let Some(notice) = notice {
-            eprintln!("taskbench: {notice}");
+            errln!("taskbench: {notice}");
         }
         let (kept, dropped) = finished_only(records);
         if !dropped.is_empty() {

@@ -208,10 +208,13 @@ fn default_roots() -> Option<Roots> {
 /// The rustls client for `mode`: verify-full with webpki's own verifier, the modes below it
 /// with [`Lenient`]. verify-ca and verify-full need roots.
 fn client_config(mode: SslMode, roots: Option<Roots>) -> anyhow::Result<rustls::ClientConfig> {
-    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    // The process's provider, which rustls takes from its crate features: ring alone here
+    // (Cargo.toml). rustls 0.23.48 deprecates naming ring::default_provider() (no
+    // post-quantum key exchange); its own choice names no provider, and changes with the
+    // features, not with this code.
+    let builder = rustls::ClientConfig::builder();
+    let provider = Arc::clone(builder.crypto_provider());
     let algorithms = provider.signature_verification_algorithms;
-    let builder = rustls::ClientConfig::builder_with_provider(Arc::clone(&provider))
-        .with_safe_default_protocol_versions()?;
     let chain = match roots {
         Some(roots) => {
             let store = Arc::new(root_store(&roots)?);

@@ -82,7 +82,14 @@ fn available(entries: &[Candidate]) -> Vec<String> {
     let mut names = Vec::new();
     let mut missing = Vec::new();
     let declared = std::env::var("TASKBENCH_UNAVAILABLE_HERE").unwrap_or_default();
-    let declared: Vec<&str> = declared.split(',').filter(|n| !n.is_empty()).collect();
+    let known: Vec<(&str, bool)> = entries
+        .iter()
+        .map(|e| {
+            let available = matches!(e.availability, Availability::Available);
+            (e.contestant.name(), available)
+        })
+        .collect();
+    let declared = declared_unavailable(&declared, &known).unwrap_or_else(|e| panic!("{e}"));
     for entry in entries {
         let name = entry.contestant.name();
         match &entry.availability {
@@ -106,6 +113,50 @@ fn available(entries: &[Candidate]) -> Vec<String> {
         }
     }
     names
+}
+
+/// The names in `declared` (TASKBENCH_UNAVAILABLE_HERE, comma-separated), each of which must
+/// be a contestant of `known` (name, available here) that is unavailable here: a misspelt
+/// name would excuse nothing, and an available one would hide that it became available.
+/// The error names every such name at once, in one message.
+fn declared_unavailable<'a>(
+    declared: &'a str,
+    known: &[(&str, bool)],
+) -> Result<Vec<&'a str>, String> {
+    let names: Vec<&str> = declared.split(',').filter(|n| !n.is_empty()).collect();
+    let wrong: Vec<String> = names
+        .iter()
+        .filter_map(|name| match known.iter().find(|(k, _)| k == name) {
+            None => Some(format!("{name} (no such contestant)")),
+            Some((_, true)) => Some(format!("{name} (available here)")),
+            Some((_, false)) => None,
+        })
+        .collect();
+    if !wrong.is_empty() {
+        return Err(format!(
+            "TASKBENCH_UNAVAILABLE_HERE may name only contestants unavailable here: {}",
+            wrong.join(", ")
+        ));
+    }
+    Ok(names)
+}
+
+#[test]
+fn unavailable_here_names_only_unavailable_contestants() {
+    let known = [("tokio", true), ("haskell-streamly", false)];
+    assert_eq!(
+        declared_unavailable("haskell-streamly", &known),
+        Ok(vec!["haskell-streamly"])
+    );
+    assert_eq!(declared_unavailable("", &known), Ok(vec![]));
+    assert_eq!(
+        declared_unavailable("haskell-streamy,tokio,haskell-streamly", &known),
+        Err(
+            "TASKBENCH_UNAVAILABLE_HERE may name only contestants unavailable here: \
+             haskell-streamy (no such contestant), tokio (available here)"
+                .to_string()
+        )
+    );
 }
 
 /// `taskbench run` of every scenario at small sizes on `names`, into `out`: its results,

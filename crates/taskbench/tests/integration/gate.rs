@@ -1,7 +1,8 @@
 //! `taskbench compare` as a gate: a contestant made slower fails it with exit 1 and is
 //! named; the same contestant run twice, or made faster, passes. The same through the
 //! store: a baseline saved by one run gates the next, and sessions are found by tag and
-//! `last`. Runs of different machines are refused, or compared with every row marked.
+//! `last`. Runs of different machines are refused (3, could not compare), or compared with
+//! every row marked.
 
 use super::session::fixture_contestants;
 use super::util::{QUICK, read_json, stderr, taskbench, taskbench_within};
@@ -106,9 +107,10 @@ fn runs_of_different_machines_are_refused_or_compared_marked() {
         args.extend_from_slice(extra);
         taskbench_within(&args, QUICK)
     };
+    // Could not compare: 3, as for two runs with nothing in common, not 2 (an error).
     let refused = compare(&[]);
     let error = stderr(&refused);
-    assert!(!refused.status.success(), "{error}");
+    assert_eq!(refused.status.code(), Some(3), "{error}");
     assert_eq!(error.trim().lines().count(), 1, "{error}");
     assert!(
         error.contains("Fake Xeon 9000 · 64 cores") && error.contains("different machines"),
@@ -135,7 +137,7 @@ fn runs_of_different_machines_are_refused_or_compared_marked() {
     };
     let (out, refused) = gate(&[]);
     let error = stderr(&refused);
-    assert!(!refused.status.success(), "{error}");
+    assert_eq!(refused.status.code(), Some(3), "{error}");
     assert_eq!(error.trim().lines().count(), 1, "{error}");
     assert!(
         error.contains("and this run on ") && error.contains("different machines"),

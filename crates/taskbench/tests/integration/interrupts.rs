@@ -4,24 +4,31 @@
 //! terminal, and the signal goes to its process group, as Ctrl-C sends it.
 
 use super::session::{
-    DEADLINE, finish, fixture_contestants, has_measured, lines, marker, no_process_left,
-    signal_group, start, wait_for,
+    DEADLINE, finish, fixture_contestants, has_measured, lines, marker, no_process_left, running,
+    signal_group, start, start_to, wait_for, write_fixture,
 };
-use super::util::read_json;
+use super::util::{read_json, skip};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// A contestants folder: `fixture-quick` (honest), `fixture-slow` (sleeps 3 s per run)
-/// and `fixture-slower` (30 s: long enough that a run beside it, whose fixture build may
-/// wait for cargo's lock while the contestants test builds, still ends first).
+/// A contestants folder: `fixture-quick` (honest), `fixture-slow` (sleeps [`SLOW`] per run:
+/// a signal cuts it short) and `fixture-slower` (30 s: long enough that a run beside it,
+/// whose fixture build may wait for cargo's lock while the contestants test builds, still
+/// ends first).
 fn contestants() -> tempfile::TempDir {
     fixture_contestants(&[
         ("quick", "honest"),
-        ("slow", "touch-1-3000"),
+        ("slow", SLOW),
         ("slower", "touch-1-30000"),
     ])
 }
+
+/// fixture-slow's behaviour: a minute's sleep, twice [`STOPPED_WITHIN`], so that a run that
+/// ends within that was cut short, however slowly a loaded machine shuts it down.
+const SLOW: &str = "touch-1-60000";
+/// How long a signalled run may take to kill its run in progress and write its results.
+const STOPPED_WITHIN: Duration = Duration::from_secs(30);
 
 const CASES: &[&str] = &[
     "--contestant",
@@ -38,7 +45,7 @@ const CASES: &[&str] = &[
     "60s",
 ];
 
-/// Starts a run of [`CASES`], signals its group while fixture-slow's first process sleeps,
+/// Starts a run of [`CASES`], signals its group once fixture-slow's first process sleeps,
 /// and checks what it left; returns the output folder.
 fn interrupted(signal: i32, code: i32, name: &str, contestants: &Path) -> tempfile::TempDir {
     let out = tempfile::tempdir().unwrap();
@@ -51,15 +58,15 @@ fn interrupted(signal: i32, code: i32, name: &str, contestants: &Path) -> tempfi
     wait_for("the first measured run", || {
         has_measured(&dir, "fixture-quick")
     });
-    std::thread::sleep(Duration::from_millis(300));
+    wait_for("fixture-slow's process", || running(&marker, SLOW));
     signal_group(&child, signal);
     let signalled = Instant::now();
     let status = finish(&mut child, DEADLINE);
     let stderr = std::fs::read_to_string(&err).unwrap();
     assert_eq!(status.code(), Some(code), "{stderr}");
     assert!(
-        signalled.elapsed() < Duration::from_millis(2500),
-        "the 3 s run was killed, not waited for: {:?}",
+        signalled.elapsed() < STOPPED_WITHIN,
+        "the minute's run was killed, not waited for: {:?}",
         signalled.elapsed()
     );
     assert!(stderr.contains("interrupted by SIG"), "{stderr}");
@@ -148,7 +155,9 @@ fn ctrl_c_writes_what_finished_and_resume_runs_the_rest() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("cannot be used with"), "{stderr}");
 
-    // The rest, as if never interrupted.
+    // The rest, as if never interrupted; fixture-slow now sleeps 3 s a run, as the minute
+    // was only there to be cut short.
+    write_fixture(contestants.path(), "slow", "touch-1-3000");
     let err = out.path().join("resume.txt");
     let mut resumed = start(
         contestants.path(),
@@ -203,6 +212,46 @@ fn sigterm_writes_what_finished_and_exits_143() {
 fn sighup_writes_what_finished_and_exits_129() {
     let contestants = contestants();
     interrupted(libc::SIGHUP, 129, "hup", contestants.path());
+}
+
+/// `taskbench run | head`: a closed stdout stops the run as SIGTERM does (results written,
+/// marked interrupted), where SIGPIPE would kill it with runs.jsonl alone; exit 141. The
+/// same with stderr in the closed pipe too (`2>&1 | head`), where a panic would end it.
+#[test]
+fn a_closed_stdout_writes_what_finished_and_exits_141() {
+    let contestants = contestants();
+    let out = tempfile::tempdir().unwrap();
+    for both in [false, true] {
+        let err = out.path().join(format!("stderr-{both}.txt"));
+        let dir = out.path().join(format!("results-{both}"));
+        let mut args = vec!["run", "--out", dir.to_str().unwrap()];
+        args.extend_from_slice(CASES);
+        let (reader, writer) = std::io::pipe().unwrap();
+        let stderr: Stdio = if both {
+            writer.try_clone().unwrap().into()
+        } else {
+            std::fs::File::create(&err).unwrap().into()
+        };
+        // Closed before taskbench writes: its first line meets a pipe nobody reads.
+        drop(reader);
+        let marker = marker(&format!("pipe-{both}"));
+        let mut child = start_to(contestants.path(), &args, &marker, writer.into(), stderr);
+        let status = finish(&mut child, DEADLINE);
+        let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+        assert_eq!(status.code(), Some(141), "{stderr}");
+        if !both {
+            assert!(!stderr.contains("panicked"), "{stderr}");
+            assert!(stderr.contains("interrupted by SIGPIPE"), "{stderr}");
+        }
+        no_process_left(&marker);
+        let results = read_json(&dir.join("results.json"));
+        assert_eq!(results["interrupted"], true);
+        assert_eq!(
+            results["runs"].as_array().unwrap(),
+            &lines(&dir.join("runs.jsonl"))
+        );
+        assert!(dir.join("report.html").exists());
+    }
 }
 
 #[test]
@@ -287,19 +336,16 @@ fn a_full_disk_is_one_error_and_runs_jsonl_stays_whole_lines() {
         .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
         .arg(&disk)
         .output();
+    // Through skip(): under TASKBENCH_REQUIRE_ALL=1 (CI, as root) a refused mount fails.
     match mounted {
         Ok(output) if output.status.success() => {}
         Ok(output) => {
-            eprintln!(
-                "skipped: mount -t tmpfs was refused: {}",
+            return skip(&format!(
+                "mount -t tmpfs was refused: {}",
                 String::from_utf8_lossy(&output.stderr).trim()
-            );
-            return;
+            ));
         }
-        Err(e) => {
-            eprintln!("skipped: cannot run mount: {e}");
-            return;
-        }
+        Err(e) => return skip(&format!("cannot run mount: {e}")),
     }
     let _mount = Mount(disk.clone());
     let dir = disk.join("results");

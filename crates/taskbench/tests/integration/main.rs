@@ -20,6 +20,7 @@ mod measurement;
 mod postgres;
 mod postgres_tls;
 mod presets;
+mod readme;
 mod session;
 mod shards;
 mod terminal;

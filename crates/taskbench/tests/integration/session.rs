@@ -16,10 +16,16 @@ pub const MARKER: &str = "TASKBENCH_INTERRUPT_TEST";
 pub fn fixture_contestants(fixtures: &[(&str, &str)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     for (name, behaviour) in fixtures {
-        let folder = dir.path().join(name);
-        std::fs::create_dir(&folder).unwrap();
-        let manifest = format!(
-            r#"name = "fixture-{name}"
+        std::fs::create_dir(dir.path().join(name)).unwrap();
+        write_fixture(dir.path(), name, behaviour);
+    }
+    dir
+}
+
+/// Writes the manifest of `fixture-NAME`, behaving as BEHAVIOUR, into `contestants/NAME`.
+pub fn write_fixture(contestants: &Path, name: &str, behaviour: &str) {
+    let manifest = format!(
+        r#"name = "fixture-{name}"
 language = "Rust"
 runtime = "test fixture ({behaviour})"
 detect = ["cargo", "--version"]
@@ -28,15 +34,25 @@ build = ["cargo", "build", "--release", "--quiet", "-p", "taskbench-fixture", "-
 run = ["{{target}}/release/taskbench-fixture", "{behaviour}"]
 version = {{ crate = "taskbench-catalogue" }}
 "#
-        );
-        std::fs::write(folder.join("contestant.toml"), manifest).unwrap();
-    }
-    dir
+    );
+    std::fs::write(contestants.join(name).join("contestant.toml"), manifest).unwrap();
 }
 
 /// taskbench in a session of its own, its stderr to `stderr`, every descendant marked by
 /// `marker` in its environment.
 pub fn start(contestants: &Path, args: &[&str], marker: &str, stderr: &Path) -> Child {
+    let stderr = File::create(stderr).unwrap().into();
+    start_to(contestants, args, marker, Stdio::null(), stderr)
+}
+
+/// [`start`], its stdout to `stdout` and its stderr to `stderr`.
+pub fn start_to(
+    contestants: &Path,
+    args: &[&str],
+    marker: &str,
+    stdout: Stdio,
+    stderr: Stdio,
+) -> Child {
     let mut command = Command::new(env!("CARGO_BIN_EXE_taskbench"));
     super::util::with_test_store(&mut command)
         .arg("--contestants")
@@ -44,8 +60,8 @@ pub fn start(contestants: &Path, args: &[&str], marker: &str, stderr: &Path) -> 
         .args(args)
         .env(MARKER, marker)
         .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(File::create(stderr).unwrap());
+        .stdout(stdout)
+        .stderr(stderr);
     // SAFETY: setsid is async-signal-safe.
     unsafe {
         command.pre_exec(|| match libc::setsid() {
@@ -114,6 +130,14 @@ pub fn marked(marker: &str) -> Vec<u32> {
                 .is_ok_and(|env| env.windows(needle.len()).any(|w| w == needle.as_bytes()))
         })
         .collect()
+}
+
+/// Whether a process marked by `marker` has `arg` among its arguments.
+pub fn running(marker: &str, arg: &str) -> bool {
+    marked(marker).into_iter().any(|pid| {
+        std::fs::read(format!("/proc/{pid}/cmdline"))
+            .is_ok_and(|line| line.split(|&b| b == 0).any(|a| a == arg.as_bytes()))
+    })
 }
 
 pub fn no_process_left(marker: &str) {
