@@ -53,10 +53,30 @@ pub enum Command {
     /// ~/.local/share/bash-completion/completions/taskbench` (zsh: a file `_taskbench` in
     /// a folder of $fpath; fish: ~/.config/fish/completions/taskbench.fish).
     Completions(CompletionsArgs),
+    /// How precise a run is (the share of cells within ±5 % and ±2 %) and, given two runs of
+    /// the same cases, how well they agree: the cells' difference, B's medians inside A's
+    /// intervals, order flips; each machine's condition beside it.
+    Agree(AgreeArgs),
     /// Measure warm-up curves: fresh processes timing every iteration from a cold start,
     /// where each settles, and the warm-up a time process needs (`--write` keeps it in the
     /// contestant's warm-up.toml, which `run` reads).
     Warmup(WarmupArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct AgreeArgs {
+    /// A run: its results folder, or its results.json.
+    #[arg(value_name = "A", value_hint = ValueHint::AnyPath)]
+    pub a: PathBuf,
+    /// A second run of the same cases.
+    #[arg(value_name = "B", value_hint = ValueHint::AnyPath)]
+    pub b: Option<PathBuf>,
+    /// Print JSON.
+    #[arg(long, conflicts_with = "markdown")]
+    pub json: bool,
+    /// Print Markdown tables.
+    #[arg(long)]
+    pub markdown: bool,
 }
 
 #[derive(Debug, Args)]
@@ -89,6 +109,10 @@ pub struct WarmupArgs {
     /// Write each proposed warm-up into the contestant's warm-up.toml.
     #[arg(long)]
     pub write: bool,
+    /// Also keep every curve (each process's series, its class and where it settled) in
+    /// FILE as JSON.
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    pub save: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

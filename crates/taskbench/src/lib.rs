@@ -105,6 +105,7 @@ fn dispatch(
         cli::Command::Export(args) => commands::export(args),
         cli::Command::Completions(args) => commands::completions(args.shell),
         cli::Command::Warmup(args) => commands::warmup(args, contestants, &places),
+        cli::Command::Agree(args) => commands::agree(args),
     }
 }
 

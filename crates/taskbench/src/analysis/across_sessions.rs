@@ -27,9 +27,8 @@ impl AcrossSessions {
         if m <= 0.0 || low <= 0.0 {
             return None;
         }
-        let between = t_quantile(0.975, (spread.sessions - 1) as f64)
-            * std::f64::consts::SQRT_2
-            * spread.sd;
+        let between =
+            t_quantile(0.975, (spread.sessions - 1) as f64) * std::f64::consts::SQRT_2 * spread.sd;
         let below = (m / low).ln().max(0.0).hypot(between);
         let above = (high / m).ln().max(0.0).hypot(between);
         let ideal = if row.headline() == row.elapsed.as_ref() {

@@ -4,6 +4,7 @@
 //! whole run, the warnings. Renderers only format what is decided here.
 
 pub mod across_sessions;
+pub mod agreement;
 mod cases;
 pub mod change;
 mod compare;
@@ -403,12 +404,7 @@ fn summarize_case(
         elapsed,
         representative_run: representative(&memory, peak_rss.map(|p| p.median)),
         peak_rss,
-        peak_threads: valid
-            .iter()
-            .filter_map(|r| r.figures.as_ref())
-            .map(|f| f.peak_threads)
-            .max()
-            .unwrap_or(0),
+        peak_threads: peak_threads(&valid),
         reference: false,
         ratio_to_best: None,
         ratio_ci: None,
@@ -418,15 +414,27 @@ fn summarize_case(
         instructions: None,
         warm_up: case.warm_up(),
         cold: Summary::of(&case.cold_values()),
-        cold_overhead: (ideal_ns > 0)
-            .then(|| {
-                let cold = case.cold_values();
-                Summary::of(&cold.iter().map(|c| c - ideal_ns as f64).collect::<Vec<_>>())
-            })
-            .flatten(),
+        cold_overhead: cold_overhead(case, ideal_ns),
         steadiness: steadiness::of(&case.series()),
         across_sessions: None,
     }
+}
+
+/// The most threads any of `valid`'s processes had.
+fn peak_threads(valid: &[&RunRecord]) -> u32 {
+    valid
+        .iter()
+        .filter_map(|r| r.figures.as_ref())
+        .map(|f| f.peak_threads)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The cold starts less the ideal time, where the scenario has one.
+fn cold_overhead(case: &Case, ideal_ns: u64) -> Option<Summary> {
+    let cold = case.cold_values();
+    let less: Vec<f64> = cold.iter().map(|c| c - ideal_ns as f64).collect();
+    (ideal_ns > 0).then(|| Summary::of(&less)).flatten()
 }
 
 /// The outliers among the time processes `time` (by their median elapsed), judged within

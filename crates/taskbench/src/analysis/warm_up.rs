@@ -18,8 +18,8 @@ pub const SETTLED_WITHIN: f64 = 0.10;
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ProcessCurve {
     pub class: SeriesClass,
-    /// The iteration from which its times stay within [`SETTLED_WITHIN`] of their last
-    /// level (0: from the first).
+    /// The iteration from which its times first reach their last level (within
+    /// [`SETTLED_WITHIN`]; 0: from the first).
     pub settled_at: usize,
     /// The last level's median, ns.
     pub steady_ns: f64,
@@ -60,8 +60,10 @@ pub fn process_curve(series: Vec<f64>) -> ProcessCurve {
     }
 }
 
-/// The first segment start (0 or a change point) from which every segment's median is
-/// within [`SETTLED_WITHIN`] of the last level `steady_ns`.
+/// The start (0 or a change point) of the first segment whose median is within
+/// [`SETTLED_WITHIN`] of the last level `steady_ns`: where the curve first reaches its final
+/// level. A JIT's curve falls to it and stays; a later burst of the machine's noise above it
+/// is not a warm-up still going on, and is not waited out.
 fn settled(series: &[f64], change_points: &[usize], steady_ns: f64) -> usize {
     let starts: Vec<usize> = std::iter::once(0)
         .chain(change_points.iter().copied())
@@ -71,15 +73,13 @@ fn settled(series: &[f64], change_points: &[usize], steady_ns: f64) -> usize {
         .skip(1)
         .copied()
         .chain(std::iter::once(series.len()));
-    let high: Vec<bool> = starts
+    starts
         .iter()
         .zip(ends)
-        .map(|(&a, b)| {
-            median(&series[a..b]).is_some_and(|m| m > steady_ns * (1.0 + SETTLED_WITHIN))
+        .find(|&(&a, b)| {
+            median(&series[a..b]).is_some_and(|m| m <= steady_ns * (1.0 + SETTLED_WITHIN))
         })
-        .collect();
-    let last_high = high.iter().rposition(|&h| h);
-    last_high.map_or(0, |i| starts.get(i + 1).copied().unwrap_or(series.len()))
+        .map_or(0, |(&a, _)| a)
 }
 
 /// The curves of a case and the warm-up they propose.

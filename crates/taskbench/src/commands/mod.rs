@@ -1,5 +1,6 @@
 //! The subcommands, each a short story over the library's pieces.
 
+mod agree;
 mod compare;
 mod completions;
 mod export;
@@ -12,6 +13,7 @@ mod show;
 mod store;
 mod warmup;
 
+pub use agree::agree;
 pub use compare::compare;
 pub use completions::completions;
 pub use export::export;

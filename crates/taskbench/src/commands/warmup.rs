@@ -83,6 +83,11 @@ pub fn warmup(args: &WarmupArgs, contestants_dir: &Path, places: &Places) -> any
         "{}",
         render_terminal(&curves_table(&measured), terminal_width())
     );
+    if let Some(path) = &args.save {
+        let curves: Vec<&CaseCurves> = measured.iter().map(|(case, _, _)| case).collect();
+        std::fs::write(path, serde_json::to_string(&curves)?)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
     if args.write {
         write(&measured, &dirs, &infos)?;
     }

@@ -393,8 +393,8 @@ mod tests {
         );
         let plan = plan(vec![spawn], stopping, 0);
         let (e_common, e_jit) = (
-            estimate(&plan, &[common_cost.clone()]),
-            estimate(&plan, &[jit.clone()]),
+            estimate(&plan, std::slice::from_ref(&common_cost)),
+            estimate(&plan, std::slice::from_ref(&jit)),
         );
         assert_eq!(e_jit.processes, e_common.processes);
         assert_eq!(

@@ -1,6 +1,7 @@
 //! What the user sees: the platform header, the tables (points, per-task fits) and the
 //! warnings' words.
 
+pub mod agreement;
 pub mod comparison;
 pub mod condition;
 pub mod fits;

@@ -5,8 +5,8 @@
 mod bootstrap;
 mod modes;
 mod order;
-mod paired;
 mod outliers;
+mod paired;
 mod quantiles;
 mod regression;
 #[cfg(test)]
@@ -21,8 +21,8 @@ pub use bootstrap::{
 };
 pub use modes::{MIN_DISTANCE, MIN_PROCESSES, MIN_SHARE, Mode, SEPARATION, by_share, modes, split};
 pub use order::{median_interval, order_interval, ranks, ratio_interval};
-pub use paired::paired_ratio_ci;
 pub use outliers::modified_z_scores;
+pub use paired::paired_ratio_ci;
 pub use quantiles::{normal_quantile, t_quantile};
 pub use regression::LinearFit;
 

@@ -69,7 +69,9 @@ mod tests {
         (0..12)
             .map(|round| {
                 let drift = 1.0 + 0.2 * ((round * 5 % 7) as f64 / 6.0);
-                (0..20).map(|i| base * drift * (1.0 + 0.001 * (i % 3) as f64)).collect()
+                (0..20)
+                    .map(|i| base * drift * (1.0 + 0.001 * (i % 3) as f64))
+                    .collect()
             })
             .collect()
     }

@@ -1,0 +1,169 @@
+//! How precise a run is, and how well two runs of the same cases agree — the figures every
+//! reproducibility claim in the README and docs is made with (`taskbench agree`): the share
+//! of cells whose 95 % interval is within ±5 % and ±2 % of their median; between two runs,
+//! the median and 90th percentile of the cells' relative difference, the share within 5 %,
+//! the share of B's medians inside A's intervals, and how many pairs of contestants A tells
+//! apart swap order in B. A cell is a valid row's headline figure (the overhead where the
+//! point has an ideal time, else the elapsed); where its processes split into modes, its
+//! precision is its widest mode's.
+
+use super::{CaseSummary, Outcome, PointSummary};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One cell: its median, its interval and its relative half-width (%).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Cell {
+    median: f64,
+    low: f64,
+    high: f64,
+    half_width: f64,
+}
+
+/// The cells of a run, by point and contestant.
+fn cells(points: &[PointSummary]) -> BTreeMap<(String, String), Cell> {
+    let mut out = BTreeMap::new();
+    for point in points {
+        for row in &point.rows {
+            if let Some(cell) = cell(row) {
+                out.insert((point.point.clone(), row.contestant.clone()), cell);
+            }
+        }
+    }
+    out
+}
+
+fn cell(row: &CaseSummary) -> Option<Cell> {
+    if row.outcome != Outcome::Valid {
+        return None;
+    }
+    let figure = match (row.ideal_ns > 0, row.overhead.as_ref()) {
+        (true, Some(overhead)) => overhead,
+        _ => row.elapsed.as_ref()?,
+    };
+    if figure.median == 0.0 {
+        return None;
+    }
+    let ci = figure.median_ci?;
+    let width = |low: f64, high: f64, median: f64| (high - low) / 2.0 / median.abs() * 100.0;
+    let modes = figure.modes.iter().flatten();
+    let widest = modes
+        .filter(|m| m.median != 0.0)
+        .filter_map(|m| m.median_ci.map(|c| width(c.low, c.high, m.median)))
+        .reduce(f64::max);
+    Some(Cell {
+        median: figure.median,
+        low: ci.low,
+        high: ci.high,
+        half_width: widest.unwrap_or_else(|| width(ci.low, ci.high, figure.median)),
+    })
+}
+
+/// One run's precision.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Precision {
+    pub cells: usize,
+    /// Shares of cells within ±5 % and ±2 %.
+    pub within_5: f64,
+    pub within_2: f64,
+    /// The median and widest relative half-width, %.
+    pub median_half_width: f64,
+    pub worst_half_width: f64,
+}
+
+/// Two runs' agreement.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Agreement {
+    /// Cells valid in both.
+    pub cells: usize,
+    /// The median and 90th percentile of |A − B| ÷ their mean, %.
+    pub difference_median: f64,
+    pub difference_p90: f64,
+    /// The share of cells whose two medians differ by at most 5 %.
+    pub within_5: f64,
+    /// The share of cells whose B median falls inside A's interval.
+    pub inside: f64,
+    /// Pairs of contestants at a point whose intervals in A do not overlap, and of those,
+    /// how many have their order swapped in B.
+    pub separated_pairs: usize,
+    pub flips: usize,
+}
+
+/// The precision of `points`; `None` without a valid cell with an interval.
+pub fn precision(points: &[PointSummary]) -> Option<Precision> {
+    let mut widths: Vec<f64> = cells(points).values().map(|c| c.half_width).collect();
+    widths.sort_by(f64::total_cmp);
+    let n = widths.len();
+    let share = |limit: f64| widths.iter().filter(|&&w| w <= limit).count() as f64 / n as f64;
+    (n > 0).then(|| Precision {
+        cells: n,
+        within_5: share(5.0),
+        within_2: share(2.0),
+        median_half_width: widths[n / 2],
+        worst_half_width: widths[n - 1],
+    })
+}
+
+/// How well `b` agrees with `a`; `None` without a cell valid in both.
+pub fn agreement(a: &[PointSummary], b: &[PointSummary]) -> Option<Agreement> {
+    let (a, b) = (cells(a), cells(b));
+    let common: Vec<(&(String, String), &Cell, &Cell)> = a
+        .iter()
+        .filter_map(|(key, x)| Some((key, x, b.get(key)?)))
+        .collect();
+    let n = common.len();
+    if n == 0 {
+        return None;
+    }
+    let mut differences: Vec<f64> = common
+        .iter()
+        .map(|(_, x, y)| (x.median - y.median).abs() / ((x.median + y.median) / 2.0) * 100.0)
+        .collect();
+    differences.sort_by(f64::total_cmp);
+    let inside = common
+        .iter()
+        .filter(|(_, x, y)| x.low <= y.median && y.median <= x.high)
+        .count();
+    let (separated_pairs, flips) = order_flips(&a, &b);
+    Some(Agreement {
+        cells: n,
+        difference_median: differences[n / 2],
+        difference_p90: differences[(n as f64 * 0.9) as usize],
+        within_5: differences.iter().filter(|&&d| d <= 5.0).count() as f64 / n as f64,
+        inside: inside as f64 / n as f64,
+        separated_pairs,
+        flips,
+    })
+}
+
+/// Pairs of contestants at one point that `a` tells apart (intervals not overlapping) and
+/// that both runs have, and how many of them `b` puts in the other order.
+fn order_flips(
+    a: &BTreeMap<(String, String), Cell>,
+    b: &BTreeMap<(String, String), Cell>,
+) -> (usize, usize) {
+    let mut by_point: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for (point, contestant) in a.keys() {
+        if b.contains_key(&(point.clone(), contestant.clone())) {
+            by_point.entry(point).or_default().push(contestant);
+        }
+    }
+    let (mut pairs, mut flips) = (0, 0);
+    for (point, names) in by_point {
+        let get = |map: &BTreeMap<(String, String), Cell>, name: &str| {
+            map[&(point.to_string(), name.to_string())]
+        };
+        for (i, x) in names.iter().enumerate() {
+            for y in &names[i + 1..] {
+                let (ax, ay) = (get(a, x), get(a, y));
+                if ax.high < ay.low || ay.high < ax.low {
+                    pairs += 1;
+                    if (ax.median < ay.median) != (get(b, x).median < get(b, y).median) {
+                        flips += 1;
+                    }
+                }
+            }
+        }
+    }
+    (pairs, flips)
+}
