@@ -143,8 +143,21 @@ pub struct PointCases<'a> {
     pub cases: Vec<Case<'a>>,
 }
 
-/// Measured records grouped by point and contestant, points in the order they first ran.
+/// Measured records grouped by point and contestant: points in the catalogue's order of
+/// scenarios, a sweep's by its parameters (the rounds run them in a shuffled order),
+/// contestants in the order they first ran.
 pub fn group(records: &[RunRecord]) -> Vec<PointCases<'_>> {
+    let mut points = in_order_run(records);
+    points.sort_by_cached_key(|p| {
+        let scenario = catalogue::SCENARIOS.iter().position(|s| s.name == p.key.scenario);
+        let values: Vec<u64> = p.key.params.values().copied().collect();
+        (scenario.unwrap_or(usize::MAX), values)
+    });
+    points
+}
+
+/// Measured records grouped by point and contestant, in the order they first ran.
+fn in_order_run(records: &[RunRecord]) -> Vec<PointCases<'_>> {
     let mut points: Vec<PointCases> = Vec::new();
     let mut index: HashMap<Point, usize> = HashMap::new();
     for record in records.iter().filter(|r| r.phase == Phase::Measured) {

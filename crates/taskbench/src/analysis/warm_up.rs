@@ -36,7 +36,7 @@ pub struct CaseCurves {
     pub scenario: String,
     pub processes: Vec<ProcessCurve>,
     /// Warm-up iterations a time process should run: the latest settling among the
-    /// processes that warmed up, with [`MARGIN`], at least 1 (the cold start).
+    /// processes, with [`MARGIN`], at least 1 (the cold start).
     pub proposed: u32,
 }
 
@@ -93,15 +93,11 @@ pub fn case_curves(contestant: &str, scenario: &str, series: Vec<Vec<f64>>) -> C
     }
 }
 
-/// The latest settling among processes that warmed up (a slowdown's change point is not a
-/// warm-up, and more warm-up does not cure it), with the margin; at least 1.
+/// The latest settling among the processes, with the margin; at least 1. A process that
+/// slows down at its end still warmed up before: where it first reached its last level is
+/// where its warm-up ended.
 fn proposed(processes: &[ProcessCurve]) -> u32 {
-    let latest = processes
-        .iter()
-        .filter(|p| p.class != SeriesClass::Slowdown)
-        .map(|p| p.settled_at)
-        .max()
-        .unwrap_or(0);
+    let latest = processes.iter().map(|p| p.settled_at).max().unwrap_or(0);
     ((latest as f64 * (1.0 + MARGIN)).ceil() as u32).max(1)
 }
 

@@ -11,11 +11,13 @@ use std::path::Path;
 pub const FILE: &str = "warm-up.toml";
 
 /// Warm-up iterations of a time process whose contestant and runtime have no measured
-/// figure: the cold first iteration and two more (a compiled runtime's first iterations
-/// fault in pages, fill allocator caches and grow thread pools; its curves settle within a
-/// few, docs/FAIRNESS.md#warm-up). Never less than one: the first iteration of a fresh
-/// process is the cold start, a figure of its own, and never part of the steady one.
-pub const COMMON: u32 = 3;
+/// figure: the cold first iteration alone. The compiled and interpreted runtimes' curves
+/// (tokio, go, python-asyncio, haskell-forkio; docs/FAIRNESS.md#warm-up) were within 2× of
+/// steady from their first iteration and flat after it; their first iteration faults in
+/// pages, fills allocator caches and grows thread pools. Never less than one: the first
+/// iteration of a fresh process is the cold start, a figure of its own, and never part of
+/// the steady one.
+pub const COMMON: u32 = 1;
 
 /// A JIT's minimum of warm-up iterations where its contestant's curves of a scenario were
 /// not measured: the most any of its rows needed (docs/FAIRNESS.md#warm-up).
@@ -289,7 +291,7 @@ mod tests {
         );
         assert_eq!(
             short(&common.describe()),
-            "3 (common minimum) warm-up iterations"
+            "1 (common minimum) warm-up iterations"
         );
     }
 

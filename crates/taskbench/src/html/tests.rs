@@ -191,12 +191,12 @@ fn the_page_holds_every_table_chart_and_note() {
     // Each row's build, warm-up and entry in docs/FAIRNESS.md; the warm-up rule once.
     assert!(
         page.contains(
-            "<td>cargo --release</td><td>3 (common minimum) warm-up iterations</td><td>#tokio</td>"
+            "<td>cargo --release</td><td>1 (common minimum) warm-up iterations</td><td>#tokio</td>"
         ),
         "{page}"
     );
     assert_eq!(
-        page.matches("<li>warm-up — 3 (common minimum) warm-up iterations:")
+        page.matches("<li>warm-up — 1 (common minimum) warm-up iterations:")
             .count(),
         1
     );

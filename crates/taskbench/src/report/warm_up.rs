@@ -69,9 +69,9 @@ pub fn curves_table(cases: &[(CaseCurves, u32, String)]) -> Table {
         notes: vec![
             "curve: ▁ the steady time, each block higher ×1.4".into(),
             "each process ran the scenario from a cold start with no warm-up, timing every \
-             iteration; settled: the iteration from which its times stay at their last level \
-             (its last change point); warm-up: the latest settling among the processes that \
-             warmed up, +25 %, at least 1 — what `--write` keeps in the contestant's \
+             iteration; settled: where its times first reach their last level (the start of its \
+             first level within 10 % of its last, between its change points); warm-up: the latest settling \
+             among the processes, +25 %, at least 1 — what `--write` keeps in the contestant's \
              warm-up.toml"
                 .into(),
         ],

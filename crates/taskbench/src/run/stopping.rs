@@ -293,7 +293,7 @@ impl CaseProgress {
         }
         if self.iterations.is_none() {
             self.iterations = Some(if self.repeatable {
-                calibrate(wall, elapsed[0], self.stopping.max_time)
+                calibrate(wall, elapsed[0], self.stopping.max_time).max(self.least_measured())
             } else {
                 1
             });
@@ -306,6 +306,15 @@ impl CaseProgress {
             self.elapsed.push(values);
             self.walls.push(wall.as_nanos() as f64);
         }
+    }
+
+    /// The fewest iterations a time process times: as many as it warmed up (at most
+    /// [`MAX_ITERATIONS`]). The measured part then lasts about as long as the warm-up before
+    /// it — calibrate's own balance, counting the warm-up as the rest of the process — and a
+    /// case whose warm-up is long (a JIT's) times the same window, iterations W+1 … 2W,
+    /// in every run, instead of as many as a cold first iteration happened to suggest.
+    fn least_measured(&self) -> u32 {
+        self.warm_up.clamp(1, MAX_ITERATIONS)
     }
 
     /// At the end of the pilot, the variance components; when they ask for an iteration
@@ -339,6 +348,7 @@ impl CaseProgress {
             v.iterations_per_process
                 .clamp(2, m.saturating_mul(MAX_RECHOOSE_STEP))
                 .max(m / MAX_RECHOOSE_STEP)
+                .max(self.least_measured())
         }) else {
             return;
         };
@@ -441,10 +451,11 @@ impl CaseProgress {
         )
     }
 
-    /// Ends the case because the run's budget has no room for it: a case without a time
-    /// process yet has no steady figure, and says what its minimum would have cost.
+    /// Ends the case because the run's budget has no room for it: a case that has made no
+    /// time process has no steady figure, and says what its minimum would have cost.
     pub fn end_for_budget(&mut self) {
-        let reason = if self.time.is_empty() && self.repeatable {
+        let timed = self.made.iter().any(|(next, _)| next.timed);
+        let reason = if !timed && self.repeatable {
             let needs = self.remaining_minimum().unwrap_or_default();
             StopReason::NotSteady {
                 needs_ms: needs.as_millis() as u64,

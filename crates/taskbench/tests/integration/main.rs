@@ -2,6 +2,7 @@
 //! and the real contestants. One test binary, its helpers in `util`.
 
 mod actionlint;
+mod agree;
 mod bad_input;
 mod browser;
 mod ci_trust;

@@ -76,11 +76,22 @@ fn memory_and_time_processes_alternate_until_three_memory_ones() {
 fn long_iterations_still_keep_memory_and_time_processes_apart() {
     // One iteration is longer than the rest of a process: time processes of one measured
     // iteration — after their warm-up, which a memory process's single iteration never has.
-    let mut case = CaseProgress::new(stopping(3, 3, 0.0, 60_000), 200 * MS, 5);
+    let mut case = CaseProgress::new(stopping(3, 3, 0.0, 60_000), 200 * MS, 1);
     let (asked, reason) = drive_kinds(&mut case, Duration::from_millis(210), |_, _| 205 * MS);
     let (memory, time) = (Next::MEMORY, Next::time(1));
     assert_eq!(asked, [memory, time, memory, time, memory, time]);
     assert_eq!(reason, StopReason::MaxRuns);
+}
+
+#[test]
+fn a_time_process_times_at_least_as_many_iterations_as_it_warmed_up() {
+    // A cold first iteration of 150 ms in a 400 ms process would ask for 2; a warm-up of
+    // 40 makes it 40, in every run, whatever the cold iteration took.
+    for cold_ms in [150, 90, 300] {
+        let mut case = CaseProgress::new(stopping(3, 3, 0.0, 60_000), 0, 40);
+        case.record(Next::MEMORY, Duration::from_millis(400), Some(&[cold_ms * MS]));
+        assert_eq!(case.next(), Some(Next::time(40)), "cold {cold_ms} ms");
+    }
 }
 
 #[test]

@@ -1,0 +1,46 @@
+//! `taskbench agree` prints what the shared precision script prints (issue 35 item 1): two
+//! default runs of 2026-12-05, back to back, kept without their run records
+//! (tests/fixtures/agree), and the lines the script printed for them.
+
+use super::util::{fixtures, taskbench};
+
+/// What `precision.py A/results.json` and `precision.py A/results.json B/results.json`
+/// printed for the two saved runs.
+const PRECISION_A: &str = "PRECISION_A_LINE";
+const PRECISION_B: &str = "PRECISION_B_LINE";
+const AGREEMENT: &str = "AGREEMENT_LINE";
+
+fn saved(name: &str) -> String {
+    fixtures().join("agree").join(name).to_string_lossy().into_owned()
+}
+
+fn stdout(args: &[&str]) -> String {
+    let output = taskbench(args);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn agree_prints_the_shared_scripts_figures() {
+    let one = stdout(&["agree", &saved("a.json")]);
+    assert_eq!(one.lines().next(), Some(PRECISION_A), "{one}");
+    assert!(one.contains("A machine: "), "each run's machine beside it: {one}");
+    let two = stdout(&["agree", &saved("a.json"), &saved("b.json")]);
+    let lines: Vec<&str> = two.lines().collect();
+    assert_eq!(lines[0], AGREEMENT, "{two}");
+    assert_eq!(lines[1], format!("A: {PRECISION_A}"));
+    assert_eq!(lines[2], format!("B: {PRECISION_B}"));
+    let json = stdout(&["agree", &saved("a.json"), &saved("b.json"), "--json"]);
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(value["agreement"]["cells"].as_u64() > Some(100), "{value}");
+    let markdown = stdout(&["agree", &saved("a.json"), &saved("b.json"), "--markdown"]);
+    assert!(markdown.contains("| A | ") && markdown.contains("B inside A"), "{markdown}");
+}
+
+#[test]
+fn agree_refuses_what_is_not_a_run_in_one_line() {
+    let output = taskbench(&["agree", "/nonexistent/results.json"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
