@@ -149,7 +149,9 @@ pub struct PointCases<'a> {
 pub fn group(records: &[RunRecord]) -> Vec<PointCases<'_>> {
     let mut points = in_order_run(records);
     points.sort_by_cached_key(|p| {
-        let scenario = catalogue::SCENARIOS.iter().position(|s| s.name == p.key.scenario);
+        let scenario = catalogue::SCENARIOS
+            .iter()
+            .position(|s| s.name == p.key.scenario);
         let values: Vec<u64> = p.key.params.values().copied().collect();
         (scenario.unwrap_or(usize::MAX), values)
     });

@@ -102,15 +102,20 @@ impl<'a> Built<'a> {
             }
             Ok(())
         };
-        // Rounds interleave every point: the machine's load is sampled at most every
-        // SAMPLE_EVERY, named by the case then starting.
+        // Rounds interleave every point: the machine's load is sampled as each point first
+        // begins, then at most every SAMPLE_EVERY, named by the case then starting.
         let mut sampled: Option<std::time::Instant> = None;
+        let mut begun: Vec<Workload> = Vec::new();
         let mut progress = |step: &Step| {
             let subject = &self.subjects[step.subject].name;
             let case = step.workload.point().to_string();
-            if sampled.is_none_or(|at| at.elapsed() >= SAMPLE_EVERY) {
+            let first = !begun.contains(&step.workload);
+            if first || sampled.is_none_or(|at| at.elapsed() >= SAMPLE_EVERY) {
                 watch.sample(&case);
                 sampled = Some(std::time::Instant::now());
+            }
+            if first {
+                begun.push(step.workload);
             }
             bar.set_message(format!(
                 "{subject} · {case} · {:?} {} × {}",

@@ -6,18 +6,28 @@ use super::util::{fixtures, taskbench};
 
 /// What `precision.py A/results.json` and `precision.py A/results.json B/results.json`
 /// printed for the two saved runs.
-const PRECISION_A: &str = "135 cells: 38% within ±5 %, 18% within ±2 %, median ±7.6 %, worst ±112 %";
-const PRECISION_B: &str = "135 cells: 36% within ±5 %, 15% within ±2 %, median ±7.2 %, worst ±154 %";
+const PRECISION_A: &str =
+    "135 cells: 38% within ±5 %, 18% within ±2 %, median ±7.6 %, worst ±112 %";
+const PRECISION_B: &str =
+    "135 cells: 36% within ±5 %, 15% within ±2 %, median ±7.2 %, worst ±154 %";
 const AGREEMENT: &str = "135 cells in both: run-to-run difference median 5.8 %, p90 24.8 %, 48% within 5 %; \
      B's median inside A's interval 64%; 5 of 840 separated pairs flip (0.6%)";
 
 fn saved(name: &str) -> String {
-    fixtures().join("agree").join(name).to_string_lossy().into_owned()
+    fixtures()
+        .join("agree")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
 }
 
 fn stdout(args: &[&str]) -> String {
     let output = taskbench(args);
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
@@ -25,7 +35,10 @@ fn stdout(args: &[&str]) -> String {
 fn agree_prints_the_shared_scripts_figures() {
     let one = stdout(&["agree", &saved("a.json")]);
     assert_eq!(one.lines().next(), Some(PRECISION_A), "{one}");
-    assert!(one.contains("A machine: "), "each run's machine beside it: {one}");
+    assert!(
+        one.contains("A machine: "),
+        "each run's machine beside it: {one}"
+    );
     let two = stdout(&["agree", &saved("a.json"), &saved("b.json")]);
     let lines: Vec<&str> = two.lines().collect();
     assert_eq!(lines[0], AGREEMENT, "{two}");
@@ -35,7 +48,10 @@ fn agree_prints_the_shared_scripts_figures() {
     let value: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert!(value["agreement"]["cells"].as_u64() > Some(100), "{value}");
     let markdown = stdout(&["agree", &saved("a.json"), &saved("b.json"), "--markdown"]);
-    assert!(markdown.contains("| A | ") && markdown.contains("B inside A"), "{markdown}");
+    assert!(
+        markdown.contains("| A | ") && markdown.contains("B inside A"),
+        "{markdown}"
+    );
 }
 
 #[test]

@@ -123,7 +123,7 @@ fn the_ecosystem_formats_are_written_as_their_schemas_say() {
         let measures = measures.as_object().unwrap();
         assert_eq!(
             measures.keys().collect::<Vec<_>>(),
-            ["cpu-per-iteration", "latency", "peak-rss"]
+            ["cold-start", "cpu-per-iteration", "latency", "peak-rss"]
         );
     }
     let spawn = results["points"]
@@ -151,12 +151,13 @@ fn the_ecosystem_formats_are_written_as_their_schemas_say() {
         names,
         [
             "spawn tasks=10 · fixture-honest · time",
+            "spawn tasks=10 · fixture-honest · cold start",
             "spawn tasks=10 · fixture-honest · CPU per iteration",
             "spawn tasks=10 · fixture-honest · peak RSS"
         ],
-        "time, CPU and peak RSS, each its own entry"
+        "time, cold start, CPU and peak RSS, each its own entry"
     );
-    assert_eq!(github.as_array().unwrap().len(), 6);
+    assert_eq!(github.as_array().unwrap().len(), 8);
     assert!(std::fs::read_to_string(&html).unwrap().contains("<html"));
 
     // The run is in the store, with its tag.

@@ -85,8 +85,7 @@ fn warmup_measures_curves_and_writes_the_table() {
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("honest");
     std::fs::create_dir(&copy).unwrap();
-    let manifest = std::fs::read_to_string(fixtures().join("honest/contestant.toml")).unwrap();
-    std::fs::write(copy.join("contestant.toml"), manifest).unwrap();
+    super::session::write_fixture(dir.path(), "honest", "honest");
     let saved = dir.path().join("curves.json");
     let output = taskbench(&[
         "--contestants",

@@ -89,7 +89,11 @@ fn a_time_process_times_at_least_as_many_iterations_as_it_warmed_up() {
     // 40 makes it 40, in every run, whatever the cold iteration took.
     for cold_ms in [150, 90, 300] {
         let mut case = CaseProgress::new(stopping(3, 3, 0.0, 60_000), 0, 40);
-        case.record(Next::MEMORY, Duration::from_millis(400), Some(&[cold_ms * MS]));
+        case.record(
+            Next::MEMORY,
+            Duration::from_millis(400),
+            Some(&[cold_ms * MS]),
+        );
         assert_eq!(case.next(), Some(Next::time(40)), "cold {cold_ms} ms");
     }
 }
