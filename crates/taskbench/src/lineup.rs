@@ -233,6 +233,32 @@ pub struct BuildStep<'a> {
     pub names: &'a [String],
 }
 
+impl BuildStep<'_> {
+    /// `building 3/15: go`, or for a joint cargo build `building 1–4/15: floor, smol,
+    /// threads, tokio (one cargo build)`.
+    pub fn line(&self) -> String {
+        match self.names {
+            [one] => format!("building {}/{}: {one}", self.index, self.total),
+            names => format!(
+                "building {}–{}/{}: {} (one cargo build)",
+                self.index,
+                self.index + names.len() - 1,
+                self.total,
+                names.join(", ")
+            ),
+        }
+    }
+}
+
+/// The error when no entry of `infos` can run here: each one's reason.
+pub fn none_can_run(infos: &[ContestantInfo]) -> anyhow::Error {
+    let reasons: Vec<String> = infos
+        .iter()
+        .filter_map(|i| i.unavailable.as_ref().map(|r| format!("{}: {r}", i.name)))
+        .collect();
+    anyhow::anyhow!("no contestant can run here ({})", reasons.join("; "))
+}
+
 /// Builds and probes every available entry (a failed build, or a runtime that cannot start
 /// here, makes it unavailable with the reason), and returns the subjects to run and the
 /// description of every entry. The Rust contestants build in one cargo invocation

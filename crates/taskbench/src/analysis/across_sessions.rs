@@ -6,7 +6,7 @@
 
 use super::CaseSummary;
 use super::run_to_run::RunToRun;
-use crate::stats::{Interval, t_quantile};
+use crate::stats::Interval;
 use serde::{Deserialize, Serialize};
 
 /// A row's headline interval across sessions.
@@ -27,8 +27,7 @@ impl AcrossSessions {
         if m <= 0.0 || low <= 0.0 {
             return None;
         }
-        let between =
-            t_quantile(0.975, (spread.sessions - 1) as f64) * std::f64::consts::SQRT_2 * spread.sd;
+        let between = spread.between(0.975);
         let below = (m / low).ln().max(0.0).hypot(between);
         let above = (high / m).ln().max(0.0).hypot(between);
         let ideal = if row.headline() == row.elapsed.as_ref() {

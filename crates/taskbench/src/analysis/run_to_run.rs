@@ -30,6 +30,11 @@ pub struct RunToRun {
 }
 
 impl RunToRun {
+    /// The run-to-run term of a log-scale half-width at quantile `p`: t(p, k − 1) · √2 · sd.
+    pub fn between(&self, p: f64) -> f64 {
+        t_quantile(p, (self.sessions - 1) as f64) * std::f64::consts::SQRT_2 * self.sd
+    }
+
     /// The spread of `medians` (one per session); `None` under [`MIN_SESSIONS`].
     pub fn of(medians: &[f64]) -> Option<RunToRun> {
         let logs: Vec<f64> = medians
@@ -72,9 +77,7 @@ pub fn interval_at(change: &Change, coverage: f64) -> Option<Interval> {
     let r = change.ratio.ln();
     let below = (r - own.low.ln()).max(0.0) * scale;
     let above = (own.high.ln() - r).max(0.0) * scale;
-    let between = change.spread.map_or(0.0, |s| {
-        t_quantile(p, (s.sessions - 1) as f64) * std::f64::consts::SQRT_2 * s.sd
-    });
+    let between = change.spread.map_or(0.0, |s| s.between(p));
     Some(Interval::new(
         (r - below.hypot(between)).exp(),
         (r + above.hypot(between)).exp(),

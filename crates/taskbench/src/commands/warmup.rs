@@ -6,12 +6,12 @@
 use crate::analysis::warm_up::{CaseCurves, case_curves};
 use crate::cli::WarmupArgs;
 use crate::contestant::{Places, warm_up};
-use crate::lineup::{Lineup, choose, prepare, survey_for};
+use crate::lineup::{Lineup, choose, none_can_run, prepare, survey_for};
 use crate::presets::{PlanOptions, plan};
 use crate::report::{render_terminal, terminal_width, warm_up::curves_table};
 use crate::run::curve::{CurvePlan, curve_process, iterations_for};
 use crate::run::{Limits, ProcessExecutor, Subject, Workload};
-use anyhow::{Context, bail};
+use anyhow::Context;
 use catalogue::Scenario;
 use std::path::Path;
 use std::time::Duration;
@@ -31,19 +31,10 @@ pub fn warmup(args: &WarmupArgs, contestants_dir: &Path, places: &Places) -> any
         .map(|e| (e.contestant.name().to_string(), e.contestant.dir.clone()))
         .collect();
     let (subjects, infos) = prepare(entries, places, &[], &mut |step| {
-        eprintln!(
-            "building {}/{}: {}",
-            step.index,
-            step.total,
-            step.names.join(", ")
-        );
+        eprintln!("{}", step.line());
     });
     if subjects.is_empty() {
-        let reasons: Vec<String> = infos
-            .iter()
-            .filter_map(|i| i.unavailable.as_ref().map(|r| format!("{}: {r}", i.name)))
-            .collect();
-        bail!("no contestant can run here ({})", reasons.join("; "));
+        return Err(none_can_run(&infos));
     }
     let launcher = std::env::current_exe().context("cannot find the taskbench binary")?;
     let mut executor = ProcessExecutor { launcher };

@@ -5,7 +5,7 @@
 use super::Prepared;
 use super::shard::shard_cases;
 use crate::contestant::ProcessCost;
-use crate::lineup::{BuildStep, pinned, prepare};
+use crate::lineup::{pinned, prepare};
 use crate::measure::Platform;
 use crate::report::plan::{plural, shard_line, stopping_line};
 use crate::report::platform::{toolchains_line, unavailable_line};
@@ -14,7 +14,6 @@ use crate::results::ContestantInfo;
 use crate::run::interrupt::{self, errln, out, outln};
 use crate::run::{Shard, ShardCases, Subject};
 use crate::units::rough_duration;
-use anyhow::bail;
 
 /// A run whose subjects are ready to measure.
 pub struct Built<'a> {
@@ -31,7 +30,7 @@ impl<'a> Prepared<'a> {
         let (subjects, infos) = match self.scheduler.entries.take() {
             Some(entries) => prepare(entries, self.scheduler.places, &args.cpus, &mut |step| {
                 if !args.quiet {
-                    errln!("{}", build_line(&step));
+                    errln!("{}", step.line());
                 }
             }),
             None => {
@@ -52,11 +51,7 @@ impl<'a> Prepared<'a> {
         };
         // Builds stopped by Ctrl-C leave no subject, and the (empty) results are still written.
         if subjects.is_empty() && !interrupt::requested() {
-            let reasons: Vec<String> = infos
-                .iter()
-                .filter_map(|i| i.unavailable.as_ref().map(|r| format!("{}: {r}", i.name)))
-                .collect();
-            bail!("no contestant can run here ({})", reasons.join("; "));
+            return Err(crate::lineup::none_can_run(&infos));
         }
         let platform = self.platform(&infos)?;
         let built = Built {
@@ -137,20 +132,5 @@ impl Built<'_> {
         if let Some((shard, chosen)) = &self.shard {
             outln!("{}\n", shard_line(*shard, chosen, self.subjects.len()));
         }
-    }
-}
-
-/// `building 3/15: go`, or for a joint cargo build `building 1–4/15: floor, smol, threads,
-/// tokio (one cargo build)`.
-fn build_line(step: &BuildStep<'_>) -> String {
-    match step.names {
-        [one] => format!("building {}/{}: {one}", step.index, step.total),
-        names => format!(
-            "building {}–{}/{}: {} (one cargo build)",
-            step.index,
-            step.index + names.len() - 1,
-            step.total,
-            names.join(", ")
-        ),
     }
 }

@@ -20,7 +20,7 @@ pub const RESAMPLES: usize = 2_000;
 pub const LEVEL: f64 = 0.95;
 
 /// Seed of every resampling: a fixed one, so intervals are reproducible.
-const SEED: u64 = 0x7461_736b_6265_6e63; // "taskbenc"
+pub(super) const SEED: u64 = 0x7461_736b_6265_6e63; // "taskbenc"
 
 /// A closed interval `[low, high]`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -215,7 +215,7 @@ fn resampled_median(values: &[f64], scratch: &mut [f64], rng: &mut SplitMix64) -
 
 /// The central [`LEVEL`] of `estimates` by nearest rank: the ⌈n·α/2⌉-th and ⌈n·(1−α/2)⌉-th
 /// smallest (the 50th and 1,950th of 2,000).
-fn percentile_interval(mut estimates: Vec<f64>) -> Interval {
+pub(super) fn percentile_interval(mut estimates: Vec<f64>) -> Interval {
     estimates.sort_by(f64::total_cmp);
     let n = estimates.len() as f64;
     let tail = (1.0 - LEVEL) / 2.0;

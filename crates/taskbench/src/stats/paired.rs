@@ -4,10 +4,7 @@
 //! run, and a resample that draws round j draws both — what drifted between rounds cancels
 //! in the ratio instead of widening it.
 
-use super::bootstrap::{Interval, SplitMix64, median_in_place};
-
-/// Seeds the resampling, so that an interval is the same for the same figures.
-const SEED: u64 = 0x7a5c_b3e1_0d2f_4961;
+use super::bootstrap::{Interval, SEED, SplitMix64, median_in_place, percentile_interval};
 
 /// The 95 % two-level bootstrap interval of pooled-median(`a`) / pooled-median(`b`), one
 /// group per process in the order they ran: the rounds both have are drawn as pairs, the
@@ -41,9 +38,7 @@ pub fn paired_ratio_ci(a: &[Vec<f64>], b: &[Vec<f64>], resamples: usize) -> Opti
         }
         ratios.push(median_in_place(&mut left) / denominator);
     }
-    ratios.sort_by(f64::total_cmp);
-    let at = |q: f64| ratios[((ratios.len() - 1) as f64 * q).round() as usize];
-    (!ratios.is_empty()).then(|| Interval::new(at(0.025), at(0.975)))
+    (!ratios.is_empty()).then(|| percentile_interval(ratios))
 }
 
 /// A process's iterations drawn with replacement into `out`.

@@ -96,8 +96,10 @@ fn steady_or_noisy(subject: &str, process: usize) -> u64 {
     }
 }
 
-fn run(
-    executor: &mut Costed,
+/// The runner over `workloads` with `settings`, never stopped, skipping what `done` says
+/// (the rounds' tests use it too).
+pub(super) fn run(
+    executor: &mut dyn Executor,
     subjects: &[Subject],
     workloads: &[Workload],
     settings: Settings,

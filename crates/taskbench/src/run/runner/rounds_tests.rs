@@ -85,27 +85,7 @@ fn run(
     workloads: &[Workload],
     settings: Settings,
 ) -> Vec<RunRecord> {
-    Runner {
-        executor,
-        subjects,
-        settings,
-        limits: Limits {
-            timeout: Duration::from_secs(1),
-            sample_every: Duration::from_millis(10),
-            memory_limit: None,
-            full_warmup: false,
-        },
-        stop: &|| false,
-    }
-    .run(
-        workloads,
-        Hooks {
-            done: &|_| false,
-            sink: &mut |_| Ok(()),
-            progress: &mut |_| {},
-        },
-    )
-    .unwrap()
+    super::budget_tests::run(executor, subjects, workloads, settings, &|_| false)
 }
 
 fn fake(wall_ms: u64) -> Timed {
