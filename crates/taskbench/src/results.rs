@@ -33,7 +33,7 @@ pub struct ContestantInfo {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub build_flags: Option<String>,
     /// What its processes ran before the measured iterations, in words: its warm-up rule
-    /// (run/warm_up.rs `describe`), the short clause first.
+    /// (contestant/warm_up.rs `WarmUpTable::describe`), the short clause first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub warm_up: Option<String>,
     /// Its entry in docs/FAIRNESS.md: primitives, build, warm-up, known handicaps.

@@ -6,8 +6,8 @@ use super::Manifest;
 use std::time::Duration;
 
 /// What a process of a subject costs beyond its measured iterations, for estimates: its
-/// start-up and exit, and the warm-up iterations its runtime asks of a time process at
-/// least (run/warm_up.rs).
+/// start-up and exit, and the warm-up iterations of its time processes by scenario
+/// (contestant/warm_up.rs).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ProcessCost {
     pub startup: Duration,
