@@ -172,7 +172,7 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
     },
     ScenarioSpec {
         name: "chain",
-        summary: "each task spawns the next; the last signals completion",
+        summary: "each task spawns the next and hands it the sum of the links so far; the last signals the sum",
         measures: "spawn latency when every spawn waits on the previous task",
         params: &[p("length", 10_000, 1, "tasks in the chain")],
         size_param: Some("length"),
@@ -457,7 +457,7 @@ impl Scenario {
             } => u128::from(requests) * (u128::from(fanout) + 1),
             Scenario::Skynet { size } => sum_below(size),
             Scenario::Pingpong { pairs, rounds } => product(pairs, rounds),
-            Scenario::Chain { length } => u128::from(length),
+            Scenario::Chain { length } => sum_below(length.saturating_add(1)),
             Scenario::Yield { tasks, yields } => product(tasks, yields),
         }
     }
