@@ -125,6 +125,11 @@ pub(super) fn attempt(
     Ok(Some(record))
 }
 
+/// The cores a process not pinned with `--cpus` may run on.
+fn machine_cores() -> u32 {
+    std::thread::available_parallelism().map_or(1, |n| u32::try_from(n.get()).unwrap_or(u32::MAX))
+}
+
 fn declares_unsupported(subject: &Subject, workload: Workload) -> bool {
     subject.unsupported.iter().any(|s| s == workload.name())
 }
@@ -163,6 +168,8 @@ pub(super) fn run_one(
             let expected = Expected {
                 checksum: scenario.checksum(),
                 iterations: step.lines(&subject.warm_up),
+                ideal_ns: scenario.ideal_ns(),
+                cores: subject.cpus.unwrap_or_else(machine_cores),
             };
             (Some(expected), scenario.ideal_ns())
         }

@@ -5,6 +5,7 @@ mod attempt;
 pub mod curve;
 pub mod interrupt;
 pub mod plan;
+pub mod plausible;
 pub mod protocol;
 pub mod record;
 pub mod runner;

@@ -1,7 +1,7 @@
 //! What became of a run: the statuses of docs/PROTOCOL.md §3, decided from the process's
 //! exit and output. A run counts in the statistics only when its status is `Ok`.
 
-use super::protocol;
+use super::{plausible, protocol};
 use crate::measure::{Exit, Measurement};
 use crate::units;
 use serde::{Deserialize, Serialize};
@@ -28,15 +28,23 @@ pub enum RunStatus {
     OverMemory,
     /// Exited 0 without exactly one parsable result line.
     BadOutput { reason: String },
+    /// Exited 0 with the right checksums, but times that cannot be true (run/plausible.rs):
+    /// invalid, never averaged in.
+    Implausible { reason: String },
     /// The program could not be started.
     NotStarted { reason: String },
 }
 
-/// What a protocol run must report: how many lines, and the checksum on each.
+/// What a protocol run must report: how many lines, the checksum on each, and what bounds
+/// its times.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Expected {
     pub checksum: u64,
     pub iterations: u32,
+    /// The least an iteration can take (the scenario's ideal time; 0: none).
+    pub ideal_ns: u64,
+    /// Cores the process may run on.
+    pub cores: u32,
 }
 
 /// The contestant's own figures, when its lines were read: one entry per measured
@@ -89,15 +97,11 @@ impl RunStatus {
                     Err(reason) => (RunStatus::BadOutput { reason }, none),
                     Ok(lines) => {
                         // Every line's checksum is checked: one wrong iteration is a wrong run.
-                        let wrong = lines.iter().find(|l| l.checksum != expected.checksum);
-                        let status = match wrong {
-                            None => RunStatus::Ok,
-                            Some(line) => RunStatus::WrongChecksum {
-                                expected: expected.checksum,
-                                got: line.checksum,
-                            },
-                        };
-                        let checksum = wrong.unwrap_or(&lines[0]).checksum;
+                        let wrong = lines
+                            .iter()
+                            .find(|l| l.checksum != expected.checksum)
+                            .map(|l| l.checksum);
+                        let checksum = wrong.unwrap_or(lines[0].checksum);
                         let reported = Reported {
                             elapsed_ns: lines.iter().map(|l| l.elapsed_ns).collect(),
                             cpu_ns: lines
@@ -107,6 +111,13 @@ impl RunStatus {
                                 .unwrap_or_default(),
                             checksum: Some(checksum),
                             extra: lines.into_iter().map(|l| l.extra).collect(),
+                        };
+                        let status = match wrong {
+                            None => believe(m, expected, &reported),
+                            Some(got) => RunStatus::WrongChecksum {
+                                expected: expected.checksum,
+                                got,
+                            },
                         };
                         (status, reported)
                     }
@@ -131,6 +142,7 @@ impl RunStatus {
             RunStatus::Timeout => "timeout".into(),
             RunStatus::OverMemory => "over memory limit".into(),
             RunStatus::BadOutput { .. } => "bad output".into(),
+            RunStatus::Implausible { .. } => "implausible time".into(),
             RunStatus::NotStarted { .. } => "not started".into(),
         }
     }
@@ -144,9 +156,23 @@ impl fmt::Display for RunStatus {
             }
             RunStatus::NotImplemented { reason }
             | RunStatus::BadOutput { reason }
+            | RunStatus::Implausible { reason }
             | RunStatus::NotStarted { reason } => write!(f, "{}: {reason}", self.label()),
             _ => f.write_str(&self.label()),
         }
+    }
+}
+
+/// `Ok`, unless the reported times cannot be true of the process the harness measured.
+fn believe(m: &Measurement, expected: Expected, reported: &Reported) -> RunStatus {
+    let bounds = plausible::Bounds {
+        wall: m.wall,
+        ideal_ns: expected.ideal_ns,
+        cores: expected.cores,
+    };
+    match plausible::check(bounds, &reported.elapsed_ns, &reported.cpu_ns) {
+        None => RunStatus::Ok,
+        Some(reason) => RunStatus::Implausible { reason },
     }
 }
 
@@ -190,6 +216,8 @@ mod tests {
         let once = Some(Expected {
             checksum: 45,
             iterations: 1,
+            ideal_ns: 0,
+            cores: 1,
         });
         let judge =
             |exit, out: &str, err: &str| RunStatus::judge(&finished(exit, out, err), once).0;
@@ -233,6 +261,8 @@ mod tests {
         let once = Expected {
             checksum: 45,
             iterations: 1,
+            ideal_ns: 0,
+            cores: 1,
         };
         let (_, reported) = RunStatus::judge(&m, Some(once));
         assert_eq!(reported.elapsed_ns, [7]);
@@ -244,6 +274,8 @@ mod tests {
         let twice = Some(Expected {
             checksum: 45,
             iterations: 2,
+            ideal_ns: 0,
+            cores: 1,
         });
         let good = "{\"elapsed_ns\":7,\"checksum\":45}\n{\"elapsed_ns\":8,\"checksum\":45}";
         let (status, reported) = RunStatus::judge(&finished(Exit::Code(0), good, ""), twice);

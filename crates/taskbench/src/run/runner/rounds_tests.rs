@@ -28,10 +28,12 @@ impl Executor for Timed {
             )
         };
         let mut stdout = line(self.cold_ns);
-        stdout.push_str(&line(1_000_000).repeat(invocation.iterations as usize - 1));
+        let rest = u64::from(invocation.iterations - 1);
+        stdout.push_str(&line(1_000_000).repeat(rest as usize));
         Ok(Measurement {
             exit: Exit::Code(0),
-            wall: self.wall,
+            // A process lasts at least as long as the iterations it reports.
+            wall: self.wall + Duration::from_nanos(self.cold_ns + rest * 1_000_000),
             usage: Usage::default(),
             stdout_bytes: stdout.len() as u64,
             stdout,

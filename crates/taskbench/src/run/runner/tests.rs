@@ -3,7 +3,7 @@
 use super::*;
 use crate::measure::{Exit, Usage};
 use crate::run::RunStatus;
-use crate::run::stopping::MAX_ITERATIONS;
+use crate::run::stopping::MIN_MEASURED;
 use crate::run::stopping::StopReason;
 use catalogue::{Invocation, Scenario};
 
@@ -22,7 +22,7 @@ impl Executor for Fake {
         let (exit, stdout) = (self.answer)(&job.argv);
         Ok(Measurement {
             exit,
-            wall: Duration::from_millis(3),
+            wall: Duration::from_millis(3) + reported(&stdout),
             usage: Usage {
                 user_ns: 1,
                 sys_ns: 2,
@@ -36,6 +36,15 @@ impl Executor for Fake {
             sampler_cpu_ns: 0,
         })
     }
+}
+
+/// What the lines of `stdout` report in all: a process lasts at least as long.
+fn reported(stdout: &str) -> Duration {
+    let elapsed = |line: &str| {
+        let value: serde_json::Value = serde_json::from_str(line).ok()?;
+        value["elapsed_ns"].as_u64()
+    };
+    Duration::from_nanos(stdout.lines().filter_map(elapsed).sum())
 }
 
 fn subject(name: &str, unsupported: &[&str]) -> Subject {
@@ -101,11 +110,12 @@ fn run_until(
     records
 }
 
-/// One correct line per iteration asked for.
+/// One correct line per iteration asked for: 1 µs beyond the scenario's ideal time.
 fn correct(argv: &[String]) -> (Exit, String) {
     let invocation = Invocation::parse(&argv[1..]).unwrap();
     let line = format!(
-        "{{\"elapsed_ns\":1000,\"checksum\":{}}}\n",
+        "{{\"elapsed_ns\":{},\"checksum\":{}}}\n",
+        invocation.scenario.ideal_ns() + 1000,
         invocation.scenario.checksum()
     );
     (Exit::Code(0), line.repeat(invocation.iterations as usize))
@@ -141,29 +151,31 @@ fn passes_the_protocol_arguments_and_judges_the_line() {
         ]
     );
     // Exactly two time processes: the warm-up, then memory and time processes in turn
-    // (two of each, as -r 2 caps the memory ones too).
+    // (two of each, as -r 2 caps the memory ones too). A time process times the least
+    // measured time, 20 ms, of the 5 ms iterations: 4.
+    let m = (MIN_MEASURED.as_millis() / 5) as u32;
     let asked: Vec<u32> = records.iter().map(|r| r.iterations).collect();
-    assert_eq!(asked, [1, 1, MAX_ITERATIONS, 1, MAX_ITERATIONS]);
+    assert_eq!(asked, [1, 1, m, 1, m]);
     // A time process prints its warm-up iterations (the common minimum here) before the
     // ones it times, and is given no unreported warm-up.
     let warm_up = crate::contestant::warm_up::COMMON;
     assert_eq!(
         fake.ran[2][fake.ran[2].len() - 3..],
-        ["0", "--iterations", &(MAX_ITERATIONS + warm_up).to_string()]
+        ["0", "--iterations", &(m + warm_up).to_string()]
     );
     let time = &records[2];
     assert_eq!((time.timed, time.inner_warmup), (Some(true), warm_up));
     let figures = time.figures.as_ref().unwrap();
     assert_eq!(figures.warmup_ns.len(), warm_up as usize);
-    assert_eq!(figures.iterations_ns.len(), MAX_ITERATIONS as usize);
+    assert_eq!(figures.iterations_ns.len(), m as usize);
     let measured: Vec<_> = records.iter().filter(|r| counts(r)).collect();
     assert_eq!(measured.len(), 4);
     assert_eq!(records.last().unwrap().stop, Some(StopReason::MaxRuns));
     assert!(records[..4].iter().all(|r| r.stop.is_none()));
     let figures = measured[0].figures.as_ref().unwrap();
-    assert_eq!(figures.elapsed_ns, Some(1000));
+    assert_eq!(figures.elapsed_ns, Some(5_001_000));
     assert_eq!(figures.ideal_ns, 5_000_000);
-    assert_eq!(figures.overhead_ns, Some(1000 - 5_000_000));
+    assert_eq!(figures.overhead_ns, Some(1000));
     assert_eq!(figures.cpu_ns, 3);
     assert_eq!(figures.expected_checksum, Some(5));
 }

@@ -1,0 +1,66 @@
+//! A contestant that lies about its times ends invalid, with one line saying why: one that
+//! skips its sleeps, one that reports half its time, one that reports twice its time; the
+//! honest one beside them stays valid.
+
+use super::session::fixture_contestants;
+use super::util::{measured, read_json, taskbench};
+
+/// Fixture name, behaviour, and the start of the reason each of its runs must give.
+const LIARS: &[(&str, &str, &str)] = &[
+    ("skip-sleep", "skip-sleep", "iteration 1 reported"),
+    ("half-time", "half-time", "iteration 1 reported"),
+    ("double-time", "double-time", "the iteration"),
+];
+
+#[test]
+fn a_contestant_reporting_times_that_cannot_be_true_is_implausible() {
+    let mut pairs: Vec<(&str, &str)> = LIARS.iter().map(|(n, b, _)| (*n, *b)).collect();
+    pairs.push(("honest", "honest"));
+    let contestants = fixture_contestants(&pairs);
+    let out = tempfile::tempdir().unwrap();
+    let names: Vec<String> = pairs.iter().map(|(n, _)| format!("fixture-{n}")).collect();
+    let output = taskbench(&[
+        "--contestants",
+        contestants.path().to_str().unwrap(),
+        "run",
+        "--quiet",
+        "--out",
+        out.path().to_str().unwrap(),
+        "--contestant",
+        &names.join(","),
+        "--scenario",
+        "sleep",
+        "--tasks",
+        "10",
+        "--delay-ms",
+        "20",
+        "-r",
+        "2",
+        "-w",
+        "0",
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let results = read_json(&out.path().join("results.json"));
+    for (name, _, why) in LIARS {
+        let runs = measured(&results, &format!("fixture-{name}"));
+        assert!(!runs.is_empty(), "fixture-{name} made no run");
+        for run in runs {
+            assert_eq!(run["status"], "implausible", "fixture-{name}: {run}");
+            let reason = run["reason"].as_str().unwrap();
+            assert!(reason.starts_with(why), "fixture-{name}: {reason}");
+            assert!(!reason.contains('\n'), "one line: {reason}");
+        }
+    }
+    let honest = measured(&results, "fixture-honest");
+    assert!(honest.iter().all(|r| r["status"] == "ok"), "{honest:?}");
+    for point in results["points"].as_array().unwrap() {
+        let valid: Vec<&str> = point["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["outcome"] == "valid")
+            .map(|r| r["contestant"].as_str().unwrap())
+            .collect();
+        assert_eq!(valid, ["fixture-honest"], "only the honest row is ranked");
+    }
+}
