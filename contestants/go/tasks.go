@@ -134,20 +134,22 @@ func pinger(rounds int) int {
 	return trips
 }
 
-// chain starts link 1 and waits for the last link's number.
+// chain starts link 1 with the sum 0 and waits for the sum the last link sends.
 func chain(length int) int {
 	done := make(chan int)
-	go link(1, length, done)
+	go link(1, length, 0, done)
 	return <-done
 }
 
-// link n starts link n+1 and ends; the last link sends its number on done.
-func link(n, length int, done chan<- int) {
+// link n adds n to the sum it was handed, starts link n+1 with the new sum and ends; the
+// last link sends the sum on done.
+func link(n, length, sum int, done chan<- int) {
+	sum += n
 	if n == length {
-		done <- n
+		done <- sum
 		return
 	}
-	go link(n+1, length, done)
+	go link(n+1, length, sum, done)
 }
 
 func yield(tasks, yields int) int {

@@ -261,19 +261,21 @@ awaitable<int64_t> pinger(int64_t rounds) {
   co_return replies;
 }
 
-// Link n of the chain spawns link n + 1 and ends; the last one sends its number.
-awaitable<void> link(int64_t n, int64_t length, mailbox<int64_t>& done) {
+// Link n of the chain adds n to the sum it was handed, spawns link n + 1 with the new sum
+// and ends; the last one sends the sum.
+awaitable<void> link(int64_t n, int64_t length, int64_t sum, mailbox<int64_t>& done) {
+  sum += n;
   if (n == length) {
-    done.send(n);
+    done.send(sum);
   } else {
-    asio::co_spawn(contexts->next(), link(n + 1, length, done), asio::detached);
+    asio::co_spawn(contexts->next(), link(n + 1, length, sum, done), asio::detached);
   }
   co_return;
 }
 
 awaitable<int64_t> chain(int64_t length) {
   mailbox<int64_t> done(co_await asio::this_coro::executor);
-  asio::co_spawn(contexts->next(), link(1, length, done), asio::detached);
+  asio::co_spawn(contexts->next(), link(1, length, 0, done), asio::detached);
   co_return co_await done.receive();
 }
 

@@ -57,14 +57,17 @@ pair rounds = do
   pong <- newEmptyMVar
   fst <$> concurrently (pinger ping pong rounds) (ponger ping pong rounds)
 
--- | Task 1 starts task 2 and ends, and so on; the last puts its number in the 'MVar' the
--- calling task waits on. A link does not wait for the next (the scenario's shape), so its
--- 'Async' handle is let go.
+-- | Task 1 is started with the sum 0; task i adds i to the sum it was handed, starts task
+-- i + 1 with the new sum and ends, and so on; the last puts the sum in the 'MVar' the calling
+-- task waits on. A link does not wait for the next (the scenario's shape), so its 'Async'
+-- handle is let go.
 chain :: Int -> IO Int
 chain len = do
   done <- newEmptyMVar
-  let link i
-        | i == len = putMVar done i
-        | otherwise = void (async (link (i + 1)))
-  void (async (link 1))
+  let link i handed
+        | i == len = putMVar done $! sum'
+        | otherwise = void (async (link (i + 1) $! sum'))
+        where
+          sum' = handed + i
+  void (async (link 1 0))
   takeMVar done

@@ -72,13 +72,16 @@ pair rounds = do
   _ <- forkIO (ponger ping pong rounds)
   pinger ping pong rounds
 
--- | Task 1 forks task 2 and ends, and so on; the last puts its number in the 'MVar' the
--- calling task waits on.
+-- | Task 1 is started with the sum 0; task i adds i to the sum it was handed, forks task
+-- i + 1 with the new sum and ends, and so on; the last puts the sum in the 'MVar' the calling
+-- task waits on.
 chain :: Int -> IO Int
 chain len = do
   done <- newEmptyMVar
-  let link i
-        | i == len = putMVar done i
-        | otherwise = void (forkIO (link (i + 1)))
-  void (forkIO (link 1))
+  let link i handed
+        | i == len = putMVar done $! sum'
+        | otherwise = void (forkIO (link (i + 1) $! sum'))
+        where
+          sum' = handed + i
+  void (forkIO (link 1 0))
   takeMVar done

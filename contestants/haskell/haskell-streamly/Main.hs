@@ -10,7 +10,6 @@
 
 module Main (main) where
 
-import Data.Maybe (fromMaybe)
 import Data.Word (Word64)
 import Doxbee (upload)
 import Protocol
@@ -75,12 +74,15 @@ skynet num size = concurrentSum (\k -> skynet (num + k * child) child) (upTo 10)
   where
     child = size `quot` 10
 
--- | Link @i@ yields link @i + 1@ for the same channel to run, up to the last; the consumer (the
--- calling task) sees every link's number and keeps the largest, the last one's.
+-- | Link @i@ is its number and the sum it was handed plus that number (link 1 is handed 0);
+-- it yields link @i + 1@, handed its sum, for the same channel to run, up to the last. The
+-- consumer (the calling task) sees every link and keeps the largest, the last one, whose sum
+-- it returns.
 chain :: Int -> IO Int
-chain len = fromMaybe 0 <$> Stream.fold Fold.maximum links
+chain len = maybe 0 snd <$> Stream.fold Fold.maximum links
   where
-    links = Stream.parConcatIterate unlimited next (Stream.fromPure 1)
-    next i
-      | i < len = Stream.fromPure (i + 1)
+    links = Stream.parConcatIterate unlimited next (Stream.fromPure (link 1 0))
+    link i handed = (,) i $! handed + i
+    next (i, sum')
+      | i < len = Stream.fromPure (link (i + 1) sum')
       | otherwise = Stream.nil

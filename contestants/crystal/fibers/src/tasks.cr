@@ -81,19 +81,21 @@ module Tasks
     trips
   end
 
-  # Starts link 1 and waits for the last link's number.
+  # Starts link 1 with the sum 0 and waits for the sum the last link sends.
   def self.chain(length : Int32) : Int64
     done = Channel(Int64).new
-    spawn link(1, length, done)
+    spawn link(1, length, 0_i64, done)
     done.receive
   end
 
-  # Link n starts link n+1 and ends; the last link sends its number on `done`.
-  private def self.link(n : Int32, length : Int32, done : Channel(Int64)) : Nil
+  # Link n adds n to the sum it was handed, starts link n+1 with the new sum and ends; the
+  # last link sends the sum on `done`.
+  private def self.link(n : Int32, length : Int32, sum : Int64, done : Channel(Int64)) : Nil
+    sum += n
     if n == length
-      done.send(n.to_i64)
+      done.send(sum)
     else
-      spawn link(n + 1, length, done)
+      spawn link(n + 1, length, sum, done)
     end
   end
 

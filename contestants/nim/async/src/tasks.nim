@@ -74,17 +74,19 @@ proc pingpong*(pairs, rounds: int): Future[int] =
   proc pair(i: int): Future[int] = pinger(rounds)
   spawnSum(pairs, pair)
 
-proc link(n, length: int, done: Future[int]) {.async.} =
-  ## Link n starts link n+1 and ends; the last link completes `done` with its number.
+proc link(n, length, sum: int, done: Future[int]) {.async.} =
+  ## Link n adds n to the sum it was handed, starts link n+1 with the new sum and ends; the
+  ## last link completes `done` with the sum.
+  let sum = sum + n
   if n == length:
-    done.complete(n)
+    done.complete(sum)
   else:
-    asyncCheck link(n + 1, length, done)
+    asyncCheck link(n + 1, length, sum, done)
 
 proc chain*(length: int): Future[int] =
-  ## Starts link 1; its future is the last link's number.
+  ## Starts link 1 with the sum 0; its future is the sum the last link completes it with.
   result = newFuture[int]("chain")
-  asyncCheck link(1, length, result)
+  asyncCheck link(1, length, 0, result)
 
 proc yielder(yields: int): Future[int] {.async.} =
   ## Goes back to the event loop `yields` times; asyncdispatch has no yield of its own, so

@@ -159,26 +159,28 @@ async fn pinger(rounds: u64) -> u64 {
     replies
 }
 
-/// async-std's channel has no oneshot; a channel of one slot carries the last task's number.
+/// async-std's channel has no oneshot; a channel of one slot carries the last task's sum.
 async fn chain(length: u64) -> u64 {
     let (done_tx, done_rx) = channel::bounded(1);
-    link(1, length, done_tx);
+    link(1, length, 0, done_tx);
     done_rx
         .recv()
         .await
         .expect("the last task of the chain signals")
 }
 
-/// Task `n` of the chain: spawns task `n + 1`, or, being the last, signals its number.
+/// Task `n` of the chain: adds `n` to the sum it was handed, then spawns task `n + 1` with
+/// the new sum, or, being the last, signals it.
 /// Dropping the `JoinHandle` lets the task run on, detached.
-fn link(n: u64, length: u64, done: Sender<u64>) {
+fn link(n: u64, length: u64, sum: u64, done: Sender<u64>) {
     task::spawn(async move {
+        let sum = sum + n;
         if n == length {
-            done.send(n)
+            done.send(sum)
                 .await
                 .expect("the main task waits for the chain");
         } else {
-            link(n + 1, length, done);
+            link(n + 1, length, sum, done);
         }
     });
 }

@@ -53,7 +53,7 @@ async fn iteration(scenario: Scenario) -> Outcome {
         Scenario::Chain { length } => {
             let (tx, rx) = oneshot::channel();
             // Dropping a compio `JoinHandle` cancels its task; a link runs detached.
-            spawn(link(1, length, tx)).detach();
+            spawn(link(1, length, 0, tx)).detach();
             rx.await.expect("the last task of the chain signals")
         }
         Scenario::Yield { tasks, yields } => {
@@ -155,11 +155,13 @@ async fn pinger(rounds: u64) -> u64 {
     replies
 }
 
-/// Task `n` of the chain: spawns task `n + 1`, or, being the last, signals its number.
-async fn link(n: u64, length: u64, done: oneshot::Sender<u64>) {
+/// Task `n` of the chain: adds `n` to the sum it was handed, then spawns task `n + 1` with
+/// the new sum, or, being the last, signals it.
+async fn link(n: u64, length: u64, sum: u64, done: oneshot::Sender<u64>) {
+    let sum = sum + n;
     if n == length {
-        done.send(n).expect("the main task waits for the chain");
+        done.send(sum).expect("the main task waits for the chain");
     } else {
-        spawn(link(n + 1, length, done)).detach();
+        spawn(link(n + 1, length, sum, done)).detach();
     }
 }

@@ -121,19 +121,21 @@ async fn pinger(rounds: u64) -> u64 {
     replies
 }
 
-/// Starts the chain and waits for the last link's number.
+/// Starts the chain with the sum 0 and waits for the sum the last link signals.
 async fn chain(length: u64) -> u64 {
     let (done, finished) = oneshot::channel();
-    spawn(link(1, length, done));
+    spawn(link(1, length, 0, done));
     finished.await.expect("the last link signals")
 }
 
-/// Link `n` of the chain: spawns link n + 1, or, being the last, signals its number.
-async fn link(n: u64, length: u64, done: oneshot::Sender<u64>) {
+/// Link `n` of the chain: adds n to the sum it was handed, then spawns link n + 1 with the
+/// new sum, or, being the last, signals it.
+async fn link(n: u64, length: u64, sum: u64, done: oneshot::Sender<u64>) {
+    let sum = sum + n;
     if n == length {
-        done.send(n);
+        done.send(sum);
     } else {
-        spawn(link(n + 1, length, done));
+        spawn(link(n + 1, length, sum, done));
     }
 }
 

@@ -176,18 +176,20 @@ async fn pinger(rounds: u64) -> u64 {
 
 async fn chain(length: u64) -> u64 {
     let (done_tx, done_rx) = oneshot::channel();
-    link(1, length, done_tx);
+    link(1, length, 0, done_tx);
     done_rx.await.expect("the last task of the chain signals")
 }
 
-/// Task `n` of the chain: spawns task `n + 1`, or, being the last, signals its number.
+/// Task `n` of the chain: adds `n` to the sum it was handed, then spawns task `n + 1` with
+/// the new sum, or, being the last, signals it.
 /// `spawn_ok` spawns without a handle, so nothing waits for the task.
-fn link(n: u64, length: u64, done: oneshot::Sender<u64>) {
+fn link(n: u64, length: u64, sum: u64, done: oneshot::Sender<u64>) {
     POOL.spawn_ok(async move {
+        let sum = sum + n;
         if n == length {
-            done.send(n).expect("the main task waits for the chain");
+            done.send(sum).expect("the main task waits for the chain");
         } else {
-            link(n + 1, length, done);
+            link(n + 1, length, sum, done);
         }
     });
 }

@@ -80,7 +80,7 @@ async fn iteration(scenario: Scenario) -> Outcome {
         Scenario::Pingpong { pairs, rounds } => spawn_sum(pairs, |_| pinger(rounds)).await,
         Scenario::Chain { length } => {
             let (tx, rx) = local_channel::new_bounded(1);
-            spawn_local(link(1, length, tx)).detach();
+            spawn_local(link(1, length, 0, tx)).detach();
             rx.recv().await.expect("the last task of the chain signals")
         }
         // `yield_now`, not `yield_if_needed`: the latter yields only once the task queue's
@@ -186,11 +186,14 @@ async fn pinger(rounds: u64) -> u64 {
     replies
 }
 
-/// Task `n` of the chain: spawns task `n + 1`, or, being the last, signals its number.
-async fn link(n: u64, length: u64, done: LocalSender<u64>) {
+/// Task `n` of the chain: adds `n` to the sum it was handed, then spawns task `n + 1` with
+/// the new sum, or, being the last, signals it.
+async fn link(n: u64, length: u64, sum: u64, done: LocalSender<u64>) {
+    let sum = sum + n;
     if n == length {
-        done.try_send(n).expect("the main task waits for the chain");
+        done.try_send(sum)
+            .expect("the main task waits for the chain");
     } else {
-        spawn_local(link(n + 1, length, done)).detach();
+        spawn_local(link(n + 1, length, sum, done)).detach();
     }
 }

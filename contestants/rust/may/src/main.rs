@@ -120,18 +120,20 @@ fn pinger(rounds: u64) -> u64 {
     replies
 }
 
-/// Starts the chain and waits for the last link's number.
+/// Starts the chain with the sum 0 and waits for the sum the last link signals.
 fn chain(length: u64) -> u64 {
     let (done, finished) = mpsc::channel();
-    go!(move || link(1, length, done));
+    go!(move || link(1, length, 0, done));
     finished.recv().expect("the last link signals")
 }
 
-/// Link `n` of the chain: spawns link n + 1, or, being the last, signals its number.
-fn link(n: u64, length: u64, done: mpsc::Sender<u64>) {
+/// Link `n` of the chain: adds n to the sum it was handed, then spawns link n + 1 with the
+/// new sum, or, being the last, signals it.
+fn link(n: u64, length: u64, sum: u64, done: mpsc::Sender<u64>) {
+    let sum = sum + n;
     if n == length {
-        done.send(n).expect("the main coroutine waits");
+        done.send(sum).expect("the main coroutine waits");
     } else {
-        go!(move || link(n + 1, length, done));
+        go!(move || link(n + 1, length, sum, done));
     }
 }

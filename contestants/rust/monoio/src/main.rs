@@ -55,7 +55,7 @@ async fn iteration(scenario: Scenario) -> Outcome {
         Scenario::Pingpong { pairs, rounds } => spawn_sum(pairs, |_| pinger(rounds)).await,
         Scenario::Chain { length } => {
             let (tx, rx) = oneshot::channel();
-            spawn(link(1, length, tx));
+            spawn(link(1, length, 0, tx));
             rx.await.expect("the last task of the chain signals")
         }
         Scenario::Yield { tasks, yields } => {
@@ -150,11 +150,13 @@ async fn pinger(rounds: u64) -> u64 {
     replies
 }
 
-/// Task `n` of the chain: spawns task `n + 1`, or, being the last, signals its number.
-async fn link(n: u64, length: u64, done: oneshot::Sender<u64>) {
+/// Task `n` of the chain: adds `n` to the sum it was handed, then spawns task `n + 1` with
+/// the new sum, or, being the last, signals it.
+async fn link(n: u64, length: u64, sum: u64, done: oneshot::Sender<u64>) {
+    let sum = sum + n;
     if n == length {
-        done.send(n).expect("the main task waits for the chain");
+        done.send(sum).expect("the main task waits for the chain");
     } else {
-        spawn(link(n + 1, length, done));
+        spawn(link(n + 1, length, sum, done));
     }
 }

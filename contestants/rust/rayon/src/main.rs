@@ -61,18 +61,20 @@ fn skynet(num: u64, size: u64) -> u64 {
     spawn_sum(10, |k| skynet(num + k * child, child))
 }
 
-/// Starts the chain in a scope and waits for it; the last link leaves its number.
+/// Starts the chain in a scope with the sum 0 and waits for it; the last link leaves the sum.
 fn chain(length: u64) -> u64 {
     let last = OnceLock::new();
-    rayon::scope(|scope| scope.spawn(|scope| link(scope, 1, length, &last)));
+    rayon::scope(|scope| scope.spawn(|scope| link(scope, 1, length, 0, &last)));
     last.into_inner().expect("the last link signals")
 }
 
-/// Link `n` of the chain: spawns link n + 1, or, being the last, signals its number.
-fn link<'scope>(scope: &Scope<'scope>, n: u64, length: u64, last: &'scope OnceLock<u64>) {
+/// Link `n` of the chain: adds n to the sum it was handed, then spawns link n + 1 with the
+/// new sum, or, being the last, signals it.
+fn link<'scope>(scope: &Scope<'scope>, n: u64, length: u64, sum: u64, last: &'scope OnceLock<u64>) {
+    let sum = sum + n;
     if n == length {
-        last.set(n).expect("only the last link signals");
+        last.set(sum).expect("only the last link signals");
     } else {
-        scope.spawn(move |scope| link(scope, n + 1, length, last));
+        scope.spawn(move |scope| link(scope, n + 1, length, sum, last));
     }
 }

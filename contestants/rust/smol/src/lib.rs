@@ -163,26 +163,28 @@ async fn pinger(ex: Ex, rounds: u64) -> u64 {
     replies
 }
 
-/// async-channel has no oneshot; a channel of one slot carries the last task's number.
+/// async-channel has no oneshot; a channel of one slot carries the last task's sum.
 async fn chain(ex: Ex, length: u64) -> u64 {
     let (done_tx, done_rx) = channel::bounded(1);
-    link(ex, 1, length, done_tx);
+    link(ex, 1, length, 0, done_tx);
     done_rx
         .recv()
         .await
         .expect("the last task of the chain signals")
 }
 
-/// Task `n` of the chain: spawns task `n + 1`, or, being the last, signals its number.
+/// Task `n` of the chain: adds `n` to the sum it was handed, then spawns task `n + 1` with
+/// the new sum, or, being the last, signals it.
 /// Each task is detached: dropping a smol `Task` would cancel it.
-fn link(ex: Ex, n: u64, length: u64, done: Sender<u64>) {
+fn link(ex: Ex, n: u64, length: u64, sum: u64, done: Sender<u64>) {
     ex.spawn(async move {
+        let sum = sum + n;
         if n == length {
-            done.send(n)
+            done.send(sum)
                 .await
                 .expect("the main task waits for the chain");
         } else {
-            link(ex, n + 1, length, done);
+            link(ex, n + 1, length, sum, done);
         }
     })
     .detach();

@@ -139,18 +139,20 @@ fn pinger(rounds: u64) -> u64 {
 
 fn chain(length: u64) -> u64 {
     let (done_tx, done_rx) = mpsc::channel();
-    spawn(move || link(1, length, done_tx));
+    spawn(move || link(1, length, 0, done_tx));
     done_rx
         .recv()
         .expect("the last thread of the chain signals")
 }
 
-/// Thread `n` of the chain: spawns thread `n + 1` and ends (dropping the handle detaches
-/// it), or, being the last, signals its number.
-fn link(n: u64, length: u64, done: mpsc::Sender<u64>) {
+/// Thread `n` of the chain: adds `n` to the sum it was handed, then spawns thread `n + 1`
+/// with the new sum and ends (dropping the handle detaches it), or, being the last, signals
+/// the sum.
+fn link(n: u64, length: u64, sum: u64, done: mpsc::Sender<u64>) {
+    let sum = sum + n;
     if n == length {
-        done.send(n).expect("the main thread waits for the chain");
+        done.send(sum).expect("the main thread waits for the chain");
     } else {
-        spawn(move || link(n + 1, length, done));
+        spawn(move || link(n + 1, length, sum, done));
     }
 }

@@ -156,20 +156,22 @@ async fn pinger(rounds: u64) -> u64 {
 
 async fn chain(length: u64) -> u64 {
     let (done_tx, done_rx) = oneshot::channel();
-    spawn_link(1, length, done_tx);
+    spawn_link(1, length, 0, done_tx);
     done_rx.await.expect("the last task of the chain signals")
 }
 
-/// Task `n` of the chain: spawns task `n + 1`, or, being the last, signals its number.
-async fn link(n: u64, length: u64, done: oneshot::Sender<u64>) {
+/// Task `n` of the chain: adds `n` to the sum it was handed, then spawns task `n + 1` with
+/// the new sum, or, being the last, signals it.
+async fn link(n: u64, length: u64, sum: u64, done: oneshot::Sender<u64>) {
+    let sum = sum + n;
     if n == length {
-        done.send(n).expect("the main task waits for the chain");
+        done.send(sum).expect("the main task waits for the chain");
     } else {
-        spawn_link(n + 1, length, done);
+        spawn_link(n + 1, length, sum, done);
     }
 }
 
 /// Spawns a link of the chain; a function of its own for the reason given at [`spawn_node`].
-fn spawn_link(n: u64, length: u64, done: oneshot::Sender<u64>) {
-    tokio::spawn(link(n, length, done));
+fn spawn_link(n: u64, length: u64, sum: u64, done: oneshot::Sender<u64>) {
+    tokio::spawn(link(n, length, sum, done));
 }
