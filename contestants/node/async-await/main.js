@@ -106,19 +106,21 @@ async function pong(pings, pongs, rounds) {
 }
 
 /**
- * Task k starts task k + 1 by calling it without awaiting it, as async code starts a task.
- * Each task awaits first, so that it runs once its spawner has moved on rather than nested
- * in it (10,000 nested calls would overflow the stack). The last one resolves the promise
- * the main task awaits.
+ * Task k adds k to the sum it was handed and starts task k + 1 with the new sum by calling
+ * it without awaiting it, as async code starts a task. Each task awaits first, so that it
+ * runs once its spawner has moved on rather than nested in it (10,000 nested calls would
+ * overflow the stack). The last one resolves the promise the main task awaits with the sum,
+ * length·(length+1)/2.
  */
 function chain({ length }) {
   return new Promise((signal) => {
-    const link = async (k) => {
+    const link = async (k, sum) => {
       await null;
-      if (k === length) signal(k);
-      else link(k + 1);
+      const total = sum + k;
+      if (k === length) signal(total);
+      else link(k + 1, total);
     };
-    link(1);
+    link(1, 0);
   });
 }
 

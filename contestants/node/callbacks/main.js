@@ -146,10 +146,14 @@ function pair(rounds, callback) {
   process.nextTick(ponger, 0);
 }
 
-/** Task k starts task k + 1 on the next tick; the last one calls the waiting main back. */
+/**
+ * Task k adds k to the sum it was handed and starts task k + 1 with the new sum on the next
+ * tick; the last one calls the waiting main back with the sum, length·(length+1)/2.
+ */
 function chain({ length }, done) {
-  const link = (k) => (k === length ? done(null, k) : process.nextTick(link, k + 1));
-  process.nextTick(link, 1);
+  const link = (k, sum) =>
+    k === length ? done(null, sum + k) : process.nextTick(link, k + 1, sum + k);
+  process.nextTick(link, 1, 0);
 }
 
 /** A task that yields to the event loop `yields` times and returns its count. */

@@ -136,18 +136,21 @@ function pong(pings, pongs, rounds) {
 }
 
 /**
- * Link k forks link k + 1 and ends; the last completes the Deferred the main fiber awaits.
+ * Link k adds k to the sum it was handed, forks link k + 1 with the new sum and ends; the
+ * last completes the Deferred the main fiber awaits with the sum, length·(length+1)/2.
  * A link is forked detached (forkDetach): a child fiber (forkChild) is interrupted when its
  * parent ends, and here every link ends right after starting the next.
  */
 function chain({ length }) {
   return Effect.gen(function* () {
     const done = yield* Deferred.make();
-    const link = (k) =>
+    const link = (k, sum) =>
       Effect.suspend(() =>
-        k === length ? Deferred.succeed(done, k) : Effect.forkDetach(link(k + 1)),
+        k === length
+          ? Deferred.succeed(done, sum + k)
+          : Effect.forkDetach(link(k + 1, sum + k)),
       );
-    yield* Effect.forkDetach(link(1));
+    yield* Effect.forkDetach(link(1, 0));
     return yield* Deferred.await(done);
   });
 }

@@ -81,10 +81,14 @@ export function asyncLibScenarios(async) {
     );
   };
 
-  /** Task k starts task k + 1 through async.nextTick; the last calls the main task back. */
+  /**
+   * Task k adds k to the sum it was handed and starts task k + 1 with the new sum through
+   * async.nextTick; the last calls the main task back with the sum, length·(length+1)/2.
+   */
   const chain = ({ length }, done) => {
-    const link = (k) => (k === length ? done(null, k) : async.nextTick(link, k + 1));
-    async.nextTick(link, 1);
+    const link = (k, sum) =>
+      k === length ? done(null, sum + k) : async.nextTick(link, k + 1, sum + k);
+    async.nextTick(link, 1, 0);
   };
 
   /** A task that yields `yields` times in an async.timesSeries and returns the count. */

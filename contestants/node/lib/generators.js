@@ -96,19 +96,21 @@ export function generatorScenarios({ coroutine, Promise, promiseIo, sleep, nextT
   });
 
   /**
-   * Task k starts task k + 1 by calling it without yielding to it. Each task first yields
-   * a resolved promise (a runner takes promises only, not the `await null` of async code),
-   * so that it runs once its spawner has moved on rather than nested in it. The last one
-   * resolves the promise the main task waits on.
+   * Task k adds k to the sum it was handed and starts task k + 1 with the new sum by
+   * calling it without yielding to it. Each task first yields a resolved promise (a runner
+   * takes promises only, not the `await null` of async code), so that it runs once its
+   * spawner has moved on rather than nested in it. The last one resolves the promise the
+   * main task waits on with the sum, length·(length+1)/2.
    */
   const chain = ({ length }) =>
     new Promise((signal) => {
-      const link = coroutine(function* (k) {
+      const link = coroutine(function* (k, sum) {
         yield Promise.resolve();
-        if (k === length) signal(k);
-        else link(k + 1);
+        const total = sum + k;
+        if (k === length) signal(total);
+        else link(k + 1, total);
       });
-      link(1);
+      link(1, 0);
     });
 
   const yielder = coroutine(function* (yields) {

@@ -93,11 +93,18 @@ export function promiseScenarios({ Promise, promiseIo, sleep, nextTurn, sleepWit
     return Promise.all([ping(0), pong(rounds)]).then(() => replies);
   };
 
-  /** Task k starts task k + 1 as a `.then` job; the last resolves the main task's promise. */
+  /**
+   * Task k adds k to the sum it was handed and starts task k + 1 as a `.then` job on a
+   * promise of the new sum; the last resolves the main task's promise with the sum,
+   * length·(length+1)/2.
+   */
   const chain = ({ length }) =>
     new Promise((signal) => {
-      const link = (k) => (k === length ? signal(k) : Promise.resolve(k + 1).then(link));
-      Promise.resolve(1).then(link);
+      const link = (k, sum) =>
+        k === length
+          ? signal(sum + k)
+          : Promise.resolve(sum + k).then((total) => link(k + 1, total));
+      Promise.resolve(0).then((sum) => link(1, sum));
     });
 
   const yielder = (yields, count = 0) =>

@@ -1,6 +1,7 @@
-// The `node-streamline-callbacks` contestant: bluebird's streamline-callbacks, doxbee and
-// parallel written once in streamline's `_` style (lib/streamline/requests._js) and
-// compiled at build time in the callbacks mode into compiled/ (lib/streamline/build.sh).
+// The `node-streamline-callbacks` contestant: bluebird's streamline-callbacks, the nine
+// scenarios written once in streamline's `_` style (doxbee and parallel in
+// lib/streamline/requests._js, the other seven in lib/streamline/tasks._js) and compiled
+// at build time in the callbacks mode into compiled/ (lib/streamline/build.sh).
 
 import { runCompiled } from "../lib/streamline/contestant.js";
 

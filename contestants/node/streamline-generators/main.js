@@ -1,6 +1,7 @@
-// The `node-streamline-generators` contestant: bluebird's streamline-generators, doxbee and
-// parallel written once in streamline's `_` style (lib/streamline/requests._js) and
-// compiled at build time in the generators mode into compiled/ (lib/streamline/build.sh).
+// The `node-streamline-generators` contestant: bluebird's streamline-generators, the nine
+// scenarios written once in streamline's `_` style (doxbee and parallel in
+// lib/streamline/requests._js, the other seven in lib/streamline/tasks._js) and compiled
+// at build time in the generators mode into compiled/ (lib/streamline/build.sh).
 
 import { runCompiled } from "../lib/streamline/contestant.js";
 

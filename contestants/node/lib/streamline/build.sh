@@ -2,9 +2,10 @@
 # The build of a streamline contestant, run in its folder with the mode as its argument
 # (callbacks or generators): the Node contestants' one `npm ci` (skipped while
 # node_modules is newer than the lock file), then streamline's own compiler turns
-# ../lib/streamline/requests._js into compiled/requests.js for that mode. compiled/ gets a
-# package.json of its own, since the compiler writes CommonJS and contestants/node's
-# package.json says "module". The compiler's cache stays in compiled/ too.
+# ../lib/streamline/requests._js and tasks._js into compiled/requests.js and tasks.js for
+# that mode. compiled/ gets a package.json of its own, since the compiler writes CommonJS
+# and contestants/node's package.json says "module". The compiler's cache stays in
+# compiled/ too.
 set -eu
 mode=$1
 [ ../node_modules/.package-lock.json -nt ../package-lock.json ] ||
@@ -12,4 +13,5 @@ mode=$1
 mkdir -p compiled
 printf '{ "type": "commonjs" }\n' > compiled/package.json
 ../node_modules/.bin/_node --compile --quiet --force --runtime "$mode" \
-  --cache-dir compiled/cache --out-dir compiled ../lib/streamline/requests._js
+  --cache-dir compiled/cache --out-dir compiled ../lib/streamline/requests._js \
+  ../lib/streamline/tasks._js

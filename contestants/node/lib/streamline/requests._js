@@ -1,5 +1,5 @@
-// The bluebird request scenarios (doxbee, parallel) in streamline.js's `_` style, the
-// source of both streamline contestants: build.sh compiles it with streamline's own
+// The bluebird request scenarios (doxbee, parallel) in streamline.js's `_` style, a
+// source of both streamline contestants (tasks._js holds the other seven scenarios): build.sh compiles it with streamline's own
 // compiler (`_node -c`) into each contestant's compiled/ folder, once in the callbacks
 // mode and once in the generators mode, as bluebird's benchmark ran its streamline._js
 // files compiled in those two modes. CommonJS, since that is what streamline 2 compiles.
