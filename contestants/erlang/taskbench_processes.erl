@@ -36,9 +36,9 @@ run(pingpong, #{pairs := Pairs, rounds := Rounds}) ->
     join_sum(Pairs, fun(_) -> rally(spawn(fun ponger/0), Rounds, 0) end);
 run(chain, #{length := Length}) ->
     Main = self(),
-    spawn(fun() -> link(1, Length, Main) end),
+    spawn(fun() -> link(1, 0, Length, Main) end),
     receive
-        {chain, Last} -> Last
+        {chain, Sum} -> Sum
     end;
 run(yield, #{tasks := Tasks, yields := Yields}) ->
     join_sum(Tasks, fun(_) -> yield_times(Yields, 0) end).
@@ -85,9 +85,10 @@ ponger() ->
             ok
     end.
 
-%% Link N starts link N + 1 and ends; the last one sends its number to the main process.
-link(Length, Length, Main) -> Main ! {chain, Length};
-link(N, Length, Main) -> spawn(fun() -> link(N + 1, Length, Main) end).
+%% Link 1 is started with the sum 0; link N adds N to the sum it was handed, starts link
+%% N + 1 with the new sum and ends; the last one sends the sum to the main process.
+link(Length, Sum, Length, Main) -> Main ! {chain, Sum + Length};
+link(N, Sum, Length, Main) -> spawn(fun() -> link(N + 1, Sum + N, Length, Main) end).
 
 yield_times(0, Done) -> Done;
 yield_times(Left, Done) ->

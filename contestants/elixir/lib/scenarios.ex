@@ -64,10 +64,10 @@ defmodule Taskbench.Scenarios do
 
   def run("chain", %{length: length}, contestant) do
     main = self()
-    contestant.start(fn -> link(1, length, main, contestant) end)
+    contestant.start(fn -> link(1, 0, length, main, contestant) end)
 
     receive do
-      {:chain, last} -> last
+      {:chain, sum} -> sum
     end
   end
 
@@ -108,11 +108,12 @@ defmodule Taskbench.Scenarios do
     end
   end
 
-  # Link n starts link n + 1 and ends; the last one sends its number to the main process.
-  defp link(length, length, main, _contestant), do: send(main, {:chain, length})
+  # Link 1 is started with the sum 0; link n adds n to the sum it was handed, starts link
+  # n + 1 with the new sum and ends; the last one sends the sum to the main process.
+  defp link(length, sum, length, main, _contestant), do: send(main, {:chain, sum + length})
 
-  defp link(n, length, main, contestant) do
-    contestant.start(fn -> link(n + 1, length, main, contestant) end)
+  defp link(n, sum, length, main, contestant) do
+    contestant.start(fn -> link(n + 1, sum + n, length, main, contestant) end)
   end
 
   defp yield_times(0, done), do: done

@@ -72,11 +72,14 @@ public final class CompletableContestant implements Protocol.Scenarios {
         return sumAll(pairs, pair -> task(() -> pinger(rounds))).join();
     }
 
-    /** Link 1 is started; the last link completes the future the main thread joins. */
+    /**
+     * Link 1 is started with the sum 0; the last link completes the future the main thread
+     * joins with the sum of all the links' numbers.
+     */
     @Override
     public long chain(int length) {
         var done = new CompletableFuture<Long>();
-        CompletableFuture.runAsync(() -> link(1, length, done));
+        CompletableFuture.runAsync(() -> link(1, 0, length, done));
         return done.join();
     }
 
@@ -211,12 +214,16 @@ public final class CompletableContestant implements Protocol.Scenarios {
         });
     }
 
-    /** Link n starts link n+1 as a task and ends; the last link completes `done`. */
-    private static void link(int n, int length, CompletableFuture<Long> done) {
+    /**
+     * Link n adds n to the sum it was handed, starts link n+1 with the new sum as a task and
+     * ends; the last link completes `done` with the sum.
+     */
+    private static void link(int n, long sum, int length, CompletableFuture<Long> done) {
+        long total = sum + n;
         if (n == length) {
-            done.complete((long) n);
+            done.complete(total);
         } else {
-            CompletableFuture.runAsync(() -> link(n + 1, length, done));
+            CompletableFuture.runAsync(() -> link(n + 1, total, length, done));
         }
     }
 

@@ -27,14 +27,15 @@ public final class ThreadPerTask extends BlockingScenarios {
     }
 
     /**
-     * The main thread starts link 1 and waits for the last link's number; every link starts
-     * the next in the same executor, whose close() then waits for the links still ending.
+     * The main thread starts link 1 with the sum 0 and waits for the last link's sum of all
+     * the links' numbers; every link starts the next in the same executor, whose close() then
+     * waits for the links still ending.
      */
     @Override
     public long chain(int length) {
-        var done = new SynchronousQueue<Integer>();
+        var done = new SynchronousQueue<Long>();
         try (var executor = executors.get()) {
-            executor.execute(() -> link(executor, 1, length, done));
+            executor.execute(() -> link(executor, 1, 0, length, done));
             return take(done);
         }
     }
@@ -69,12 +70,17 @@ public final class ThreadPerTask extends BlockingScenarios {
         }
     }
 
-    /** Link n starts link n+1 and ends; the last link hands its number to the main thread. */
-    private static void link(Executor executor, int n, int length, SynchronousQueue<Integer> done) {
+    /**
+     * Link n adds n to the sum it was handed, starts link n+1 with the new sum and ends; the
+     * last link hands the sum to the main thread.
+     */
+    private static void link(
+            Executor executor, int n, long sum, int length, SynchronousQueue<Long> done) {
+        long total = sum + n;
         if (n == length) {
-            put(done, n);
+            put(done, total);
         } else {
-            executor.execute(() -> link(executor, n + 1, length, done));
+            executor.execute(() -> link(executor, n + 1, total, length, done));
         }
     }
 

@@ -20,7 +20,8 @@ public final class StructuredContestant extends BlockingScenarios {
     }
 
     /**
-     * The main thread forks link 1 and waits for the last link's number. Only a scope's owner
+     * The main thread forks link 1 with the sum 0 and waits for the last link's sum of all
+     * the links' numbers. Only a scope's owner
      * may fork into it (a subtask that tries gets WrongThreadException), and a subtask cannot
      * outlive its scope, so each link opens a scope of its own, forks the next link into it
      * and joins it: a link ends once the rest of the chain has, and all `length` are alive
@@ -28,9 +29,9 @@ public final class StructuredContestant extends BlockingScenarios {
      */
     @Override
     public long chain(int length) {
-        var done = new SynchronousQueue<Integer>();
+        var done = new SynchronousQueue<Long>();
         try (var scope = StructuredTaskScope.open()) {
-            scope.fork(() -> link(1, length, done));
+            scope.fork(() -> link(1, 0, length, done));
             long last = take(done);
             join(scope);
             return last;
@@ -66,14 +67,18 @@ public final class StructuredContestant extends BlockingScenarios {
         }
     }
 
-    /** Link n forks link n+1 in its own scope and joins it; the last hands over its number. */
-    private static void link(int n, int length, SynchronousQueue<Integer> done) {
+    /**
+     * Link n adds n to the sum it was handed and forks link n+1 with the new sum in its own
+     * scope and joins it; the last hands over the sum.
+     */
+    private static void link(int n, long sum, int length, SynchronousQueue<Long> done) {
+        long total = sum + n;
         if (n == length) {
-            put(done, n);
+            put(done, total);
             return;
         }
         try (var scope = StructuredTaskScope.open()) {
-            scope.fork(() -> link(n + 1, length, done));
+            scope.fork(() -> link(n + 1, total, length, done));
             join(scope);
         }
     }

@@ -141,18 +141,20 @@ def ponger(pings: Queue, pongs: Queue, rounds: int) -> None:
 def chain(length: int) -> int:
     done = Queue()
     group = Group()
-    group.spawn(chain_link, 1, length, group, done)
+    group.spawn(chain_link, 1, 0, length, group, done)
     received = done.get()
     group.join(raise_error=True)
     return received
 
 
-def chain_link(number: int, length: int, group: Group, done: Queue) -> None:
-    """Spawns the next link into the same group, or, as the last, reports its number."""
+def chain_link(number: int, total: int, length: int, group: Group, done: Queue) -> None:
+    """Adds its number to the sum it was handed and spawns the next link with the new sum
+    into the same group, or, as the last, reports the sum."""
+    total += number
     if number == length:
-        done.put(number)
+        done.put(total)
     else:
-        group.spawn(chain_link, number + 1, length, group, done)
+        group.spawn(chain_link, number + 1, total, length, group, done)
 
 
 def yield_(tasks: int, yields: int) -> int:

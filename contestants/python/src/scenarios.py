@@ -141,15 +141,17 @@ def scenarios(runtime: Runtime[Group]) -> dict[str, Scenario]:
     async def chain(length: int) -> int:
         done_send, done_receive = channel()
         async with open_group() as group:
-            start_soon(group, chain_link, 1, length, group, done_send)
+            start_soon(group, chain_link, 1, 0, length, group, done_send)
             return await done_receive()
 
-    async def chain_link(number: int, length: int, group: Group, done: Send) -> None:
-        """Spawns the next link into the same group, or, as the last, reports its number."""
+    async def chain_link(number: int, total: int, length: int, group: Group, done: Send) -> None:
+        """Adds its number to the sum it was handed and spawns the next link with the new sum
+        into the same group, or, as the last, reports the sum."""
+        total += number
         if number == length:
-            await done(number)
+            await done(total)
         else:
-            start_soon(group, chain_link, number + 1, length, group, done)
+            start_soon(group, chain_link, number + 1, total, length, group, done)
 
     async def yield_(tasks: int, yields: int) -> int:
         yield_once = runtime.yield_

@@ -45,7 +45,7 @@ val scenarios = mapOf(
         val rounds = p["rounds"]
         Outcome(spawnSum(p["pairs"]) { pair(rounds).toLong() })
     },
-    "chain" to Scenario("length") { p -> Outcome(chain(p["length"]).toLong()) },
+    "chain" to Scenario("length") { p -> Outcome(chain(p["length"])) },
     "yield" to Scenario("tasks", "yields") { p ->
         val yields = p["yields"]
         Outcome(
@@ -112,16 +112,20 @@ suspend fun pair(rounds: Int): Int = coroutineScope {
 }
 
 /**
- * Link n starts link n + 1 and ends; the last one sends its number to the waiting main
- * coroutine. Links are launched in the iteration's scope, not each in its spawner's, so
- * that no link waits for the next, as a chain of detached tasks.
+ * Link 1 is started with the sum 0; link n adds n to the sum it was handed, starts link
+ * n + 1 with the new sum and ends; the last one sends the sum to the waiting main coroutine
+ * (length·(length+1)/2, a Long). Links are launched in the iteration's scope, not each in
+ * its spawner's, so that no link waits for the next, as a chain of detached tasks.
  */
-suspend fun chain(length: Int): Int = coroutineScope {
-    val done = Channel<Int>()
-    fun link(n: Int) {
-        launch { if (n == length) done.send(n) else link(n + 1) }
+suspend fun chain(length: Int): Long = coroutineScope {
+    val done = Channel<Long>()
+    fun link(n: Int, sum: Long) {
+        launch {
+            val total = sum + n
+            if (n == length) done.send(total) else link(n + 1, total)
+        }
     }
-    link(1)
+    link(1, 0)
     done.receive()
 }
 

@@ -85,18 +85,20 @@ final class Scenarios[F[_]](runtime: Runtime[F]):
     yield trips
 
   /**
-   * Link n starts link n + 1 in a fiber nobody joins and ends; the last one completes the
-   * promise the main fiber waits on with its number.
+   * Link 1 is started with the sum 0; link n adds n to the sum it was handed, starts link
+   * n + 1 with the new sum in a fiber nobody joins and ends; the last one completes the
+   * promise the main fiber waits on with the sum.
    */
   private def chain(length: Int): F[Long] =
-    def link(n: Int, done: OneShot[F]): F[Unit] =
-      if n == length then done.complete(n)
-      else runtime.detach(runtime.suspend(link(n + 1, done)))
+    def link(n: Int, sum: Long, done: OneShot[F]): F[Unit] =
+      val total = sum + n
+      if n == length then done.complete(total)
+      else runtime.detach(runtime.suspend(link(n + 1, total, done)))
     for
       done <- runtime.promise
-      _ <- runtime.detach(link(1, done))
-      n <- done.get
-    yield n
+      _ <- runtime.detach(link(1, 0L, done))
+      sum <- done.get
+    yield sum
 
   /** A task that yields `yields` times and returns its count. */
   private def yields(yields: Int): F[Long] =
