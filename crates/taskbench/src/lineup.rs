@@ -366,6 +366,7 @@ fn describe(
         unavailable,
         cpus: None,
         build_flags: contestant.manifest.build_flags(),
+        toolchains: contestant.toolchains.clone(),
         warm_up: Some(warm_up.describe()),
         fairness: Some(crate::contestant::fairness_entry(contestant.name())),
         reference: contestant.manifest.reference,
@@ -431,6 +432,7 @@ mod tests {
                 manifest,
                 dir: "/nowhere".into(),
                 variant: None,
+                toolchains: Vec::new(),
             },
             availability: if available {
                 Availability::Available

@@ -32,6 +32,10 @@ pub struct ContestantInfo {
     /// that it is interpreted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub build_flags: Option<String>,
+    /// The toolchains it ran on, each with the release this machine ran and the newest
+    /// stable one as last checked (its manifest's `toolchains`; contestant/age.rs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub toolchains: Vec<crate::contestant::ToolchainAge>,
     /// What its processes ran before the measured iterations, in words: its warm-up rule
     /// (contestant/warm_up.rs `WarmUpTable::describe`), the short clause first.
     #[serde(default, skip_serializing_if = "Option::is_none")]

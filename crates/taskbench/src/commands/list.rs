@@ -1,9 +1,10 @@
-//! `taskbench list`: the scenario catalogue, the contestants with their status, groups, build
-//! and entry in docs/FAIRNESS.md, the warm-up rule of each, and each group (`-c @name`)
-//! with its members.
+//! `taskbench list`: the scenario catalogue, the contestants with their status, groups, build,
+//! toolchain's age and entry in docs/FAIRNESS.md, the warm-up rule of each, each toolchain
+//! with the release it runs here and the newest, and each group (`-c @name`) with its
+//! members.
 
-use crate::contestant::warm_up;
-use crate::contestant::{Availability, Places, fairness_entry, groups};
+use crate::contestant::{Availability, Places, age, fairness_entry, groups};
+use crate::contestant::{Contestant, warm_up};
 use crate::lineup::{Candidate, survey};
 use crate::report::plain_table;
 use std::path::Path;
@@ -44,6 +45,11 @@ pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
             notes.push("reference: shown apart, never ranked".to_string());
         }
         notes.extend(c.manifest.build_flags().map(|b| format!("built: {b}")));
+        notes.extend(
+            c.toolchains
+                .iter()
+                .map(|t| format!("toolchain: {}", t.summary())),
+        );
         let rule = c.manifest.warm_up_table(&c.dir).map(|t| t.describe());
         notes.push(match &rule {
             Ok(rule) => format!("warm-up: {}", warm_up::short(rule)),
@@ -72,8 +78,23 @@ pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
     for rule in warm_up::distinct(rules.iter().map(String::as_str)) {
         println!("warm-up — {rule}\n");
     }
+    let found: Vec<Contestant> = entries.iter().map(|e| e.contestant.clone()).collect();
+    let root = contestants_dir
+        .canonicalize()
+        .unwrap_or_else(|_| contestants_dir.to_path_buf());
+    println!("{}\n", toolchain_table(&found, &root));
     println!("{}", group_table(&entries));
     Ok(())
+}
+
+/// Each toolchain the contestants run on: the folders of its rows, the release it runs
+/// here, the newest stable one as last checked and how far behind (contestant/age.rs).
+fn toolchain_table(contestants: &[Contestant], root: &Path) -> comfy_table::Table {
+    let mut table = plain_table(&age::COLUMNS);
+    for (toolchain, rows) in age::by_toolchain(contestants, root) {
+        table.add_row(age::table_row(&toolchain, &rows));
+    }
+    table
 }
 
 /// Each group `-c @name` takes, what it holds and its members (`all` by count alone).

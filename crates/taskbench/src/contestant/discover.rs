@@ -14,8 +14,9 @@ const SKIPPED: &[&str] = &[
     "dist-newstyle",
 ];
 
-/// All contestants below `root`, sorted by name; a bad manifest or a duplicate name is an
-/// error naming the file.
+/// All contestants below `root`, sorted by name, each with the toolchains its manifest
+/// names (contestant/age.rs); a bad manifest, a duplicate name or a toolchain the
+/// toolchains.toml lacks is an error naming the file.
 pub fn discover(root: &Path) -> anyhow::Result<Vec<Contestant>> {
     if !root.is_dir() {
         bail!("contestants folder {} does not exist", root.display());
@@ -33,6 +34,7 @@ pub fn discover(root: &Path) -> anyhow::Result<Vec<Contestant>> {
             );
         }
     }
+    super::age::resolve(root, &mut found)?;
     Ok(found)
 }
 
@@ -46,6 +48,7 @@ fn walk(dir: &Path, found: &mut Vec<Contestant>) -> anyhow::Result<()> {
             manifest: Manifest::load(&manifest)?,
             dir,
             variant: None,
+            toolchains: Vec::new(),
         });
     }
     let entries =

@@ -110,6 +110,7 @@ mod tests {
             manifest,
             dir: format!("/repo/contestants/rust/{name}").into(),
             variant: None,
+            toolchains: Vec::new(),
         }
     }
 

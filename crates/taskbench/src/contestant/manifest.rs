@@ -57,6 +57,11 @@ pub struct Manifest {
     /// `"beam"`; contestant/warm_up.rs `RUNTIMES`). Absent: the common minimum.
     #[serde(default)]
     pub warm_up: Option<String>,
+    /// The toolchains it runs on, as entries of the contestants folder's `toolchains.toml`
+    /// (`["elixir", "otp"]`; contestant/age.rs): the release this machine runs and the
+    /// newest stable one, shared by the rows on each.
+    #[serde(default)]
+    pub toolchains: Vec<String>,
 }
 
 /// Where a contestant's version comes from.
@@ -130,12 +135,29 @@ impl Manifest {
         if let Some(runtime) = &self.warm_up {
             super::warm_up::lookup(runtime)?;
         }
+        self.check_toolchains()?;
         if let Some(group) = self.groups.iter().find(|g| !super::groups::is_curated(g)) {
             return Err(format!(
                 "groups: '{group}' is not a curated group (known: {}; the language family \
                  and `all` follow from `language`)",
                 super::groups::curated_names().join(", ")
             ));
+        }
+        Ok(())
+    }
+
+    /// `toolchains`: each an entry's name (no blank, space or comma), none twice.
+    fn check_toolchains(&self) -> Result<(), String> {
+        for (index, id) in self.toolchains.iter().enumerate() {
+            if id.is_empty() || id.contains(|c: char| c == ',' || c.is_whitespace()) {
+                return Err(format!(
+                    "toolchains: '{id}' is not the name of an entry of {}",
+                    super::age::FILE
+                ));
+            }
+            if self.toolchains[..index].contains(id) {
+                return Err(format!("toolchains: '{id}' is named twice"));
+            }
         }
         Ok(())
     }
@@ -198,6 +220,7 @@ mod tests {
         workers = { TOKIO_WORKER_THREADS = "{cpus}" }
         groups = ["headline"]
         build_flags = "cargo --release: {rust_profile}"
+        toolchains = ["rust"]
     "#;
 
     fn write(text: &str) -> (tempfile::TempDir, PathBuf) {
@@ -219,6 +242,7 @@ mod tests {
             Some(format!("cargo --release: {}", super::super::RUST_PROFILE))
         );
         assert_eq!(manifest.groups(), ["headline", "rust", "all"]);
+        assert_eq!(manifest.toolchains, ["rust"]);
         assert!(manifest.in_group("rust") && !manifest.in_group("jvm"));
         assert_eq!(
             manifest.workers_env(2),
@@ -303,6 +327,21 @@ mod tests {
         assert!(Manifest::load(&path).is_err());
         let (_dir, path) = write(&TOKIO.replace("name = \"tokio\"", "name = \"@tokio\""));
         assert!(Manifest::load(&path).is_err());
+        for (bad, says) in [
+            ("[\"rust\", \"rust\"]", "toolchains: 'rust' is named twice"),
+            (
+                "[\"a b\"]",
+                "toolchains: 'a b' is not the name of an entry of toolchains.toml",
+            ),
+            (
+                "\"rust\"",
+                "invalid type: string \"rust\", expected a sequence",
+            ),
+        ] {
+            let (_dir, path) = write(&TOKIO.replace("[\"rust\"]", bad));
+            let err = format!("{:#}", Manifest::load(&path).unwrap_err());
+            assert!(err.contains(says), "{bad}: {err}");
+        }
         let (_dir, path) = write(&TOKIO.replace("[\"headline\"]", "[\"rust\"]"));
         let err = Manifest::load(&path).unwrap_err().to_string();
         assert!(

@@ -2,6 +2,7 @@
 //! checked for their toolchain, built, and asked for their version — every command of
 //! theirs run the one way `command` runs it (a deadline, its group killed, pipes drained).
 
+pub mod age;
 pub mod command;
 mod discover;
 pub mod groups;
@@ -13,6 +14,7 @@ mod toolchain;
 pub mod variant;
 pub mod warm_up;
 
+pub use age::ToolchainAge;
 pub use discover::discover;
 pub use joint::{JointBuild, joint_builds};
 pub use manifest::{MANIFEST_FILE, Manifest, Places, VersionSource};
@@ -43,6 +45,8 @@ pub struct Contestant {
     /// For a variant (`tokio@1.38.0`, `tokio@patch`): its own lock file and what it was
     /// built with.
     pub variant: Option<variant::Built>,
+    /// The manifest's `toolchains`, each its entry in toolchains.toml (contestant/age.rs).
+    pub toolchains: Vec<ToolchainAge>,
 }
 
 impl Contestant {

@@ -140,6 +140,15 @@ fn info(name: &str, unavailable: Option<&str>) -> ContestantInfo {
         unavailable: unavailable.map(String::from),
         cpus: None,
         build_flags: Some("cargo --release".into()),
+        toolchains: vec![crate::contestant::ToolchainAge {
+            id: "rust".into(),
+            name: "Rust".into(),
+            runs: "1.95.0".into(),
+            via: "rustup".into(),
+            newest: ">= 1.99.0".into(),
+            source: "crates.io's cargo".into(),
+            checked: "2026-12-05".into(),
+        }],
         warm_up: Some(crate::contestant::WarmUpTable::common().describe()),
         fairness: Some(crate::contestant::fairness_entry(name)),
         reference: false,
@@ -188,10 +197,11 @@ fn the_page_holds_every_table_chart_and_note() {
     }
     assert!(markdown.contains("delay-0ms-10k — published figures beside ours"));
     assert!(page.contains("<th scope=\"row\">go</th><td>`go` not found: install Go"));
-    // Each row's build, warm-up and entry in docs/FAIRNESS.md; the warm-up rule once.
+    // Each row's toolchain's age, build, warm-up and entry in docs/FAIRNESS.md; the warm-up
+    // rule once.
     assert!(
         page.contains(
-            "<td>cargo --release</td><td>1 (common minimum) warm-up iterations</td><td>#tokio</td>"
+            "<td>Rust 1.95.0 (newest ≥ 1.99.0: 1.95 → 1.99 or later)</td><td>cargo --release</td><td>1 (common minimum) warm-up iterations</td><td>#tokio</td>"
         ),
         "{page}"
     );

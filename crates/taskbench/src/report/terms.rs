@@ -1,14 +1,15 @@
-//! The terms each contestant's figures stand on, in words: how it was built, what its
-//! processes ran before measuring, whether it is a reference, and its entry in
-//! docs/FAIRNESS.md — the contestants table of report.html and results.md.
+//! The terms each contestant's figures stand on, in words: the toolchain it ran on and how
+//! far that is behind the newest release, how it was built, what its processes ran before
+//! measuring, whether it is a reference, and its entry in docs/FAIRNESS.md — the
+//! contestants table of report.html and results.md.
 
 use super::Table;
 use crate::results::ContestantInfo;
 
 use crate::contestant::warm_up;
 
-/// A row per contestant: language, runtime and version, its build, its warm-up, its entry
-/// in docs/FAIRNESS.md; `–` where older results do not say. Each warm-up rule in full in
+/// A row per contestant: language, runtime and version, its toolchains' ages, its build,
+/// its warm-up, its entry in docs/FAIRNESS.md; `–` where older results do not say. Each warm-up rule in full in
 /// the notes.
 pub fn contestants_table(infos: &[&ContestantInfo]) -> Table {
     let blank = || "–".to_string();
@@ -24,6 +25,7 @@ pub fn contestants_table(infos: &[&ContestantInfo]) -> Table {
                 name,
                 c.language.clone(),
                 format!("{}\n{}", c.runtime, c.version),
+                toolchains(c).unwrap_or_else(blank),
                 c.build_flags.clone().unwrap_or_else(blank),
                 c.warm_up
                     .as_deref()
@@ -40,6 +42,7 @@ pub fn contestants_table(infos: &[&ContestantInfo]) -> Table {
             "contestant",
             "language",
             "runtime · version",
+            "toolchain · newest",
             "built",
             "warm-up",
             "docs/FAIRNESS.md",
@@ -52,18 +55,34 @@ pub fn contestants_table(infos: &[&ContestantInfo]) -> Table {
     }
 }
 
+/// Each toolchain a row ran on with the newest release and the gap, a line each.
+fn toolchains(info: &ContestantInfo) -> Option<String> {
+    let lines: Vec<String> = info.toolchains.iter().map(|t| t.summary()).collect();
+    (!lines.is_empty()).then(|| lines.join("\n"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn each_row_states_its_build_warm_up_and_entry() {
+    fn each_row_states_its_toolchain_build_warm_up_and_entry() {
+        let rust = crate::contestant::ToolchainAge {
+            id: "rust".into(),
+            name: "Rust".into(),
+            runs: "1.95.0".into(),
+            via: "rustup".into(),
+            newest: ">= 1.99.0".into(),
+            source: "crates.io's cargo".into(),
+            checked: "2026-12-05".into(),
+        };
         let floor = ContestantInfo {
             name: "floor".into(),
             language: "Rust".into(),
             runtime: "floor".into(),
             version: "0.1.0".into(),
             build_flags: Some("cargo --release".into()),
+            toolchains: vec![rust],
             warm_up: Some("same for every runtime: and the rest".into()),
             fairness: Some("docs/FAIRNESS.md#floor".into()),
             reference: true,
@@ -80,6 +99,7 @@ mod tests {
                 "floor\n(reference)",
                 "Rust",
                 "floor\n0.1.0",
+                "Rust 1.95.0 (newest ≥ 1.99.0: 1.95 → 1.99 or later)",
                 "cargo --release",
                 "same for every runtime",
                 "#floor"
@@ -87,7 +107,7 @@ mod tests {
         );
         assert_eq!(
             table.rows[1][3..],
-            ["–", "–", "–"],
+            ["–", "–", "–", "–"],
             "older results say nothing"
         );
         assert_eq!(
@@ -107,7 +127,7 @@ mod tests {
         };
         let table = contestants_table(&[&java, &floor, &java]);
         assert_eq!(
-            table.rows[0][4],
+            table.rows[0][5],
             "warm-up spawn 40 (measured), else 80 (jvm minimum)"
         );
         assert_eq!(table.notes.len(), 2, "{:?}", table.notes);

@@ -1,8 +1,9 @@
 //! docs/FAIRNESS.md has an entry for every contestant in contestants/ — its name as an
-//! anchor (`<a id="tokio">`) or a heading — and every manifest says how it is built, so that
-//! each row's terms are written where its figures are read (issue 25 item 5).
+//! anchor (`<a id="tokio">`) or a heading — and every manifest says how it is built and
+//! which toolchains it runs on, so that each row's terms are written where its figures are
+//! read (issue 25 item 5); its table of toolchain ages is contestants/toolchains.toml's.
 
-use taskbench::contestant::discover;
+use taskbench::contestant::{age, discover};
 use taskbench::lineup::repository_root;
 
 #[test]
@@ -58,4 +59,47 @@ fn every_counterpart_of_a_published_figure_is_a_contestant() {
         .filter(|n| !names.iter().any(|m| m == *n))
         .collect();
     assert!(missing.is_empty(), "not contestants: {missing:?}");
+}
+
+/// Every manifest states the toolchains it runs on, each an entry of
+/// contestants/toolchains.toml with the release this machine runs and the newest stable
+/// one as checked; every entry is some row's; docs/FAIRNESS.md's table of toolchain ages
+/// is the one `taskbench list` prints from them.
+#[test]
+fn every_manifest_states_its_toolchains_age_and_fairness_md_holds_the_table() {
+    let root = repository_root();
+    let contestants_dir = root.join("contestants");
+    let contestants = discover(&contestants_dir).unwrap();
+    let unstated: Vec<&str> = contestants
+        .iter()
+        .filter(|c| c.toolchains.is_empty())
+        .map(|c| c.name())
+        .collect();
+    assert!(unstated.is_empty(), "no `toolchains`: {unstated:?}");
+    for age in contestants.iter().flat_map(|c| &c.toolchains) {
+        assert!(
+            !age.runs.is_empty() && !age.newest.is_empty() && !age.checked.is_empty(),
+            "{age:?}"
+        );
+    }
+    let known = age::load(&contestants_dir.join(age::FILE)).unwrap();
+    let unused: Vec<&String> = known
+        .keys()
+        .filter(|id| {
+            !contestants
+                .iter()
+                .flat_map(|c| &c.toolchains)
+                .any(|a| &a.id == *id)
+        })
+        .collect();
+    assert!(unused.is_empty(), "no row runs on {unused:?}");
+    let table = age::markdown(&age::by_toolchain(
+        &contestants,
+        &contestants_dir.canonicalize().unwrap(),
+    ));
+    let page = std::fs::read_to_string(root.join("docs/FAIRNESS.md")).unwrap();
+    assert!(
+        page.contains(&table),
+        "docs/FAIRNESS.md#toolchain-ages should hold contestants/toolchains.toml's table:\n{table}"
+    );
 }

@@ -61,6 +61,7 @@ fn near_miss() -> impl Strategy<Value = String> {
         "version",
         "unsupported",
         "warm_up",
+        "toolchains",
         "flavour",
     ];
     let field = (prop::sample::select(keys), field_value()).prop_map(|(k, v)| format!("{k} = {v}"));
@@ -111,6 +112,10 @@ fn valid() -> impl Strategy<Value = Manifest> {
                 .map(|w| w.runtime.to_string())
                 .collect::<Vec<_>>(),
         )),
+        prop::sample::subsequence(
+            vec!["elixir".to_string(), "otp".into(), "node".into()],
+            0..=3,
+        ),
     )
         .prop_map(
             |(
@@ -118,6 +123,7 @@ fn valid() -> impl Strategy<Value = Manifest> {
                 (detect, install, build, run),
                 (version, unsupported, build_flags, reference),
                 warm_up,
+                toolchains,
             )| {
                 Manifest {
                     name,
@@ -135,6 +141,7 @@ fn valid() -> impl Strategy<Value = Manifest> {
                     workers: Default::default(),
                     groups: Vec::new(),
                     warm_up,
+                    toolchains,
                 }
             },
         )
@@ -149,6 +156,7 @@ fn write(m: &Manifest) -> String {
         format!("install = {}", string(&m.install)),
         format!("run = {}", array(&m.run)),
         format!("unsupported = {}", array(&m.unsupported)),
+        format!("toolchains = {}", array(&m.toolchains)),
     ];
     if let Some(notes) = &m.notes {
         out.push(format!("notes = {}", string(notes)));
@@ -190,6 +198,7 @@ proptest! {
                 prop_assert!(m.build.as_ref().is_none_or(|b| !b.is_empty()), "{text}");
                 prop_assert!(m.unsupported.iter().all(|s| catalogue::spec(s).is_ok()), "{text}");
                 prop_assert!(m.warm_up.as_deref().is_none_or(|w| crate::contestant::warm_up::lookup(w).is_ok()), "{text}");
+                prop_assert!(m.toolchains.iter().all(|t| !t.is_empty() && !t.contains([',', ' '])), "{text}");
             }
             Err(e) => prop_assert!(one_line(&format!("{e:#}")), "{text}\n→ {e:#}"),
         }

@@ -48,6 +48,11 @@ pub(super) fn variant(variant: &mut Contestant, spec: &Spec, dir: &Path) -> anyh
     let mut version = variant.manifest.run.clone();
     version.push("version".into());
     variant.manifest.version = VersionSource::Command(version);
+    variant.runs_release(
+        "go",
+        &asked,
+        "fetched from the Go module proxy for this variant",
+    );
     Ok(Built {
         lockfile: None,
         note: None,
@@ -289,6 +294,10 @@ mod tests {
             panic!("{:?}", variant.manifest.version)
         };
         assert_eq!(version[1], "version");
+        // Its toolchain's age is the release it runs, not the machine's Go.
+        let go = &variant.toolchains[0];
+        assert_eq!((go.id.as_str(), go.runs.as_str()), ("go", "1.22"));
+        assert!(go.via.contains("Go module proxy"), "{go:?}");
         let Some(Fetch::Go(release)) = variant.variant.unwrap().fetch else {
             panic!("no fetch")
         };

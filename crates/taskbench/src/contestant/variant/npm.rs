@@ -77,6 +77,8 @@ pub(super) fn variant(variant: &mut Contestant, spec: &Spec, dir: &Path) -> anyh
         let command = replace_word(command, &program, &binary);
         variant.manifest.version = VersionSource::Command(command);
     }
+    let via = format!("npm's {} for this variant", on_platform(runtime.package));
+    variant.runs_release(runtime.word, &asked, &via);
     Ok(Built {
         lockfile: None,
         note: None,
@@ -177,6 +179,12 @@ mod tests {
             panic!()
         };
         assert_eq!(version[0], node);
+        let toolchain = &variant.toolchains[0];
+        assert_eq!(
+            (toolchain.id.as_str(), toolchain.runs.as_str()),
+            ("node", "22")
+        );
+        assert!(toolchain.via.starts_with("npm's node-"), "{toolchain:?}");
         let Some(Fetch::Npm(release)) = variant.variant.unwrap().fetch else {
             panic!()
         };
@@ -204,6 +212,7 @@ mod tests {
                 variant.manifest.build.is_some(),
                 "the shared libraries still build"
             );
+            assert_eq!(variant.toolchains[0].runs, "1.2.0", "{name}");
         }
     }
 }
