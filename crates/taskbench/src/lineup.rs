@@ -370,6 +370,7 @@ fn describe(
         warm_up: Some(warm_up.describe()),
         fairness: Some(crate::contestant::fairness_entry(contestant.name())),
         reference: contestant.manifest.reference,
+        inline: contestant.manifest.inline.clone(),
     };
     match cpus {
         [] => vec![(subject, info)],

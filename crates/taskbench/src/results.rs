@@ -46,6 +46,10 @@ pub struct ContestantInfo {
     /// A reference (`floor`), not a runtime: outside the ranking, never the best.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reference: bool,
+    /// The scenarios whose tasks it runs inside their caller, never through its scheduler
+    /// (its manifest's `inline`): those cells are ranked apart.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inline: Vec<String>,
 }
 
 /// Everything a run produced.

@@ -1,5 +1,5 @@
 //! Rows of a point against each other: the references apart, then the best runtime (lowest
-//! median elapsed) first, the ratio of
+//! median elapsed) first, the inline cells after the runtimes, the ratio of
 //! each median to the best's with a two-level bootstrap interval (processes, then
 //! iterations, each row resampled on its own), and whether the difference is real: the
 //! ratio's 95 % interval excludes 1. "n.s." never claims a tie, only that these runs
@@ -13,17 +13,20 @@ pub fn differs(ratio: &Interval) -> bool {
     !ratio.contains(1.0)
 }
 
-/// Sorts rows: the references (`floor`) first, then the runtimes best first, then failures,
-/// then n/a; and sets each valid row's ratio to the best runtime, its interval and its
-/// significance. A reference is never the best: "best" means the best runtime, and a
-/// reference's ratio says how far below it the machine allows. `samples` are each row's
-/// elapsed iterations, grouped by time process.
+/// Sorts rows: the references (`floor`) first, then the runtimes best first, then the inline
+/// cells (tasks run inside their caller), then failures, then n/a; and sets each valid row's
+/// ratio to the best runtime, its interval and its significance. A reference or an inline
+/// cell is never the best: "best" means the best runtime whose tasks went through its
+/// scheduler; a reference's ratio says how far below it the machine allows, an inline
+/// cell's what skipping the scheduler saves. `samples` are each row's elapsed iterations,
+/// grouped by time process.
 pub(super) fn rank(mut rows: Vec<(CaseSummary, Vec<Vec<f64>>)>) -> Vec<CaseSummary> {
     let key = |r: &CaseSummary| match (&r.outcome, r.elapsed) {
         (Outcome::Valid, Some(e)) if r.reference => (0, e.median),
+        (Outcome::Valid, Some(e)) if r.inline => (2, e.median),
         (Outcome::Valid, Some(e)) => (1, e.median),
-        (Outcome::NotImplemented { .. }, _) => (3, 0.0),
-        _ => (2, 0.0),
+        (Outcome::NotImplemented { .. }, _) => (4, 0.0),
+        _ => (3, 0.0),
     };
     rows.sort_by(|(a, _), (b, _)| {
         let (ka, kb) = (key(a), key(b));
@@ -33,7 +36,7 @@ pub(super) fn rank(mut rows: Vec<(CaseSummary, Vec<Vec<f64>>)>) -> Vec<CaseSumma
     });
     let Some((best, best_samples)) = rows
         .iter()
-        .find(|(r, _)| !r.reference && r.elapsed.is_some())
+        .find(|(r, _)| !r.reference && !r.inline && r.elapsed.is_some())
         .cloned()
     else {
         return rows.into_iter().map(|(row, _)| row).collect();

@@ -5,6 +5,7 @@
 
 pub mod across_sessions;
 pub mod agreement;
+mod apart;
 mod cases;
 pub mod change;
 mod compare;
@@ -18,9 +19,11 @@ pub mod releases;
 pub mod run_to_run;
 pub mod steadiness;
 mod sweep;
+pub mod timer_share;
 pub mod warm_up;
 mod warnings;
 
+pub use apart::Apart;
 pub use cases::{Case, PointCases, group};
 pub use compare::differs;
 pub use outliers::{OUTLIER_Z, Outlier};
@@ -136,6 +139,10 @@ pub struct CaseSummary {
     /// best; its ratio is to the best runtime.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reference: bool,
+    /// Its tasks ran inside their caller at this point, never through its scheduler (its
+    /// manifest's `inline`): ranked apart, never the best; its ratio is to the best runtime.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub inline: bool,
     /// median elapsed / the best runtime's median elapsed at this point.
     pub ratio_to_best: Option<f64>,
     /// 95 % bootstrap interval of `ratio_to_best` (absent for the best row itself).
@@ -247,9 +254,9 @@ pub struct PointSummary {
     pub rows: Vec<CaseSummary>,
 }
 
-/// Summarises records into points (in the order first run) and rows (the references named in
-/// `references` apart, then the runtimes best first).
-pub fn summarize(records: &[RunRecord], references: &[String]) -> Vec<PointSummary> {
+/// Summarises records into points (in the order first run) and rows (the references and
+/// inline cells `apart` names outside the ranking, then the runtimes best first).
+pub fn summarize(records: &[RunRecord], apart: &Apart) -> Vec<PointSummary> {
     let idle = cases::idle_footprints(records);
     let baselines = cases::command_baselines(records);
     group(records)
@@ -262,7 +269,8 @@ pub fn summarize(records: &[RunRecord], references: &[String]) -> Vec<PointSumma
                 .map(|case| {
                     let baseline = baselines.get(case.contestant).copied();
                     let mut row = summarize_case(case, &point.key, &label, &idle, baseline);
-                    row.reference = references.contains(&row.contestant);
+                    row.reference = apart.is_reference(&row.contestant);
+                    row.inline = apart.is_inline(&row.contestant, &row.scenario);
                     row.instructions = instructions::counted(
                         records,
                         &row.contestant,
@@ -286,7 +294,7 @@ pub fn summarize(records: &[RunRecord], references: &[String]) -> Vec<PointSumma
 /// As [`summarize`], each machine apart where records of several are merged side by side
 /// (`taskbench merge --mixed-machines`): every ratio, interval and verdict against the best
 /// of the row's own machine, never across machines; a point's rows machine by machine.
-pub fn summarize_machines(records: &[RunRecord], references: &[String]) -> Vec<PointSummary> {
+pub fn summarize_machines(records: &[RunRecord], apart: &Apart) -> Vec<PointSummary> {
     let mut machines: Vec<&str> = Vec::new();
     for machine in records.iter().filter_map(|r| r.machine.as_deref()) {
         if !machines.contains(&machine) {
@@ -294,7 +302,7 @@ pub fn summarize_machines(records: &[RunRecord], references: &[String]) -> Vec<P
         }
     }
     if machines.is_empty() {
-        return summarize(records, references);
+        return summarize(records, apart);
     }
     let mut points: Vec<PointSummary> = Vec::new();
     for machine in machines {
@@ -303,7 +311,7 @@ pub fn summarize_machines(records: &[RunRecord], references: &[String]) -> Vec<P
             .filter(|r| r.machine.as_deref() == Some(machine))
             .cloned()
             .collect();
-        for point in summarize(&mine, references) {
+        for point in summarize(&mine, apart) {
             match points.iter_mut().find(|p| p.point == point.point) {
                 Some(known) => known.rows.extend(point.rows),
                 None => points.push(point),
@@ -406,6 +414,7 @@ fn summarize_case(
         peak_rss,
         peak_threads: peak_threads(&valid),
         reference: false,
+        inline: false,
         ratio_to_best: None,
         ratio_ci: None,
         differs_from_best: None,

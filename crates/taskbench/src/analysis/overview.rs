@@ -6,8 +6,11 @@
 //! scenario has an ideal time, which is what differs between contestants, else the
 //! elapsed —, one for the CPU time a measured iteration cost, and one for peak RSS. A
 //! reference (`floor`, a hand-written lower bound) is not a runtime to choose: its row
-//! stands apart, its cells against the best runtime, never ranked and never the best.
+//! stands apart, its cells against the best runtime, never ranked and never the best. An
+//! inline cell (the row's tasks ran inside their caller, never through its scheduler) is
+//! read the same way: against the best runtime, outside its row's mean, never the best.
 
+use super::timer_share::{self, TimerShare};
 use super::{CaseSummary, PointSummary};
 use crate::stats::{Interval, Mode, Summary};
 
@@ -58,6 +61,12 @@ pub enum Cell {
         modes: Option<[Mode; 2]>,
         /// A steady figure most of whose processes had not settled (time only).
         unsteady: bool,
+        /// The row's tasks ran inside their caller here: ranked apart (not in the row's
+        /// mean, never the best).
+        inline: bool,
+        /// The row's timer granularity, where it bears on this overhead (doxbee and
+        /// parallel: time only).
+        timer: Option<Box<TimerShare>>,
     },
     /// No figure: `n/a`, or the failure's status.
     Status(String),
@@ -70,9 +79,10 @@ pub enum Cell {
 pub struct Row {
     pub contestant: String,
     pub cells: Vec<Cell>,
-    /// Geometric mean of the row's ratios, over the columns where it has a figure.
+    /// Geometric mean of the row's ratios, over the columns where it has a ranked figure
+    /// (not inline).
     pub mean_ratio: Option<f64>,
-    /// How many columns it has a figure in.
+    /// How many columns it has a ranked figure in.
     pub figures: usize,
 }
 
@@ -157,12 +167,16 @@ fn row(points: &[PointSummary], judged: &[(Figure, Option<f64>)], name: &str) ->
     let cells: Vec<Cell> = points
         .iter()
         .zip(judged)
-        .map(|(point, &(figure, best))| cell(point, name, figure, best))
+        .map(|(point, &(figure, best))| cell(points, point, name, figure, best))
         .collect();
     let logs: Vec<f64> = cells
         .iter()
         .filter_map(|c| match c {
-            Cell::Figure { ratio, .. } if *ratio > 0.0 => Some(ratio.ln()),
+            Cell::Figure {
+                ratio,
+                inline: false,
+                ..
+            } if *ratio > 0.0 => Some(ratio.ln()),
             _ => None,
         })
         .collect();
@@ -225,20 +239,27 @@ impl Figure {
     }
 }
 
-/// The smallest median of `figure` among the point's valid runtimes (a reference is never
-/// the best). A CPU time of 0 is below its clock's resolution (the BEAM counts
+/// The smallest median of `figure` among the point's valid runtimes (a reference or an
+/// inline cell is never the best). A CPU time of 0 is below its clock's resolution (the BEAM counts
 /// milliseconds), not a best to divide by.
 fn best(point: &PointSummary, figure: Figure) -> Option<f64> {
     point
         .rows
         .iter()
-        .filter(|r| !r.reference && r.status_label().is_none())
+        .filter(|r| !r.reference && !r.inline && r.status_label().is_none())
         .filter_map(|r| figure.summary(r).map(|s| s.median))
         .filter(|&m| figure != Figure::CpuPerIteration || m > 0.0)
         .min_by(f64::total_cmp)
 }
 
-fn cell(point: &PointSummary, name: &str, figure: Figure, best: Option<f64>) -> Cell {
+/// The cell of `name` at `point`; `points` are the whole run's, for its timer granularity.
+fn cell(
+    points: &[PointSummary],
+    point: &PointSummary,
+    name: &str,
+    figure: Figure,
+    best: Option<f64>,
+) -> Cell {
     let Some(row) = point.rows.iter().find(|r| r.contestant == name) else {
         return Cell::Absent;
     };
@@ -273,5 +294,10 @@ fn cell(point: &PointSummary, name: &str, figure: Figure, best: Option<f64>) -> 
         },
         modes: summary.modes,
         unsteady: matches!(figure, Figure::Overhead | Figure::Elapsed) && row.unsteady(),
+        inline: row.inline,
+        timer: match figure {
+            Figure::Overhead => timer_share::of(points, row).map(Box::new),
+            _ => None,
+        },
     }
 }

@@ -97,7 +97,7 @@ fn records() -> Vec<RunRecord> {
 
 #[test]
 fn rows_come_best_first_with_ratios() {
-    let points = summarize(&records(), &[]);
+    let points = summarize(&records(), &crate::analysis::Apart::none());
     assert_eq!(points.len(), 1, "idle and warm-up runs are not points");
     let rows = &points[0].rows;
     let names: Vec<&str> = rows.iter().map(|r| r.contestant.as_str()).collect();
@@ -121,7 +121,7 @@ fn rows_come_best_first_with_ratios() {
 #[test]
 fn a_reference_is_listed_apart_and_never_the_best() {
     // a is the fastest, but a reference (floor): b, the best runtime, is what 1.00 means.
-    let points = summarize(&records(), &["a".to_string()]);
+    let points = summarize(&records(), &crate::analysis::Apart::references(["a"]));
     let rows = &points[0].rows;
     let names: Vec<&str> = rows.iter().map(|r| r.contestant.as_str()).collect();
     assert_eq!(names, ["a", "b", "d", "c"]);
@@ -134,7 +134,7 @@ fn a_reference_is_listed_apart_and_never_the_best() {
 
 #[test]
 fn invalid_runs_are_counted_but_never_averaged() {
-    let a = &summarize(&records(), &[])[0].rows[0];
+    let a = &summarize(&records(), &crate::analysis::Apart::none())[0].rows[0];
     assert_eq!((a.runs_ok, a.runs), (3, 4));
     let elapsed = a.elapsed.unwrap();
     assert_eq!(
@@ -149,17 +149,17 @@ fn invalid_runs_are_counted_but_never_averaged() {
 
 #[test]
 fn per_task_figures_are_above_the_idle_footprint() {
-    let a = &summarize(&records(), &[])[0].rows[0];
+    let a = &summarize(&records(), &crate::analysis::Apart::none())[0].rows[0];
     assert_eq!(a.idle_rss_bytes, Some(600.0));
     assert_eq!(a.bytes_per_task, Some((1_500.0 - 600.0) / 100.0));
     assert_eq!(a.ns_per_task, Some(20.0 / 100.0));
-    let b = &summarize(&records(), &[])[0].rows[1];
+    let b = &summarize(&records(), &crate::analysis::Apart::none())[0].rows[1];
     assert_eq!(b.bytes_per_task, None, "b has no idle runs");
 }
 
 #[test]
 fn repeated_failures_are_reported_once_with_their_count() {
-    let d = &summarize(&records(), &[])[0].rows[2];
+    let d = &summarize(&records(), &crate::analysis::Apart::none())[0].rows[2];
     assert_eq!(d.problems, ["2× crashed (SIGSEGV) — boom"]);
 }
 
@@ -197,7 +197,7 @@ fn time_comes_from_the_time_processes_and_memory_from_the_single_iteration_ones(
         r.figures.as_mut().unwrap().iterations_ns = times.to_vec();
         records.push(r);
     }
-    let points = summarize(&records, &[]);
+    let points = summarize(&records, &crate::analysis::Apart::none());
     let a = row(&points, "a");
     assert_eq!((a.time_runs, a.iterations, a.memory_runs), (2, 3, 3));
     let elapsed = a.elapsed.unwrap();
@@ -225,7 +225,7 @@ fn cpu_per_iteration_is_summarised_from_the_time_processes_that_report_it() {
         records.push(r);
     }
     records.extend(runs("b", 100, &[30, 30, 30], 1));
-    let points = summarize(&records, &[]);
+    let points = summarize(&records, &crate::analysis::Apart::none());
     let cpu = row(&points, "a").cpu_per_iteration.unwrap();
     // Pooled: 4 5 6 8 9 10 → median 7; the interval resamples the two processes.
     assert_eq!((cpu.n, cpu.median, cpu.min, cpu.max), (6, 7.0, 4.0, 10.0));
@@ -250,7 +250,7 @@ fn significance_is_a_ratio_interval_that_excludes_1() {
         runs("slow", 100, &[300, 310, 290, 305, 295], 1),
     ]
     .concat();
-    let points = summarize(&records, &[]);
+    let points = summarize(&records, &crate::analysis::Apart::none());
     let fast = row(&points, "fast");
     assert_eq!((fast.ratio_to_best, fast.ratio_ci), (Some(1.0), None));
     assert_eq!(
@@ -273,7 +273,10 @@ fn significance_is_a_ratio_interval_that_excludes_1() {
 
 #[test]
 fn outliers_are_listed_and_stay_in_the_statistics() {
-    let points = summarize(&runs("a", 100, &[100, 101, 102, 103, 200], 1), &[]);
+    let points = summarize(
+        &runs("a", 100, &[100, 101, 102, 103, 200], 1),
+        &crate::analysis::Apart::none(),
+    );
     let a = row(&points, "a");
     assert_eq!(a.outliers.len(), 1);
     assert_eq!((a.outliers[0].run, a.outliers[0].elapsed_ns), (5, 200.0));
@@ -288,7 +291,10 @@ fn modes_are_found_written_and_keep_their_processes_from_being_outliers() {
         3500, 3600, 3700, 3800, 3900, 4000, 4200, 4500, 4700, 9700, 10000, 10400,
     ];
     let elapsed: Vec<u64> = us.iter().map(|u| u * 1_000).collect();
-    let points = summarize(&runs("a", 100, &elapsed, 1), &[]);
+    let points = summarize(
+        &runs("a", 100, &elapsed, 1),
+        &crate::analysis::Apart::none(),
+    );
     let a = row(&points, "a");
     let [fast, slow] = a.elapsed.unwrap().modes.expect("two modes");
     assert_eq!((fast.processes, slow.processes), (9, 3));
@@ -299,7 +305,10 @@ fn modes_are_found_written_and_keep_their_processes_from_being_outliers() {
     assert_eq!(json["elapsed"]["modes"][1]["median_ci"]["coverage"], 0.75);
     assert!(json["elapsed"]["modes"][0]["median_ci"]["low"].is_number());
     // One group: no `modes` key, as results written before them.
-    let points = summarize(&runs("b", 100, &[100, 101, 102, 103, 104, 105], 1), &[]);
+    let points = summarize(
+        &runs("b", 100, &[100, 101, 102, 103, 104, 105], 1),
+        &crate::analysis::Apart::none(),
+    );
     let json = serde_json::to_value(row(&points, "b")).unwrap();
     assert!(json["elapsed"].get("modes").is_none(), "{json}");
     assert!(
@@ -322,7 +331,7 @@ fn a_sweep_is_fitted_per_contestant_and_metric() {
             records.push(record("b", n, Phase::Measured, RunStatus::Timeout, 0, 0));
         }
     }
-    let points = summarize(&records, &[]);
+    let points = summarize(&records, &crate::analysis::Apart::none());
     let fits = fits(&points);
     let find = |c: &str, m: Metric| fits.iter().find(|f| f.contestant == c && f.metric == m);
     let overhead = find("a", Metric::OverheadNs).unwrap();
@@ -355,7 +364,7 @@ fn a_slow_first_run_and_noisy_runs_are_warned_about() {
         runs("steady", 100, &[100, 101, 102, 100, 101], 1),
     ]
     .concat();
-    let points = summarize(&records, &[]);
+    let points = summarize(&records, &crate::analysis::Apart::none());
     let found = warnings(&points, &records, Some(0.02), None);
     assert_eq!(
         found[0],
@@ -382,7 +391,7 @@ fn a_slow_first_run_and_noisy_runs_are_warned_about() {
 #[test]
 fn a_first_run_within_the_range_of_the_rest_is_not_warned_about() {
     let records = runs("a", 100, &[200, 100, 210, 100, 100], 1);
-    let points = summarize(&records, &[]);
+    let points = summarize(&records, &crate::analysis::Apart::none());
     let found = warnings(&points, &records, None, None);
     assert!(
         !found
@@ -451,7 +460,7 @@ fn the_overview_orders_rows_by_the_geometric_mean_of_their_ratios() {
     records.extend(runs("a", 20, &[400, 400, 400], 1_000));
     records.extend(runs("b", 20, &[100, 100, 100], 2_000));
     records.extend(runs("c", 20, &[300, 300, 300], 500));
-    let points = summarize(&records, &[]);
+    let points = summarize(&records, &crate::analysis::Apart::none());
     let time = Overview::of(&points, Quantity::Time);
     let names: Vec<&str> = time.rows.iter().map(|r| r.contestant.as_str()).collect();
     assert_eq!(names, ["b", "a", "c"]);
@@ -500,7 +509,7 @@ fn a_row_with_fewer_points_never_outranks_the_rows_with_all() {
     records.extend(runs("partial", 30, &[250, 250, 250], 1_000));
     records.extend(runs("two", 10, &[150, 150, 150], 1_000));
     records.extend(runs("two", 30, &[250, 250, 250], 1_000));
-    let points = summarize(&records, &[]);
+    let points = summarize(&records, &crate::analysis::Apart::none());
     let time = Overview::of(&points, Quantity::Time);
     let ranked: Vec<(&str, usize)> = time
         .rows
@@ -536,7 +545,7 @@ fn the_cpu_overview_compares_cpu_per_iteration_where_rows_report_it() {
             records.push(r);
         }
     }
-    let points = summarize(&records, &[]);
+    let points = summarize(&records, &crate::analysis::Apart::none());
     let cpu = Overview::of(&points, Quantity::CpuPerIteration);
     assert!(cpu.has_figures());
     assert_eq!(cpu.columns[0].measure, "CPU/iteration");
@@ -551,7 +560,7 @@ fn the_cpu_overview_compares_cpu_per_iteration_where_rows_report_it() {
     assert!(matches!(cell("a"), Cell::Figure { ratio, .. } if ratio == 1.0));
     assert_eq!(cell("c"), Cell::Status("–".into()));
     assert!(matches!(cell("d"), Cell::Figure { ratio, .. } if ratio == 0.0));
-    let without = summarize(&runs("e", 10, &[100], 1), &[]);
+    let without = summarize(&runs("e", 10, &[100], 1), &crate::analysis::Apart::none());
     assert!(!Overview::of(&without, Quantity::CpuPerIteration).has_figures());
 }
 
@@ -566,7 +575,7 @@ fn the_overview_sets_the_reference_apart_and_never_ranks_it() {
         records.extend(runs("a", tasks, &[a, a, a], 1_000));
         records.extend(runs("b", tasks, &[b, b, b], 2_000));
     }
-    let points = summarize(&records, &["floor".to_string()]);
+    let points = summarize(&records, &crate::analysis::Apart::references(["floor"]));
     for quantity in [Quantity::Time, Quantity::PeakRss] {
         let overview = Overview::of(&points, quantity);
         let ranked: Vec<&str> = overview
@@ -597,4 +606,51 @@ fn the_overview_sets_the_reference_apart_and_never_ranks_it() {
     assert!((ratios[1] - 100.0 / 150.0).abs() < 1e-9);
     let memory = Overview::of(&points, Quantity::PeakRss);
     assert_eq!(memory.columns[0].best, Some(1_000.0));
+}
+
+#[test]
+fn an_inline_cell_is_read_against_the_best_runtime_and_ranked_apart() {
+    use super::overview::{Cell, Overview, Quantity};
+    // j runs its tasks inline and is the fastest at both points; a and b went through
+    // their schedulers: a is the best at both, and j's mean counts none of its cells.
+    let mut records = Vec::new();
+    for tasks in [10, 20] {
+        records.extend(runs("j", tasks, &[40, 40, 40], 1_000));
+        records.extend(runs("a", tasks, &[100, 100, 100], 1_000));
+        records.extend(runs("b", tasks, &[200, 200, 200], 1_000));
+    }
+    let apart = crate::analysis::Apart {
+        references: Vec::new(),
+        inline: vec![("j".into(), records[0].scenario.clone())],
+    };
+    let points = summarize(&records, &apart);
+    let order: Vec<&str> = points[0]
+        .rows
+        .iter()
+        .map(|r| r.contestant.as_str())
+        .collect();
+    assert_eq!(order, ["a", "b", "j"], "inline after the runtimes");
+    assert!(points[0].rows[2].inline && !points[0].rows[0].inline);
+    assert_eq!(points[0].rows[2].ratio_to_best, Some(0.4));
+    let time = Overview::of(&points, Quantity::Time);
+    assert_eq!(
+        time.columns[0].best,
+        Some(100.0),
+        "j's 40 is never the best"
+    );
+    let j = time.rows.iter().find(|r| r.contestant == "j").unwrap();
+    assert!(matches!(j.cells[0], Cell::Figure { inline: true, ratio, .. } if ratio == 0.4));
+    assert_eq!(
+        (j.mean_ratio, j.figures),
+        (None, 0),
+        "outside its row's mean"
+    );
+    assert_eq!(time.rows[0].contestant, "a");
+    let text = crate::report::overview::table(&time);
+    assert!(text.rows.iter().any(|r| r[0] == "j" && r[1] == "0.40ⁱ"));
+    assert!(
+        text.notes
+            .iter()
+            .any(|n| n == crate::report::overview::INLINE_NOTE)
+    );
 }

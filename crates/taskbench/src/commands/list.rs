@@ -38,6 +38,12 @@ pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
             notes.push(format!("UNAVAILABLE: {reason}"));
         }
         notes.extend(c.manifest.notes.clone());
+        if !c.manifest.inline.is_empty() {
+            notes.push(format!(
+                "inline (ranked apart): {}",
+                c.manifest.inline.join(", ")
+            ));
+        }
         if !c.manifest.unsupported.is_empty() {
             notes.push(format!("n/a: {}", c.manifest.unsupported.join(", ")));
         }

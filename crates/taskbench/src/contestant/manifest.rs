@@ -43,6 +43,11 @@ pub struct Manifest {
     /// Scenarios the runtime cannot express; shown as n/a without being run.
     #[serde(default)]
     pub unsupported: Vec<String>,
+    /// Scenarios whose tasks run inside their caller, never passing the runtime's scheduler
+    /// (futures-joinall's `join_all` polls every future itself): each such cell is marked
+    /// *inline* and ranked apart, never the best (docs/FAIRNESS.md, "A task is a task").
+    #[serde(default)]
+    pub inline: Vec<String>,
     /// How the runtime is told its worker count under `--cpus N`: environment variables,
     /// `{cpus}` in each value standing for N (`TOKIO_WORKER_THREADS = "{cpus}"`). A runtime
     /// without a knob runs pinned to N cores with its own default.
@@ -131,6 +136,14 @@ impl Manifest {
         }
         for scenario in &self.unsupported {
             catalogue::spec(scenario).map_err(|e| format!("unsupported: {e}"))?;
+        }
+        for scenario in &self.inline {
+            catalogue::spec(scenario).map_err(|e| format!("inline: {e}"))?;
+            if self.is_unsupported(scenario) {
+                return Err(format!(
+                    "inline: '{scenario}' is also unsupported (an inline cell is measured)"
+                ));
+            }
         }
         if let Some(runtime) = &self.warm_up {
             super::warm_up::lookup(runtime)?;

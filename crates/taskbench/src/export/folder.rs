@@ -18,8 +18,8 @@ pub fn assemble(
     machine: Option<MachineLoad>,
     interrupted: bool,
 ) -> Results {
-    let references = crate::results::references(&run_file.contestants);
-    let mut points = summarize_machines(&records, &references);
+    let apart = crate::analysis::Apart::of(&run_file.contestants);
+    let mut points = summarize_machines(&records, &apart);
     for point in &mut points {
         point.seed = run_file
             .seeds

@@ -8,8 +8,8 @@ use super::table::escape;
 use crate::analysis::overview::{Cell, Overview, Row};
 use crate::plot::{Palette, marker_svg};
 use crate::report::overview::{
-    BEST_LABEL, MODES_NOTE, REFERENCE_NOTE, best_figures, cell_text, figure, has_modes, headings,
-    mean_text, ratio, reference_label, title,
+    BEST_LABEL, INLINE_NOTE, MODES_NOTE, REFERENCE_NOTE, best_figures, cell_text, figure,
+    has_inline, has_modes, headings, mean_text, ratio, reference_label, timer_lines, title,
 };
 use crate::report::table::{coverage_text, modes_text};
 use std::fmt::Write;
@@ -60,6 +60,12 @@ pub fn matrix(overview: &Overview, id: &str, palette: &Palette) -> String {
     if has_modes(overview) {
         let _ = write!(out, r#"<p class="scale">{}</p>"#, escape(MODES_NOTE));
     }
+    if has_inline(overview) {
+        let _ = write!(out, r#"<p class="scale">{}</p>"#, escape(INLINE_NOTE));
+    }
+    for line in timer_lines(overview) {
+        let _ = write!(out, r#"<p class="scale">{}</p>"#, escape(&line));
+    }
     out
 }
 
@@ -73,7 +79,8 @@ fn best_row(out: &mut String, overview: &Overview) {
 }
 
 /// A contestant's row: its marker and name, its cells on the colour scale, its mean. A
-/// reference's row is labelled so, and its cells stand on no colour: it is not ranked.
+/// reference's row is labelled so, and its cells stand on no colour: it is not ranked; nor
+/// is an inline cell.
 fn ranked_or_reference(
     out: &mut String,
     overview: &Overview,
@@ -102,7 +109,7 @@ fn ranked_or_reference(
             cell,
         );
         let _ = match cell {
-            Cell::Figure { .. } if reference => write!(
+            Cell::Figure { inline, .. } if reference || *inline => write!(
                 out,
                 r#"<td title="{}">{}</td>"#,
                 escape(&hover),
@@ -147,6 +154,8 @@ fn hover(overview: &Overview, contestant: &str, point: &str, measure: &str, cell
             differs,
             modes,
             unsteady,
+            inline,
+            timer,
         } => {
             let human = |v: f64| figure(overview.quantity, v);
             let mut text = format!("{contestant} · {point} · {measure} {}", human(*value));
@@ -168,6 +177,19 @@ fn hover(overview: &Overview, contestant: &str, point: &str, measure: &str, cell
             }
             if *unsteady {
                 text.push_str(" · most processes had not reached a steady state");
+            }
+            if *inline {
+                text.push_str(" · inline: its tasks ran inside their caller, ranked apart");
+            }
+            if let Some(timer) = timer.as_deref().filter(|t| t.marked()) {
+                let _ = write!(
+                    text,
+                    " · its timer oversleeps {} per {} op, {} waits in turn ≈ {}",
+                    human(timer.oversleep_ns),
+                    human(timer.op_ns),
+                    timer.waits,
+                    human(timer.ns())
+                );
             }
             text
         }
@@ -245,6 +267,8 @@ mod tests {
             differs: None,
             modes: Some([mode(9, 3.9e6), mode(3, 10e6)]),
             unsteady: false,
+            inline: false,
+            timer: None,
         };
         let overview = Overview {
             quantity: crate::analysis::overview::Quantity::Time,

@@ -99,7 +99,7 @@ pub(crate) fn results() -> Results {
             ));
         }
     }
-    let points = summarize(&runs, &[]);
+    let points = summarize(&runs, &crate::analysis::Apart::none());
     Results {
         schema: SCHEMA.into(),
         interrupted: false,
@@ -152,6 +152,7 @@ fn info(name: &str, unavailable: Option<&str>) -> ContestantInfo {
         warm_up: Some(crate::contestant::WarmUpTable::common().describe()),
         fairness: Some(crate::contestant::fairness_entry(name)),
         reference: false,
+        inline: Vec::new(),
     }
 }
 

@@ -94,19 +94,40 @@ pub const UNSTEADY_MARK: &str = "⚠";
 pub const UNSTEADY_NOTE: &str = "⚠ most of the contestant's time processes at that point had \
      not reached a steady state by the end of their warm-up: the figure averages a curve";
 
-/// What a cell shows: its ratio (marked where the processes fell into modes), or the first
-/// word of its status (`timeout`, `n/a`).
+/// The mark of an inline cell: the row's tasks ran inside their caller.
+pub const INLINE_MARK: &str = "ⁱ";
+
+/// The legend of [`INLINE_MARK`].
+pub const INLINE_NOTE: &str = "ⁱ inline: the row's tasks ran inside their caller at that \
+     point, never through its scheduler (futures-joinall's join_all polls every future \
+     itself): its ratio is to the best runtime, but it is ranked apart — never the best, \
+     outside its row's geometric mean (docs/FAIRNESS.md, \"A task is a task\")";
+
+/// The mark of an overhead that holds the row's timer granularity.
+pub const TIMER_MARK: &str = "†";
+
+/// What a cell shows: its ratio (marked where the processes fell into modes, had not
+/// settled, ran inline, or hold the timer's granularity), or the first word of its status
+/// (`timeout`, `n/a`).
 pub fn cell_text(cell: &Cell) -> String {
     match cell {
         Cell::Figure {
             ratio: r,
             modes,
             unsteady,
+            inline,
+            timer,
             ..
         } => {
             let modes = if modes.is_some() { MODES_MARK } else { "" };
             let unsteady = if *unsteady { UNSTEADY_MARK } else { "" };
-            format!("{}{modes}{unsteady}", ratio(*r))
+            let inline = if *inline { INLINE_MARK } else { "" };
+            let timer = if timer.as_ref().is_some_and(|t| t.marked()) {
+                TIMER_MARK
+            } else {
+                ""
+            };
+            format!("{}{modes}{unsteady}{inline}{timer}", ratio(*r))
         }
         Cell::Status(status) => status.split([' ', '(']).next().unwrap_or("").to_string(),
         Cell::Absent => "·".to_string(),
@@ -227,6 +248,10 @@ pub fn table(overview: &Overview) -> Table {
     if has_unsteady(overview) {
         notes.push(UNSTEADY_NOTE.to_string());
     }
+    if has_inline(overview) {
+        notes.push(INLINE_NOTE.to_string());
+    }
+    notes.extend(timer_lines(overview));
     notes.extend(scenario_lines(overview));
     Table {
         title: title(overview.quantity).to_string(),
@@ -255,6 +280,76 @@ pub fn has_unsteady(overview: &Overview) -> bool {
         .flat_map(|r| &r.cells)
         .any(|c| matches!(c, Cell::Figure { unsteady: true, .. }))
 }
+
+/// Whether any cell of the overview ran inline.
+pub fn has_inline(overview: &Overview) -> bool {
+    cells(overview).any(|(_, _, c)| matches!(c, Cell::Figure { inline: true, .. }))
+}
+
+/// Every cell with its row's name and its column's scenario.
+fn cells(overview: &Overview) -> impl Iterator<Item = (&str, &str, &Cell)> {
+    overview
+        .rows
+        .iter()
+        .chain(&overview.references)
+        .flat_map(move |row| {
+            overview
+                .columns
+                .iter()
+                .zip(&row.cells)
+                .map(move |(column, cell)| {
+                    (row.contestant.as_str(), column.scenario.as_str(), cell)
+                })
+        })
+}
+
+/// The legend of [`TIMER_MARK`], then a line per row with a marked cell: how much of each
+/// such overhead its timer granularity accounts for, from this run's timer point at the
+/// op's length.
+pub fn timer_lines(overview: &Overview) -> Vec<String> {
+    let mut rows: Vec<(&str, f64, Vec<String>)> = Vec::new();
+    for (contestant, scenario, cell) in cells(overview) {
+        let Cell::Figure {
+            value,
+            timer: Some(timer),
+            ..
+        } = cell
+        else {
+            continue;
+        };
+        if !timer.marked() {
+            continue;
+        }
+        let part = format!(
+            "≈ {} of {scenario}'s {} overhead ({} waits)",
+            duration(timer.ns()),
+            duration(*value),
+            timer.waits
+        );
+        match rows.iter_mut().find(|(c, ..)| *c == contestant) {
+            Some((.., parts)) => parts.push(part),
+            None => rows.push((contestant, timer.oversleep_ns, vec![part])),
+        }
+    }
+    if rows.is_empty() {
+        return Vec::new();
+    }
+    let mut lines = vec![TIMER_NOTE.to_string()];
+    lines.extend(rows.into_iter().map(|(contestant, oversleep, parts)| {
+        format!(
+            "  {contestant}: +{} per sleep, {}",
+            duration(oversleep),
+            parts.join(", ")
+        )
+    }));
+    lines
+}
+
+/// The legend of [`TIMER_MARK`].
+pub const TIMER_NOTE: &str = "† holds the runtime's own timer granularity: doxbee and \
+     parallel wait on fake I/O ops in turn (7 and 2), and its timer oversleeps each op's \
+     length by a quarter of it or more (this run's timer point at that length, median p50; \
+     docs/FAIRNESS.md):";
 
 /// The first row's label.
 pub const BEST_LABEL: &str = "best (= 1.00)";
@@ -379,6 +474,8 @@ mod tests {
             differs: Some(true),
             modes,
             unsteady: false,
+            inline: false,
+            timer: None,
         };
         let modal = figure(Some([mode(9, 3.9e6), mode(3, 10e6)]));
         assert_eq!(cell_text(&modal), "1.52~");
@@ -399,6 +496,50 @@ mod tests {
     }
 
     #[test]
+    fn a_coarse_timer_is_stated_beside_the_overhead_it_bears_on() {
+        use crate::analysis::timer_share::TimerShare;
+        let cell = |oversleep_ns| Cell::Figure {
+            ratio: 8.4,
+            value: 9.1e6,
+            interval: None,
+            ratio_interval: None,
+            differs: Some(true),
+            modes: None,
+            unsteady: false,
+            inline: false,
+            timer: Some(Box::new(TimerShare {
+                oversleep_ns,
+                op_ns: 1e6,
+                waits: 7,
+            })),
+        };
+        assert_eq!(cell_text(&cell(1.05e6)), "8.40†");
+        assert_eq!(
+            cell_text(&cell(0.1e6)),
+            "8.40",
+            "a fine timer is not marked"
+        );
+        let overview = Overview {
+            quantity: Quantity::Time,
+            columns: vec![column("doxbee")],
+            rows: vec![crate::analysis::overview::Row {
+                contestant: "tokio".into(),
+                cells: vec![cell(1.05e6)],
+                mean_ratio: Some(8.4),
+                figures: 1,
+            }],
+            references: Vec::new(),
+        };
+        let lines = timer_lines(&overview);
+        assert_eq!(lines[0], TIMER_NOTE);
+        assert_eq!(
+            lines[1],
+            "  tokio: +1.05 ms per sleep, ≈ 7.35 ms of doxbee's 9.10 ms overhead (7 waits)"
+        );
+        assert_eq!(lines.len(), 2);
+    }
+
+    #[test]
     fn the_reference_stands_under_the_best_row_outside_the_ranking() {
         use crate::analysis::overview::Row;
         let row = |name: &str, ratio: f64| Row {
@@ -411,6 +552,8 @@ mod tests {
                 differs: None,
                 modes: None,
                 unsteady: false,
+                inline: false,
+                timer: None,
             }],
             mean_ratio: Some(ratio),
             figures: 1,

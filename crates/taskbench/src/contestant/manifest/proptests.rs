@@ -138,6 +138,7 @@ fn valid() -> impl Strategy<Value = Manifest> {
                     run,
                     version,
                     unsupported,
+                    inline: Vec::new(),
                     workers: Default::default(),
                     groups: Vec::new(),
                     warm_up,

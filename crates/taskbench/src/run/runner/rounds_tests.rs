@@ -190,7 +190,7 @@ fn the_budget_holds_with_the_minimum_phase_inside_it() {
         not_steady > 0,
         "some cases could not be carried to a steady state"
     );
-    let summaries = crate::analysis::summarize(&records, &[]);
+    let summaries = crate::analysis::summarize(&records, &crate::analysis::Apart::none());
     let labels: Vec<String> = summaries
         .iter()
         .flat_map(|p| &p.rows)

@@ -360,7 +360,7 @@ fn counted_runs_follow_the_measured_ones_one_iteration_apart() {
     );
     // The analysis: one iteration is 500k instructions, 5k per task; the statistics of
     // time and memory are the measured runs' alone.
-    let points = crate::analysis::summarize(&records, &[]);
+    let points = crate::analysis::summarize(&records, &crate::analysis::Apart::none());
     let a = points[0].rows.iter().find(|r| r.contestant == "a").unwrap();
     let counts = a.instructions.as_ref().unwrap();
     assert_eq!(
