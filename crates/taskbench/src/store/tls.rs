@@ -2,17 +2,18 @@
 //! and the rustls client that honours them. rust-postgres knows three of libpq's six modes
 //! and no root certificates, so both are taken out of the URL here and the rest left to it.
 
+mod verifier;
+
 use super::backend::one_line;
 use anyhow::Context;
-use rustls::client::WebPkiServerVerifier;
-use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
-use rustls::crypto::WebPkiSupportedAlgorithms;
+use rustls::CertificateError;
+use rustls::client::VerifierBuilderError;
+use rustls::pki_types::CertificateDer;
 use rustls::pki_types::pem::PemObject;
-use rustls::pki_types::{CertificateDer, ServerName, UnixTime};
-use rustls::{CertificateError, DigitallySignedStruct, RootCertStore, SignatureScheme};
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
+use verifier::Verifier;
 
 /// libpq's `sslmode`s (its manual's "SSL Mode Descriptions"), weakest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -205,8 +206,9 @@ fn default_roots() -> Option<Roots> {
     file.is_file().then_some(Roots::File(file))
 }
 
-/// The rustls client for `mode`: verify-full with webpki's own verifier, the modes below it
-/// with [`Lenient`]. verify-ca and verify-full need roots.
+/// The rustls client for `mode`: the server's certificate checked against the roots where
+/// there are any ([`Verifier`]), its name too for verify-full. verify-ca and verify-full
+/// need roots.
 fn client_config(mode: SslMode, roots: Option<Roots>) -> anyhow::Result<rustls::ClientConfig> {
     // The process's provider, which rustls takes from its crate features: ring alone here
     // (Cargo.toml). rustls 0.23.48 deprecates naming ring::default_provider() (no
@@ -214,93 +216,33 @@ fn client_config(mode: SslMode, roots: Option<Roots>) -> anyhow::Result<rustls::
     // features, not with this code.
     let builder = rustls::ClientConfig::builder();
     let provider = Arc::clone(builder.crypto_provider());
-    let algorithms = provider.signature_verification_algorithms;
-    let chain = match roots {
+    let verifier = match roots {
         Some(roots) => {
-            let store = Arc::new(root_store(&roots)?);
-            Some(WebPkiServerVerifier::builder_with_provider(store, provider).build()?)
+            let full = mode == SslMode::VerifyFull;
+            Verifier::against(root_certificates(&roots)?, full, provider).map_err(|e| match e {
+                VerifierBuilderError::NoRootAnchors => anyhow::anyhow!("no certificate in {roots}"),
+                e => e.into(),
+            })?
         }
         None if matches!(mode, SslMode::VerifyCa | SslMode::VerifyFull) => anyhow::bail!(
             "sslmode={} checks the server's certificate against root certificates: name them \
              with sslrootcert=PATH (a PEM file) or sslrootcert=system",
             mode.name()
         ),
-        None => None,
-    };
-    let verifier: Arc<dyn ServerCertVerifier> = match (mode, chain) {
-        (SslMode::VerifyFull, Some(chain)) => chain,
-        (_, chain) => Arc::new(Lenient { chain, algorithms }),
+        None => Verifier::unchecked(&provider),
     };
     let builder = builder
         .dangerous()
-        .with_custom_certificate_verifier(verifier);
+        .with_custom_certificate_verifier(Arc::new(verifier));
     Ok(builder.with_no_client_auth())
 }
 
-fn root_store(roots: &Roots) -> anyhow::Result<RootCertStore> {
-    let certs = match roots {
+fn root_certificates(roots: &Roots) -> anyhow::Result<Vec<CertificateDer<'static>>> {
+    match roots {
         Roots::File(path) => CertificateDer::pem_file_iter(path)
             .and_then(Iterator::collect)
-            .with_context(|| roots.to_string())?,
-        Roots::System => rustls_native_certs::load_native_certs().certs,
-    };
-    let mut store = RootCertStore::empty();
-    store.add_parsable_certificates(certs);
-    anyhow::ensure!(!store.is_empty(), "no certificate in {roots}");
-    Ok(store)
-}
-
-/// The checks below verify-full: none of the server's certificate (`chain` `None`: allow,
-/// prefer and require without roots, encrypted but not authenticated, as libpq), or its
-/// chain to the roots without the host name it is for (verify-ca, and the weaker modes
-/// given roots). The handshake's signatures are checked either way.
-#[derive(Debug)]
-struct Lenient {
-    chain: Option<Arc<WebPkiServerVerifier>>,
-    algorithms: WebPkiSupportedAlgorithms,
-}
-
-impl ServerCertVerifier for Lenient {
-    fn verify_server_cert(
-        &self,
-        end_entity: &CertificateDer<'_>,
-        intermediates: &[CertificateDer<'_>],
-        server_name: &ServerName<'_>,
-        ocsp_response: &[u8],
-        now: UnixTime,
-    ) -> Result<ServerCertVerified, rustls::Error> {
-        let Some(chain) = &self.chain else {
-            return Ok(ServerCertVerified::assertion());
-        };
-        // webpki checks the chain first: a wrong name means the chain was good.
-        match chain.verify_server_cert(end_entity, intermediates, server_name, ocsp_response, now) {
-            Err(rustls::Error::InvalidCertificate(
-                CertificateError::NotValidForName | CertificateError::NotValidForNameContext { .. },
-            )) => Ok(ServerCertVerified::assertion()),
-            checked => checked,
-        }
-    }
-
-    fn verify_tls12_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        rustls::crypto::verify_tls12_signature(message, cert, dss, &self.algorithms)
-    }
-
-    fn verify_tls13_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        rustls::crypto::verify_tls13_signature(message, cert, dss, &self.algorithms)
-    }
-
-    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
-        self.algorithms.supported_schemes()
+            .with_context(|| roots.to_string()),
+        Roots::System => Ok(rustls_native_certs::load_native_certs().certs),
     }
 }
 

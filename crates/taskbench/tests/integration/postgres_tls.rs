@@ -1,10 +1,14 @@
-//! The store on PostgreSQL over TLS, against the server .ci/run starts with a certificate
-//! signed by a CA made for it (its file in TASKBENCH_TEST_POSTGRES_CA): each of libpq's
-//! `sslmode`s, whether the store's connection is encrypted read back from the server
-//! (`pg_stat_ssl`); allow and prefer going the other way when the server refuses the first
-//! (two users .ci/run admits over TLS only and without only); the server's certificate
-//! checked against that CA, by address and by name, and refused against another. Without the server or the CA these skip, and fail
-//! under TASKBENCH_REQUIRE_ALL=1.
+//! The store on PostgreSQL over TLS, against the servers .ci/run starts. The first has a
+//! certificate signed by a CA made for it (its file in TASKBENCH_TEST_POSTGRES_CA): each of
+//! libpq's `sslmode`s, whether the store's connection is encrypted read back from the
+//! server (`pg_stat_ssl`); allow and prefer going the other way when the server refuses the
+//! first (two users .ci/run admits over TLS only and without only); the server's
+//! certificate checked against that CA, by address and by name, and refused against
+//! another. The second (TASKBENCH_TEST_POSTGRES_SELF_SIGNED) has a self-signed certificate
+//! made as PostgreSQL's manual shows, its own root (its file in
+//! TASKBENCH_TEST_POSTGRES_SELF_SIGNED_CRT), taken by verify-ca and verify-full as libpq
+//! takes it (issue 35). Without a server or its certificate these skip, and fail under
+//! TASKBENCH_REQUIRE_ALL=1.
 
 use super::postgres::{Scratch, admin_client, documents, kept, server};
 use super::util::{QUICK, output_within, skip, stderr, taskbench_within, with_test_store};
@@ -20,6 +24,20 @@ fn server_and_ca() -> Option<(String, PathBuf)> {
         return None;
     };
     Some((admin, ca.into()))
+}
+
+/// The self-signed server's admin URL and its certificate, or `None` (after [`skip`]).
+fn self_signed_server() -> Option<(String, PathBuf)> {
+    let url = std::env::var("TASKBENCH_TEST_POSTGRES_SELF_SIGNED").ok();
+    let crt = std::env::var_os("TASKBENCH_TEST_POSTGRES_SELF_SIGNED_CRT");
+    let (Some(url), Some(crt)) = (url, crt) else {
+        skip(
+            "no PostgreSQL server with a self-signed certificate: \
+             TASKBENCH_TEST_POSTGRES_SELF_SIGNED or _CRT names none (.ci/run starts one)",
+        );
+        return None;
+    };
+    Some((url, crt.into()))
 }
 
 /// `url` with `params` (`key=value&…`) added to its query.
@@ -96,28 +114,77 @@ fn postgres_over_tls_with_sslmode_require_keeps_a_run() {
     assert_eq!(store::find(&mut again, "last").unwrap().id, id);
 }
 
+/// The refusal of a certificate for 127.0.0.1 and localhost by another name.
+const NOT_FOR_ELSEWHERE: &str = "error performing TLS handshake: invalid peer certificate: \
+                                 certificate not valid for name \"elsewhere.invalid\"";
+
+/// `url` (at 127.0.0.1) by the name elsewhere.invalid, still at 127.0.0.1.
+fn elsewhere(url: &str) -> String {
+    let elsewhere = url.replace("@127.0.0.1:", "@elsewhere.invalid:");
+    assert_ne!(elsewhere, url, "the URL names 127.0.0.1");
+    with(&elsewhere, "hostaddr=127.0.0.1")
+}
+
 #[test]
 fn postgres_verify_full_checks_the_name_and_verify_ca_only_the_chain() {
     let Some((admin, ca)) = server_and_ca() else {
         return;
     };
     let scratch = Scratch::new(&admin);
-    assert!(scratch.url.contains("@127.0.0.1:"), "{}", scratch.url);
     let full = with(&scratch.url, &format!("sslmode=verify-full&{}", root(&ca)));
     // The certificate is for 127.0.0.1 and localhost: both pass.
     drop(open(&full));
     drop(open(&full.replace("@127.0.0.1:", "@localhost:")));
     // Another name, at the same address: the chain is good, the name is not.
-    let elsewhere = full.replace("@127.0.0.1:", "@elsewhere.invalid:");
-    let elsewhere = with(&elsewhere, "hostaddr=127.0.0.1");
-    let err = refusal(&elsewhere);
-    let says = "error performing TLS handshake: invalid peer certificate: certificate not \
-                valid for name \"elsewhere.invalid\"";
-    assert!(err.starts_with(says), "{err}");
-    drop(open(&elsewhere.replace("verify-full", "verify-ca")));
+    let err = refusal(&elsewhere(&full));
+    assert!(err.starts_with(NOT_FOR_ELSEWHERE), "{err}");
+    drop(open(&elsewhere(&full).replace("verify-full", "verify-ca")));
     // Over the command line too: the URL is read as the flag is.
     let history = taskbench_within(&["history", "--store", &full], QUICK);
     assert!(history.status.success(), "{}", stderr(&history));
+}
+
+/// Issue 35: a self-signed certificate (`openssl req -x509`, so CA:TRUE) given as its own
+/// root, which webpki refused as "CaUsedAsEndEntity" and libpq takes.
+#[test]
+fn postgres_self_signed_certificate_is_its_own_root_as_libpq_takes_it() {
+    let Some((admin, crt)) = self_signed_server() else {
+        return;
+    };
+    let scratch = Scratch::new(&admin);
+    for mode in ["verify-ca", "verify-full"] {
+        let url = with(&scratch.url, &format!("sslmode={mode}&{}", root(&crt)));
+        // The certificate is for 127.0.0.1 and localhost (its subjectAltName).
+        for host in ["127.0.0.1", "localhost"] {
+            let store = open(&url.replace("@127.0.0.1:", &format!("@{host}:")));
+            assert_eq!(encrypted(&scratch), [true], "{mode} {host}");
+            drop(store);
+        }
+        let history = taskbench_within(&["history", "--store", &url], QUICK);
+        assert!(history.status.success(), "{mode}: {}", stderr(&history));
+    }
+    // Another name, at the same address: verify-full refuses it, verify-ca does not ask.
+    let full = with(&scratch.url, &format!("sslmode=verify-full&{}", root(&crt)));
+    let err = refusal(&elsewhere(&full));
+    assert!(err.starts_with(NOT_FOR_ELSEWHERE), "{err}");
+    drop(open(&elsewhere(&full).replace("verify-full", "verify-ca")));
+}
+
+#[test]
+fn postgres_self_signed_certificate_is_refused_against_another_root() {
+    let (Some((admin, _)), Some((_, ca))) = (self_signed_server(), server_and_ca()) else {
+        return;
+    };
+    let scratch = Scratch::new(&admin);
+    for mode in ["verify-full", "verify-ca"] {
+        let url = with(&scratch.url, &format!("sslmode={mode}&{}", root(&ca)));
+        let says = format!(
+            "the server's certificate is signed by none of sslrootcert {}: error performing \
+             TLS handshake: invalid peer certificate: UnknownIssuer",
+            ca.display()
+        );
+        assert_eq!(refusal(&url), says, "{mode}");
+    }
 }
 
 #[test]
