@@ -1,11 +1,12 @@
 // The nine scenarios as blocking code with a thread per task, shared by every Java contestant
-// whose tasks are threads: java-threads and java-virtual (lib/ThreadPerTask.java: an executor
-// per group of tasks, JEP 444's shape) and java-structured (a StructuredTaskScope per group,
-// JEP 505's). What differs is only how a group of tasks is started and joined (spawnSum), how
-// a task runs alongside its starter (alongside: pingpong's ponger) and chain, whose links
-// outlive their spawner with an executor and cannot within a scope; the rest is here once:
-// Thread.sleep for timers and fake I/O, a SynchronousQueue per direction (the j.u.c.
-// rendezvous, like Go's unbuffered channels), Thread.yield.
+// whose tasks are threads: java-threads (lib/ThreadPerTask.java: an executor per group of
+// tasks, JEP 444's shape), java-virtual (a Thread.startVirtualThread per task, each joined)
+// and java-structured (a StructuredTaskScope per group, JEP 505's). What differs is only how
+// a group of tasks is started and joined (spawnSum), how a task runs alongside its starter
+// (alongside: pingpong's ponger) and chain, whose links outlive their spawner with an
+// executor or bare threads and cannot within a scope; the rest is here once: Thread.sleep for
+// timers and fake I/O, a SynchronousQueue per direction (the j.u.c. rendezvous, like Go's
+// unbuffered channels), Thread.yield.
 
 package taskbench;
 

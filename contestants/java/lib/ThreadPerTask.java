@@ -1,10 +1,9 @@
-// lib/BlockingScenarios.java's scenarios with a thread-per-task executor, shared by
-// java-threads (platform threads) and java-virtual (virtual threads): the two differ only in
-// the executor they pass (Executors.newVirtualThreadPerTaskExecutor(), or
-// newThreadPerTaskExecutor with the platform-thread factory), so the comparison is the thread
-// kind and nothing else. The code is JEP 444's own shape: each group of tasks is submitted to
-// a new executor opened in a try-with-resources, its results are read from the futures, and
-// close() waits for the threads.
+// lib/BlockingScenarios.java's scenarios with a thread-per-task executor, for java-threads
+// (platform threads: newThreadPerTaskExecutor with the platform-thread factory). The code is
+// JEP 444's own shape: each group of tasks is submitted to a new executor opened in a
+// try-with-resources, its results are read from the futures, and close() waits for the
+// threads. java-virtual, which used this class with newVirtualThreadPerTaskExecutor(), now
+// starts and joins its virtual threads itself (virtual/VirtualContestant.java).
 
 package taskbench;
 

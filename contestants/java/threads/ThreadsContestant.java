@@ -1,7 +1,8 @@
 // The java-threads contestant: a platform (OS) thread per task, from
 // Executors.newThreadPerTaskExecutor with the platform-thread factory (JEP 444's counterpart
 // of the virtual-thread executor), with the JDK's defaults (1 MiB stacks). The scenarios are
-// lib/ThreadPerTask.java's, shared with java-virtual.
+// lib/ThreadPerTask.java's (lib/BlockingScenarios.java's, as java-virtual's and
+// java-structured's, with an executor per group of tasks).
 
 package taskbench;
 
