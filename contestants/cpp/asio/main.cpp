@@ -4,17 +4,17 @@
 //
 // Multi-core setup: one io_context per core, each run by a thread of its own — the
 // "io_context per CPU" design of Asio's HTTP server 2 example, which the issue asked for.
-// As that server deals each new connection to the next context round-robin, the top-level
-// tasks of a scenario (the spawn and yield tasks, the sleepers, doxbee's and parallel's
-// requests, pingpong's pairs, skynet's root, the chain's first link) are dealt across the
-// contexts; what a task spawns in turn (skynet's children, the next link, a request's
-// fan-out ops, a pinger's ponger) goes on the task's own executor, `this_coro::executor`,
-// as the coroutine echo server spawns each session on its listener's executor and as
-// Asio's overview has a per-client object's coroutines share one executor "so that no
-// explicit synchronisation is required". A coroutine then only ever runs on its context's
-// one thread, so what it shares with the tasks it joins needs no strand or lock; a single
-// io_context run by every thread (HTTP server 3) would need a strand around each join and
-// mailbox.
+// Each iteration runs on the first context, as that server's acceptor stays on one; as it
+// deals each new connection to the next context round-robin, the iteration deals the
+// top-level tasks of a scenario (the spawn and yield tasks, the sleepers, doxbee's and
+// parallel's requests, pingpong's pairs, the chain's first link); what a task spawns in
+// turn (skynet's children, the next link, a request's fan-out ops, a pinger's ponger) goes
+// on the task's own executor, `this_coro::executor`, as the coroutine echo server spawns
+// each session on its listener's executor and as Asio's overview has a per-client object's
+// coroutines share one executor "so that no explicit synchronisation is required". A
+// coroutine then only ever runs on its context's one thread, so what it shares with the
+// tasks it joins needs no strand or lock; a single io_context run by every thread (HTTP
+// server 3) would need a strand around each join and mailbox.
 //
 // Asio 1.18 has no channel (experimental::channel came with Asio 1.22, Boost 1.78) and no
 // way to await several tasks at once (awaitable operators and experimental::parallel_group
