@@ -307,9 +307,10 @@ awaitable<int64_t> yielder(int64_t yields) {
 
 // One iteration, run as a task on the first context while the main thread waits for its
 // outcome: the program's main coroutine, which deals the top-level tasks, stays on one
-// context as HTTP server 2's acceptor does. Dealt round-robin too, a tree that never
-// leaves its context (skynet) would run on another thread each iteration, and glibc's
-// per-thread malloc arenas would each keep one iteration's peak: twice the peak RSS.
+// context as HTTP server 2's acceptor does. Dealt round-robin too, each iteration would run
+// on the other thread than the one before, and what it allocates (the frame of every task
+// it creates, a whole skynet tree) would come from that thread's glibc malloc arena: the
+// measured iteration would fault in fresh pages, and each arena would keep a peak.
 template <class Body>
 protocol::iteration on_pool(Body body) {
   return [body](const protocol::params& p) {
