@@ -3,18 +3,22 @@
 //
 // A task is an async function; spawning one is calling it, and Promise.all joins. An async
 // function runs at once until its first await and its caller sees the result on a later
-// turn, through the promise it returned. Fake I/O is lib/requests.js's op in a
-// `new Promise`, as in node-promises. A yield awaits setImmediate, a turn of the event loop.
+// turn, through the promise it returned. A task with nothing to wait for (spawn's, a skynet
+// leaf) awaits null once, so that it returns from the microtask queue, not within its
+// spawner's call (lib/tasks.js; TASKBENCH_JS_TASKS=inline drops that await). Fake I/O is
+// lib/requests.js's op in a `new Promise`, as in node-promises. A yield awaits
+// setImmediate, a turn of the event loop.
 
 import { setImmediate, setTimeout as sleep } from "node:timers/promises";
 import { Channel } from "../lib/channel.js";
 import { run } from "../lib/protocol.js";
 import { Transaction, Upload, nativePromiseIo } from "../lib/requests.js";
 import { sum } from "../lib/sum.js";
+import { scheduledTasks } from "../lib/tasks.js";
 import { now, oversleepOutcome, since, sleepCount, stepMs } from "../lib/timer.js";
 
 run({
-  spawn: ({ tasks }) => joinSum(tasks, async (i) => i),
+  spawn: ({ tasks }) => joinSum(tasks, scheduledTasks ? returnLater : async (i) => i),
   sleep: ({ tasks, delayMs }) =>
     joinSum(tasks, async (i) => {
       await sleep(delayMs);
@@ -80,8 +84,21 @@ async function fanOut(fanout, io) {
   return tx.ios;
 }
 
+/** Spawn's task: returns i from the microtask queue, once its spawner has moved on. */
+async function returnLater(i) {
+  await null;
+  return i;
+}
+
+/**
+ * A skynet node: a leaf returns its number, from the microtask queue; an inner node sums
+ * its ten children's.
+ */
 async function skynet(num, size) {
-  if (size === 1) return num;
+  if (size === 1) {
+    if (scheduledTasks) await null;
+    return num;
+  }
   const child = size / 10;
   return sum(await startAll(10, (k) => skynet(num + k * child, child)));
 }

@@ -10,7 +10,10 @@
 // chain, "task k starts task k + 1 as a `.then` job", would nest each link inside the last:
 // by 3,000 links the stack overflows, inside a callback whose error deferred keeps in a
 // promise nobody reads, and the run hangs. chain is written here instead the way deferred
-// starts a function on a later turn: deferred.delay with no timeout (below).
+// starts a function on a later turn: deferred.delay with no timeout (below). For the same
+// reason a task with nothing to wait for (spawn's, a skynet leaf) returns through
+// deferred.delay too, `resolveLater`, not through a `.then` on a resolved promise, which
+// would settle within its spawner's call (lib/tasks.js).
 
 import deferred from "deferred";
 import { deferredTurn, promiseOfDefers } from "../lib/defer-promise.js";
@@ -19,6 +22,9 @@ import { run } from "../lib/protocol.js";
 import { fakeIo } from "../lib/requests.js";
 
 const noop = () => undefined;
+
+/** A promise of `value`, resolved on the next tick: the identity, decorated by deferred.delay. */
+const resolveLater = deferred.delay((value) => value);
 
 const scenarios = promiseScenarios({
   Promise: promiseOfDefers({
@@ -29,6 +35,7 @@ const scenarios = promiseScenarios({
   promiseIo: (ioMs) => deferred.promisify(fakeIo(ioMs)),
   sleep: (ms) => deferred.delay(noop, ms)(),
   nextTurn: deferredTurn(deferred),
+  resolveLater,
 });
 
 /**

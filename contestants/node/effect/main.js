@@ -6,15 +6,31 @@
 // chain's signal; Effect.yieldNow. Fake I/O is lib/requests.js's op wrapped in
 // Effect.callback, the docs' way to bring a callback API in, so its completion is the
 // `resume` closure made for the call. Each iteration is one Effect.runPromise.
+//
+// Effect.all starts each task's fiber at once and takes the result of one that ends within
+// that first run without ever scheduling it, so a task with nothing to wait for (spawn's, a
+// skynet leaf) first yields to Effect's scheduler, Effect.yieldNow, and returns its number
+// from there (lib/tasks.js; TASKBENCH_JS_TASKS=inline returns `Effect.sync(() => i)`, run to
+// its end in the fork). chain's links need none: Effect.forkDetach already schedules the
+// new fiber rather than running it at once.
 
 import { Deferred, Effect, Fiber, Queue } from "effect";
 import { run } from "../lib/protocol.js";
 import { Transaction, Upload, fakeIo } from "../lib/requests.js";
 import { sum } from "../lib/sum.js";
+import { scheduledTasks } from "../lib/tasks.js";
 import { now, oversleepOutcome, since, sleepCount, stepMs } from "../lib/timer.js";
 
+/**
+ * A task with nothing to wait for, in the form lib/tasks.js chose: one turn through Effect's
+ * scheduler, then its value; or `Effect.sync(() => i)`, which ends in the call that forks it.
+ */
+const returner = scheduledTasks
+  ? (i) => Effect.as(Effect.yieldNow, i)
+  : (i) => Effect.sync(() => i);
+
 const scenarios = {
-  spawn: ({ tasks }) => joinSum(tasks, (i) => Effect.sync(() => i)),
+  spawn: ({ tasks }) => joinSum(tasks, returner),
   sleep: ({ tasks, delayMs }) => joinSum(tasks, (i) => Effect.as(Effect.sleep(delayMs), i)),
   timer,
   doxbee: ({ requests, ioMs }) => {
@@ -42,8 +58,8 @@ run(
 
 /**
  * task(0) … task(n - 1), each in a fiber of its own, joined: their results in order. A task
- * that only returns a value is `Effect.sync(() => i)`, not `Effect.succeed(i)`: in Effect 4
- * a succeed is already its own exit, which Effect.all takes as a result without forking a
+ * that only returns a value is never `Effect.succeed(i)` (see returner): in Effect 4 a
+ * succeed is already its own exit, which Effect.all takes as a result without forking a
  * fiber, so no task would exist (skynet 1M took 199 ms that way, 22 B a task).
  */
 function startAll(n, task) {
@@ -107,7 +123,7 @@ function fanOut(fanout, io) {
 
 /** A node's children are made when it runs (Effect.suspend), not all up front. */
 function skynet(num, size) {
-  if (size === 1) return Effect.sync(() => num);
+  if (size === 1) return returner(num);
   const child = size / 10;
   return Effect.suspend(() => joinSum(10, (k) => skynet(num + k * child, child)));
 }

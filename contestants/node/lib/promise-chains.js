@@ -3,16 +3,19 @@
 // `node-promises` (the native Promise) and `node-bluebird`.
 //
 // A task is a function returning a promise of its result; spawning one is calling it, and
-// Promise.all joins. A task with nothing to wait for returns a promise that is already
-// resolved: its result still reaches the join on a later turn, through the library's own
-// queue. A loop is a recursive chain, the way `.then` code writes one: each iteration's
-// promise is resolved with the next one's, so a loop holds a promise per iteration until it
-// ends (resolving an outer promise from inside instead is what bluebird's docs call the
+// Promise.all joins. A task with nothing to wait for (spawn's, a skynet leaf) returns its
+// result through one job of the library's own queue, `Promise.resolve().then(() => i)`, so
+// that its promise settles once its spawner has moved on, not within the call (lib/tasks.js;
+// TASKBENCH_JS_TASKS=inline returns `Promise.resolve(i)`, settled at once, instead). A loop
+// is a recursive chain, the way `.then` code writes one: each iteration's promise is
+// resolved with the next one's, so a loop holds a promise per iteration until it ends
+// (resolving an outer promise from inside instead is what bluebird's docs call the
 // explicit-construction anti-pattern). A yield is a promise resolved by setImmediate.
 
 import { Channel } from "./channel.js";
 import { Transaction, Upload } from "./requests.js";
 import { sum } from "./sum.js";
+import { scheduledTasks } from "./tasks.js";
 import { now, oversleepOutcome, since, sleepCount, stepMs } from "./timer.js";
 
 /**
@@ -21,10 +24,16 @@ import { now, oversleepOutcome, since, sleepCount, stepMs } from "./timer.js";
  * runtime's timer; `nextTurn()`, one resolved on the next turn of the event loop; and,
  * where the library's timer can resolve with a value, `sleepWith(ms, value)`: then each
  * sleep task is that bare timer promise (the async-runtimes studies' and async_bench's
- * Node task, docs/SEEDS.md), not a timer promise and a `then` for its number.
+ * Node task, docs/SEEDS.md), not a timer promise and a `then` for its number. A library
+ * whose `.then` calls back at once on a resolved promise passes `resolveLater(value)`, its
+ * own promise of `value` resolved on a later turn; the others' is `resolve().then`.
  */
-export function promiseScenarios({ Promise, promiseIo, sleep, nextTurn, sleepWith }) {
+export function promiseScenarios({ Promise, promiseIo, sleep, nextTurn, sleepWith, resolveLater }) {
   const sleeper = sleepWith ?? ((ms, value) => sleep(ms).then(() => value));
+  /** A task with nothing to wait for: its result, in the form lib/tasks.js chose. */
+  const returner = scheduledTasks
+    ? (resolveLater ?? ((value) => Promise.resolve().then(() => value)))
+    : (value) => Promise.resolve(value);
   const startAll = (n, task) => Promise.all(Array.from({ length: n }, (_, i) => task(i)));
   const joinSum = (n, task) => startAll(n, task).then(sum);
 
@@ -68,7 +77,7 @@ export function promiseScenarios({ Promise, promiseIo, sleep, nextTurn, sleepWit
   };
 
   const skynet = (num, size) => {
-    if (size === 1) return Promise.resolve(num);
+    if (size === 1) return returner(num);
     const child = size / 10;
     return joinSum(10, (k) => skynet(num + k * child, child));
   };
@@ -111,7 +120,7 @@ export function promiseScenarios({ Promise, promiseIo, sleep, nextTurn, sleepWit
     count === yields ? Promise.resolve(count) : nextTurn().then(() => yielder(yields, count + 1));
 
   return {
-    spawn: ({ tasks }) => joinSum(tasks, (i) => Promise.resolve(i)),
+    spawn: ({ tasks }) => joinSum(tasks, returner),
     sleep: ({ tasks, delayMs }) => joinSum(tasks, (i) => sleeper(delayMs, i)),
     timer,
     doxbee: ({ requests, ioMs }) => {

@@ -6,6 +6,7 @@
 import { createRequire } from "node:module";
 import { run } from "../protocol.js";
 import { Transaction, Upload, fakeIo } from "../requests.js";
+import { scheduledTasks } from "../tasks.js";
 import * as timer from "../timer.js";
 
 /** Runs the scenarios compiled next to `mainUrl` (the contestant's main.js). */
@@ -13,5 +14,8 @@ export function runCompiled(mainUrl) {
   const require = createRequire(mainUrl);
   const streamlineScenarios = require("./compiled/requests.js");
   const streamlineTasks = require("./compiled/tasks.js");
-  run({ ...streamlineScenarios(Upload, Transaction, fakeIo), ...streamlineTasks(timer) });
+  run({
+    ...streamlineScenarios(Upload, Transaction, fakeIo),
+    ...streamlineTasks(timer, scheduledTasks),
+  });
 }

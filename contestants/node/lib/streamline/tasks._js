@@ -12,6 +12,12 @@
 // streamline-runtime's `flows.queue`: `put` sends without waiting, `read(_)` waits for the
 // next message. A task nobody waits for is started with `flows.check` as its callback,
 // the fire-and-forget call of streamline's cheat sheet.
+//
+// A streamlined function that never waits calls back within its call, and a future of it
+// is done before the next line runs, so a task with nothing to wait for (spawn's, a skynet
+// leaf) first waits for the next tick, `process.nextTick(_)`, as chain's links do: it then
+// returns once its spawner has moved on (lib/tasks.js; with TASKBENCH_JS_TASKS=inline it
+// returns at once, and skynet's whole tree is summed within the first call).
 
 "use strict";
 
@@ -20,10 +26,10 @@ var flows = require("streamline-runtime").flows;
 /**
  * The scenarios, each a streamlined function `(params, _)` that returns the checksum (the
  * timer scenario its outcome); `timer` holds lib/timer.js's sleepCount, stepMs, now, since
- * and oversleepOutcome (an ES module, which this compiled CommonJS file cannot require),
- * handed in by lib/streamline/contestant.js.
+ * and oversleepOutcome, and `scheduledTasks` is lib/tasks.js's switch (ES modules, which
+ * this compiled CommonJS file cannot require), handed in by lib/streamline/contestant.js.
  */
-module.exports = function streamlineTasks(timer) {
+module.exports = function streamlineTasks(timer, scheduledTasks) {
   /**
    * Starts task(0, !_) … task(n - 1, !_), each a future, then waits for each in turn and
    * returns the sum of their results.
@@ -36,13 +42,19 @@ module.exports = function streamlineTasks(timer) {
     return total;
   }
 
-  /** The task of the spawn scenario: returns its number. */
+  /** The task of the spawn scenario: returns its number, at once. */
   function returner(i, _) {
     return i;
   }
 
+  /** The task of the spawn scenario: returns its number on the next tick. */
+  function nextTickReturner(i, _) {
+    process.nextTick(_);
+    return i;
+  }
+
   function spawn(params, _) {
-    return futureSum(params.tasks, returner, _);
+    return futureSum(params.tasks, scheduledTasks ? nextTickReturner : returner, _);
   }
 
   function sleep(params, _) {
@@ -67,9 +79,15 @@ module.exports = function streamlineTasks(timer) {
     return timer.oversleepOutcome(slept, params.stepUs);
   }
 
-  /** A skynet node: a leaf returns its number, an inner node sums its ten children's. */
+  /**
+   * A skynet node: a leaf returns its number (on the next tick), an inner node sums its ten
+   * children's.
+   */
   function skynet(num, size, _) {
-    if (size === 1) return num;
+    if (size === 1) {
+      if (scheduledTasks) process.nextTick(_);
+      return num;
+    }
     var child = size / 10;
     var children = new Array(10);
     for (var k = 0; k < 10; k++) children[k] = skynet(num + k * child, child, !_);
