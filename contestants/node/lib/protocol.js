@@ -9,6 +9,8 @@
 // callback styles, or returns a promise of the outcome, the promise styles. An outcome is
 // the checksum, or `{ checksum, extra }`.
 
+import { unstatedStep } from "./timer.js";
+
 const EXIT_USAGE = 2;
 const EXIT_NOT_IMPLEMENTED = 69;
 const WARMUP_FLAG = "inner-warmup";
@@ -29,14 +31,22 @@ const PARAMS = {
   yield: ["tasks", "yields"],
 };
 
-/** Runs the protocol around `scenarios[name]` and exits the process. */
-export function run(scenarios) {
+/**
+ * Runs the protocol around `scenarios[name]` and exits the process. `subMsTimer`: the
+ * contestant's timer API states a step of any number of microseconds (else setTimeout's
+ * whole milliseconds are assumed).
+ */
+export function run(scenarios, { subMsTimer = false } = {}) {
   const { name, params, warmupParams, warmups, iterations } = parse(process.argv.slice(2));
   const iteration = scenarios[name];
-  if (iteration === undefined) {
-    console.error(`${name} not implemented: this contestant has no ${name} scenario`);
-    process.exit(EXIT_NOT_IMPLEMENTED);
-  }
+  if (iteration === undefined) notImplemented(name, `this contestant has no ${name} scenario`);
+  // A timer step setTimeout cannot state is n/a at that point, never rounded (timer.js),
+  // unless the contestant's timer states any step (`subMsTimer`: Effect's Duration).
+  const unstated =
+    name === "timer" && !subMsTimer
+      ? (unstatedStep(params.stepUs) ?? unstatedStep(warmupParams.stepUs))
+      : null;
+  if (unstated) notImplemented(name, unstated);
   // Each line is flushed before the next iteration starts; after the last one the process
   // exits at once, as the Rust kit does: tearing the event loop down is not the workload.
   const measure = (left) => {
@@ -68,6 +78,12 @@ function print(elapsed, cpuNs, outcome, next) {
   const { checksum, extra = {} } = typeof outcome === "number" ? { checksum: outcome } : outcome;
   const line = JSON.stringify({ elapsed_ns: Number(elapsed), cpu_ns: cpuNs, checksum, extra });
   process.stdout.write(`${line}\n`, next);
+}
+
+/** Answers "n/a" for this point (PROTOCOL.md §3): one line on stderr saying why, exit 69. */
+function notImplemented(name, reason) {
+  console.error(`${name} not implemented: ${reason}`);
+  process.exit(EXIT_NOT_IMPLEMENTED);
 }
 
 function fail(err) {

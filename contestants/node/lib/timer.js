@@ -1,5 +1,6 @@
 // The timer scenario's arithmetic, shared by every Node contestant: how many sleeps, how
-// long each is on Node's millisecond timer, and the oversleep percentiles of the outcome.
+// long each is on Node's millisecond timer (and which steps it cannot state), and the
+// oversleep percentiles of the outcome.
 
 /** Sleeps in one run: total-ms · 1000 / step-us, integer division (PROTOCOL.md §4). */
 export function sleepCount(stepUs, totalMs) {
@@ -7,12 +8,21 @@ export function sleepCount(stepUs, totalMs) {
 }
 
 /**
- * The delay to give setTimeout for a step: Node's timers count whole milliseconds and
- * truncate a fraction, so a step is rounded up, as tokio rounds its sleeps, never down to
- * a shorter sleep than asked.
+ * Why setTimeout cannot sleep a step of `stepUs` µs, or null when it can. Its delay is a
+ * whole number of milliseconds: Node sets a delay below 1 to 1 and truncates a fraction
+ * (Node's timers docs), and the web platform's `setTimeout` that Deno and Bun follow takes
+ * a `long`. Another step is declined (n/a), as the BEAM contestants decline it, rather than
+ * rounded, which would count the rounding as oversleep (docs/FAIRNESS.md, timer
+ * resolution). protocol.js asks before the first iteration.
  */
+export function unstatedStep(stepUs) {
+  if (stepUs % 1000 === 0) return null;
+  return `setTimeout counts whole milliseconds: a step of ${stepUs} µs is not one`;
+}
+
+/** The delay to give setTimeout for a step: a whole number of milliseconds (above). */
 export function stepMs(stepUs) {
-  return Math.ceil(stepUs / 1000);
+  return stepUs / 1000;
 }
 
 /** The monotonic clock, read at the start of a sleep. */

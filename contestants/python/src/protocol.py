@@ -54,12 +54,26 @@ Scenario = Callable[..., Coroutine[Any, Any, int | Outcome]]
 LoopStarter = Callable[[Callable[[], Coroutine[Any, Any, Any]]], Any]
 
 
-def run(scenarios: Mapping[str, Scenario], start_loop: LoopStarter) -> None:
-    """Runs the invocation on the command line and prints its result lines."""
+# Why a runtime cannot run a scenario at these parameters, or None when it can.
+Declines = Callable[[str, Mapping[str, int]], str | None]
+
+
+def run(
+    scenarios: Mapping[str, Scenario],
+    start_loop: LoopStarter,
+    declines: Declines | None = None,
+) -> None:
+    """Runs the invocation on the command line and prints its result lines. `declines`
+    answers n/a, before any iteration, at a point the runtime cannot state (python-uvloop's
+    timer steps)."""
     name, params, warmup_params, warmup, iterations = parse(sys.argv[1:])
     scenario = scenarios.get(name)
     if scenario is None:
         fail(EXIT_NOT_IMPLEMENTED, f"{name} not implemented by this contestant")
+    for asked in (params, warmup_params):
+        reason = declines(name, asked) if declines else None
+        if reason:
+            fail(EXIT_NOT_IMPLEMENTED, f"{name} not implemented: {reason}")
 
     async def warm_then_measure() -> None:
         for _ in range(warmup):

@@ -8,6 +8,12 @@
 //! order, as the 2023/2024 async-runtimes benchmarks do (docs/SEEDS.md#async-runtimes):
 //! each task hands its result back through its own handle, with no shared set to keep up
 //! to date.
+//!
+//! On the multi-thread runtime the body of `block_on` is not a worker (tokio's docs,
+//! "Non-worker future"): its spawns go through the runtime's inject queue and it is woken
+//! from a worker. [`Body::Worker`] spawns the body as a task instead, so that what it
+//! spawns lands on that worker's local queue; it is the measured alternative, not the
+//! default (docs/FAIRNESS.md#tokio).
 
 use kit::doxbee::{Query, Transaction};
 use kit::{Outcome, Scenario};
@@ -18,40 +24,75 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::{JoinHandle, yield_now};
 use tokio::time::sleep;
 
-/// Runs one iteration of `scenario` on `runtime`; tokio expresses all nine.
-pub fn run(runtime: &Runtime, scenario: Scenario) -> Outcome {
+/// Where the body of an iteration runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Body {
+    /// The body is the future of `block_on` itself, as `#[tokio::main]` and tokio's
+    /// tutorial run `main`: the default.
+    BlockOn,
+    /// The body is spawned, `block_on` awaiting its `JoinHandle`: on the multi-thread
+    /// runtime it then runs on a worker.
+    Worker,
+}
+
+impl Body {
+    /// The variable that picks the body's place: unset or `block_on` for [`Body::BlockOn`],
+    /// `worker` for [`Body::Worker`].
+    pub const VAR: &str = "TASKBENCH_TOKIO_BODY";
+
+    /// Reads [`Body::VAR`]; a value it does not know is a mistake in the run's set-up.
+    pub fn from_env() -> Result<Body, String> {
+        match std::env::var(Self::VAR).as_deref() {
+            Err(std::env::VarError::NotPresent) | Ok("block_on") => Ok(Body::BlockOn),
+            Ok("worker") => Ok(Body::Worker),
+            Ok(other) => Err(format!(
+                "{}={other:?}: expected \"block_on\" or \"worker\"",
+                Self::VAR
+            )),
+            Err(err) => Err(format!("{}: {err}", Self::VAR)),
+        }
+    }
+}
+
+/// Runs one iteration of `scenario` on `runtime`, its body where `body` says; tokio
+/// expresses all nine.
+pub fn run(runtime: &Runtime, body: Body, scenario: Scenario) -> Outcome {
+    match body {
+        Body::BlockOn => runtime.block_on(iteration(scenario)),
+        Body::Worker => runtime.block_on(join(runtime.spawn(iteration(scenario)))),
+    }
+}
+
+/// The body of one iteration of `scenario`.
+async fn iteration(scenario: Scenario) -> Outcome {
     let ms = Duration::from_millis;
-    runtime.block_on(async {
-        let checksum = match scenario {
-            // The one scenario that reports figures besides its checksum: one task sleeps
-            // `step_us` again and again, and kit times each sleep.
-            Scenario::Timer { step_us, total_ms } => {
-                return join(tokio::spawn(kit::timed_sleeps(step_us, total_ms, sleep))).await;
-            }
-            Scenario::Spawn { tasks } => spawn_sum(tasks, |i| async move { i }).await,
-            Scenario::Sleep { tasks, delay_ms } => {
-                spawn_sum(tasks, |i| sleeper(i, ms(delay_ms))).await
-            }
-            Scenario::Doxbee { requests, io_ms } => {
-                spawn_sum(requests, |i| {
-                    kit::doxbee::upload(i, move |step, tx| fake_io(step, tx, ms(io_ms)))
-                })
-                .await
-            }
-            Scenario::Parallel {
-                requests,
-                fanout,
-                io_ms,
-            } => spawn_sum(requests, |i| fan_out(i, fanout, ms(io_ms))).await,
-            Scenario::Skynet { size } => join(spawn_node(0, size)).await,
-            Scenario::Pingpong { pairs, rounds } => spawn_sum(pairs, |_| pinger(rounds)).await,
-            Scenario::Chain { length } => chain(length).await,
-            Scenario::Yield { tasks, yields } => {
-                spawn_sum(tasks, |_| kit::yields(yields, yield_now)).await
-            }
-        };
-        Outcome::from(checksum)
-    })
+    let checksum = match scenario {
+        // The one scenario that reports figures besides its checksum: one task sleeps
+        // `step_us` again and again, and kit times each sleep.
+        Scenario::Timer { step_us, total_ms } => {
+            return join(tokio::spawn(kit::timed_sleeps(step_us, total_ms, sleep))).await;
+        }
+        Scenario::Spawn { tasks } => spawn_sum(tasks, |i| async move { i }).await,
+        Scenario::Sleep { tasks, delay_ms } => spawn_sum(tasks, |i| sleeper(i, ms(delay_ms))).await,
+        Scenario::Doxbee { requests, io_ms } => {
+            spawn_sum(requests, |i| {
+                kit::doxbee::upload(i, move |step, tx| fake_io(step, tx, ms(io_ms)))
+            })
+            .await
+        }
+        Scenario::Parallel {
+            requests,
+            fanout,
+            io_ms,
+        } => spawn_sum(requests, |i| fan_out(i, fanout, ms(io_ms))).await,
+        Scenario::Skynet { size } => join(spawn_node(0, size)).await,
+        Scenario::Pingpong { pairs, rounds } => spawn_sum(pairs, |_| pinger(rounds)).await,
+        Scenario::Chain { length } => chain(length).await,
+        Scenario::Yield { tasks, yields } => {
+            spawn_sum(tasks, |_| kit::yields(yields, yield_now)).await
+        }
+    };
+    Outcome::from(checksum)
 }
 
 /// Waits for a task; a panic in it is a bug in this contestant, so it ends the run.
