@@ -178,8 +178,14 @@ fn the_caches_are_keyed_on_files_that_exist_and_hold_what_the_builds_write() {
     ] {
         let with = &step(shard, action)["with"];
         assert_eq!(with["cache"].as_str(), Some(cache));
+        // One pattern a line (YAML's `|`), each matching a file.
         let keyed_on = with["cache-dependency-path"].as_str().unwrap();
-        assert!(exists(keyed_on), "{action}: no file matches {keyed_on}");
+        for pattern in keyed_on.lines().filter(|l| !l.trim().is_empty()) {
+            assert!(
+                exists(pattern.trim()),
+                "{action}: no file matches {pattern}"
+            );
+        }
     }
     // Maven's repository is where kotlin-coroutines' build puts it, in taskbench's cache.
     let maven = &step(shard, "actions/cache")["with"];
