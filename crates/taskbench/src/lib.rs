@@ -94,7 +94,10 @@ fn dispatch(
     let places = lineup::places_in(sources.root_of(contestants));
     match &cli.command {
         cli::Command::List => commands::list(contestants, &places),
-        cli::Command::Run(args) => commands::run(args, contestants, &places, argv),
+        cli::Command::Run(args) => {
+            let given = cli.contestants.as_deref();
+            commands::run(args, given, contestants, &places, argv)
+        }
         cli::Command::Presets(args) => commands::presets(args, contestants, &places),
         cli::Command::Report(args) => commands::report(&args.dir),
         cli::Command::Show(args) => commands::show(&args.dir),

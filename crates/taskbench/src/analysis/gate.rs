@@ -148,7 +148,7 @@ pub fn within(run: &Side) -> anyhow::Result<Comparison> {
 pub const FAMILY_WISE: f64 = 0.05;
 
 /// How much higher a figure may be before the gate fails (0.05 for 5 %); `None`: not judged.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Thresholds {
     /// `--fail-if-slower`: time.
     pub slower: Option<f64>,

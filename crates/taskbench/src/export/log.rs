@@ -16,7 +16,8 @@ use std::path::{Path, PathBuf};
 pub const RUN_FILE_SCHEMA: &str = "taskbench-run/1";
 
 /// DIR/run.json: written when a run starts, so that an interrupted or killed run can be
-/// resumed (the command line is parsed again) and reported from runs.jsonl alone.
+/// resumed (with the options the scheduler keeps beside it) and reported from runs.jsonl
+/// alone.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunFile {
     pub schema: String,

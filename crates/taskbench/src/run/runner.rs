@@ -589,4 +589,4 @@ mod budget_tests;
 #[cfg(test)]
 mod rounds_tests;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -21,29 +21,24 @@ impl Finished<'_> {
         if crate::run::interrupt::requested() {
             return Ok(());
         }
-        let gated = self.args.gate.any();
+        let gate = &self.options.gate;
+        let gated = gate.thresholds.any();
         let this = self
             .results
             .into_side(format!("this run ({})", self.out.display()));
         let comparison = match self.baseline {
-            Some(baseline) => {
-                across_sessions(&baseline, &this, &self.store, self.args.gate.mixed_machines)?
-            }
+            Some(baseline) => across_sessions(&baseline, &this, &self.store, gate.mixed_machines)?,
             // A run of variants whose contestants it does not hold has nothing to gate.
             None if gated => within(&this)?,
             // Stdout holds an export: the table of the variants is left to `compare DIR`.
-            None if self.args.exports_to_stdout() => return Ok(()),
+            None if self.options.exports_to_stdout() => return Ok(()),
             None => match within(&this) {
                 Ok(comparison) => comparison,
                 Err(_) => return Ok(()),
             },
         };
         outln!();
-        conclude(
-            &comparison,
-            &self.args.gate.thresholds(),
-            &Outputs::default(),
-        )
+        conclude(&comparison, &gate.thresholds, &Outputs::default())
     }
 }
 

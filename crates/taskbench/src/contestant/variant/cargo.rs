@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use toml::{Table, Value};
 
 /// `--patch CRATE=PATH`: a crate replaced by a local checkout.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Patch {
     pub krate: String,
     pub path: PathBuf,

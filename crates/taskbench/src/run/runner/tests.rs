@@ -8,9 +8,10 @@ use crate::run::stopping::StopReason;
 use catalogue::{Invocation, Scenario};
 
 /// Answers every job with a canned process ending; remembers what it was asked to run.
-struct Fake {
-    ran: Vec<Vec<String>>,
-    answer: fn(&[String]) -> (Exit, String),
+/// The scheduler's tests drive a whole run with it.
+pub(crate) struct Fake {
+    pub(crate) ran: Vec<Vec<String>>,
+    pub(crate) answer: fn(&[String]) -> (Exit, String),
 }
 
 impl Executor for Fake {
