@@ -22,6 +22,10 @@
 //!   prepare, build, measure, finish, gate) — what `taskbench run` is;
 //! - [`commands`]: each subcommand a short story over the library; no command imports
 //!   another.
+//!
+//! Which of these may import which is one table, tests/integration/layers.rs: each only the
+//! modules before it there, so that no import runs against the pipeline and none closes a
+//! circle.
 
 pub mod analysis;
 pub mod cli;
@@ -91,7 +95,7 @@ fn dispatch(
     sources: &contestant::home::Sources,
     argv: Vec<String>,
 ) -> anyhow::Result<()> {
-    let places = lineup::places_in(sources.root_of(contestants));
+    let places = contestant::home::places_in(sources.root_of(contestants));
     match &cli.command {
         cli::Command::List => commands::list(contestants, &places),
         cli::Command::Run(args) => {

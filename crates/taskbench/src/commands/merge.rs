@@ -6,10 +6,11 @@
 
 use crate::analysis::on_machine;
 use crate::cli::MergeArgs;
+use crate::contestant::ContestantInfo;
 use crate::export::{self, RunFile};
 use crate::measure::Platform;
 use crate::measure::machine::{CpuShares, MachineLoad};
-use crate::results::{ContestantInfo, MachineInfo, Results, read_results};
+use crate::results::{MachineInfo, Results, read_results};
 use crate::run::{Phase, RunRecord, Shard};
 use anyhow::{Context, bail};
 use catalogue::Point;

@@ -3,8 +3,8 @@
 //! the file is valid up to its last whole line whatever happens; and DIR/run.json, what
 //! `taskbench run --resume DIR` and `taskbench report DIR` need besides the records.
 
+use crate::contestant::ContestantInfo;
 use crate::measure::Platform;
-use crate::results::ContestantInfo;
 use crate::run::{RunRecord, Stopping};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};

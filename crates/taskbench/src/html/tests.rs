@@ -3,9 +3,10 @@
 
 use super::*;
 use crate::analysis::{Warning, fits, summarize};
+use crate::contestant::ContestantInfo;
 use crate::measure::Platform;
 use crate::measure::Sample;
-use crate::results::{ContestantInfo, SCHEMA};
+use crate::results::SCHEMA;
 use crate::run::{Figures, Phase, RunRecord, RunStatus};
 use std::collections::BTreeMap;
 

@@ -4,13 +4,13 @@
 
 use super::shard::shard_cases;
 use super::{Commands, Prepared};
+use crate::contestant::ContestantInfo;
 use crate::contestant::ProcessCost;
 use crate::lineup::{pinned, prepare};
 use crate::measure::Platform;
 use crate::report::plan::{plural, shard_line, stopping_line};
 use crate::report::platform::{toolchains_line, unavailable_line};
 use crate::report::{PlatformHeader, terminal_width, wrap};
-use crate::results::ContestantInfo;
 use crate::run::interrupt::{self, errln, out, outln};
 use crate::run::{Shard, ShardCases, Subject};
 use crate::units::rough_duration;

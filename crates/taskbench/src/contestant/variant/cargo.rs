@@ -283,7 +283,7 @@ mod tests {
 
     /// The repository's tokio contestant, with the build cache in `cache`.
     fn tokio(cache: &Path) -> (Contestant, Places) {
-        let root = crate::lineup::repository_root();
+        let root = crate::contestant::home::repository_root();
         let places = Places {
             target: cache.join("contestants"),
             cache: cache.to_path_buf(),
