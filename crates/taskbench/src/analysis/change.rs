@@ -13,34 +13,10 @@
 
 use super::cases::{Case, group};
 use super::mode_shift::{ModeShift, time_change};
+use super::ratio::{Change, Verdict, change};
 use super::releases::release_sweeps;
 use crate::run::RunRecord;
-use crate::stats::{Interval, RESAMPLES, pooled_median, ratio_interval};
 use catalogue::Point;
-
-/// What a ratio says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
-    /// NEW is lower (faster, smaller): the interval lies below 1.
-    Lower,
-    /// NEW is higher (slower, bigger): the interval lies above 1.
-    Higher,
-    /// The interval holds 1: these runs cannot tell the two apart.
-    NoChange,
-}
-
-/// NEW / BASE of one figure.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Change {
-    pub ratio: f64,
-    pub interval: Option<Interval>,
-    pub verdict: Verdict,
-    /// The bootstrap interval of these two runs' processes alone.
-    pub bootstrap: Option<Interval>,
-    /// The run-to-run spread of the store's other sessions, when the interval takes it in
-    /// (analysis/run_to_run.rs).
-    pub spread: Option<super::run_to_run::RunToRun>,
-}
 
 /// Which CPU figure a change compares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -218,42 +194,6 @@ pub fn family(name: &str) -> String {
             Some(at) => format!("{base}{}", &rest[at..]),
             None => base.to_string(),
         },
-    }
-}
-
-/// Processes each side needs before a verdict: one process's spread says nothing of the
-/// next one's, and a bootstrap of one group gives an interval of no width.
-pub const MIN_PROCESSES: usize = 2;
-
-/// NEW / BASE of pooled medians with its interval; `None` without values on both sides.
-pub fn change(base: &[Vec<f64>], new: &[Vec<f64>]) -> Option<Change> {
-    let (b, n) = (pooled_median(base)?, pooled_median(new)?);
-    if b <= 0.0 {
-        return None;
-    }
-    let enough =
-        |groups: &[Vec<f64>]| groups.iter().filter(|g| !g.is_empty()).count() >= MIN_PROCESSES;
-    let interval = if enough(base) && enough(new) {
-        ratio_interval(new, base, RESAMPLES)
-    } else {
-        None
-    };
-    let verdict = verdict(interval);
-    Some(Change {
-        ratio: n / b,
-        interval,
-        verdict,
-        bootstrap: interval,
-        spread: None,
-    })
-}
-
-/// Higher or lower when the interval excludes 1.
-pub fn verdict(interval: Option<Interval>) -> Verdict {
-    match interval {
-        Some(i) if i.low > 1.0 => Verdict::Higher,
-        Some(i) if i.high < 1.0 => Verdict::Lower,
-        _ => Verdict::NoChange,
     }
 }
 

@@ -3,9 +3,11 @@
 //! store's run-to-run spread where it has one (analysis/run_to_run.rs), and the judgement
 //! of every change against its threshold at one family-wise false-alarm rate (Bonferroni).
 
-use super::change::{CaseChange, Change, CpuKind, changes, family, variant_changes};
+use super::change::{CaseChange, CpuKind, changes, family, variant_changes};
 use super::condition::ConditionComparison;
-use super::run_to_run::{Spreads, interval_at, with_spread};
+use super::ratio::Change;
+use super::ratio::{interval_at, with_spread};
+use super::run_to_run::Spreads;
 use crate::exit::{ExitClass, fail};
 use crate::measure::condition::Condition;
 use crate::measure::machine::Machine;

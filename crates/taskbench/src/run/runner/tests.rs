@@ -1,6 +1,7 @@
 //! The runner against a fake executor: what is run, in which order, and what is skipped.
 
 use super::*;
+use crate::measure::{ExecError, Job, Measurement};
 use crate::measure::{Exit, Usage};
 use crate::run::RunStatus;
 use crate::run::stopping::MIN_MEASURED;
