@@ -74,10 +74,8 @@ impl RunFile {
     /// DIR/run.json, or `None` when it is not there.
     pub fn read(dir: &Path) -> anyhow::Result<Option<RunFile>> {
         let path = RunFile::path(dir);
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+        let Some(text) = super::read_if_there(&path)? else {
+            return Ok(None);
         };
         let file: RunFile = serde_json::from_str(&text)
             .with_context(|| format!("{} is not a {RUN_FILE_SCHEMA} file", path.display()))?;

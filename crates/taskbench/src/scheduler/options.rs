@@ -160,10 +160,8 @@ impl RunOptions {
     /// kept only its command line).
     pub fn read(dir: &Path) -> anyhow::Result<Option<RunOptions>> {
         let path = RunOptions::path(dir);
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+        let Some(text) = export::read_if_there(&path)? else {
+            return Ok(None);
         };
         let options = serde_json::from_str(&text)
             .with_context(|| format!("{}: not the options of a run", path.display()))?;
