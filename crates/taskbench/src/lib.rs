@@ -47,6 +47,8 @@ pub mod scheduler;
 pub mod seeds;
 pub mod stats;
 pub mod store;
+#[cfg(test)]
+mod testing;
 pub mod units;
 
 use clap::Parser;

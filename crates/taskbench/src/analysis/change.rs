@@ -238,7 +238,7 @@ mod tests {
 
     #[test]
     fn cpu_is_compared_per_iteration_where_both_sides_report_it_else_per_process() {
-        let base = crate::html::tests::results().runs;
+        let base = crate::testing::results().runs;
         // NEW: tokio's iterations cost twice the CPU, its processes the same; threads'
         // processes cost three times the CPU and their lines carry none.
         let mut new = base.clone();
@@ -275,7 +275,7 @@ mod tests {
         assert_eq!(family("tokio@1.38.0 cpus=2"), "tokio cpus=2");
         assert_eq!(family("tokio@patch"), "tokio");
         assert_eq!(family("tokio cpus=1"), "tokio cpus=1");
-        let new = crate::html::tests::results().runs;
+        let new = crate::testing::results().runs;
         let renamed = |from: &str, to: &str| -> Vec<RunRecord> {
             let mut runs = new.clone();
             for run in runs.iter_mut().filter(|r| r.contestant == from) {
@@ -304,7 +304,7 @@ mod tests {
 
     #[test]
     fn within_a_run_each_variant_is_compared_with_its_contestant() {
-        let mut runs = crate::html::tests::results().runs;
+        let mut runs = crate::testing::results().runs;
         let variant: Vec<RunRecord> = runs
             .iter()
             .filter(|r| r.contestant == "tokio")
@@ -330,7 +330,7 @@ mod tests {
 
     #[test]
     fn within_a_run_a_release_sweep_is_its_newest_against_each_older() {
-        let runs = crate::html::tests::results().runs;
+        let runs = crate::testing::results().runs;
         let releases: Vec<RunRecord> = ["go@1.9", "go@1.26", "go@1.22"]
             .iter()
             .flat_map(|name| {

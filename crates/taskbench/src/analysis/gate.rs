@@ -255,7 +255,7 @@ mod tests {
 
     /// The fake run as a side called `label`, on a machine with `cpu`.
     fn side(label: &str, cpu: &str) -> Side {
-        let mut results = crate::html::tests::results();
+        let mut results = crate::testing::results();
         results.platform.cpu = cpu.into();
         results.into_side(label.into())
     }

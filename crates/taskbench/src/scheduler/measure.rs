@@ -84,15 +84,8 @@ impl<'a> Built<'a> {
         let scheduler = &self.prepared.scheduler;
         let plan = &scheduler.plan;
         let log_path = self.prepared.out.join("runs.jsonl");
-        let mut log = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&log_path)
-            .with_context(|| format!("cannot write {}", log_path.display()))?;
-        let made: HashSet<MadeStep> = self
-            .prepared
-            .earlier
-            .iter()
+        let mut log = append_to(&log_path)?;
+        let made: HashSet<MadeStep> = (self.prepared.earlier.iter())
             .map(|r| (r.contestant.clone(), r.phase, r.point(), r.run))
             .collect();
         let shard = self.shard.as_ref().map(|(_, chosen)| chosen);
@@ -195,6 +188,14 @@ impl<'a> Built<'a> {
         }
         bar
     }
+}
+
+/// runs.jsonl, opened to append each record as it is made (a resumed run's after the
+/// earlier ones).
+fn append_to(path: &std::path::Path) -> anyhow::Result<std::fs::File> {
+    (std::fs::OpenOptions::new().create(true).append(true))
+        .open(path)
+        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Whether a case belongs to another shard.

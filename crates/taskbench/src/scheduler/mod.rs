@@ -12,7 +12,7 @@
 
 mod build;
 mod finish;
-pub mod gate;
+mod gate;
 mod measure;
 mod options;
 mod resume;
