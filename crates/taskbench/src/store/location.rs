@@ -48,7 +48,7 @@ impl FromStr for Location {
         let (rest, _) = super::tls::split(text)?;
         let config: postgres::Config = rest
             .parse()
-            .map_err(|e| format!("not a PostgreSQL URL ({})", super::backend::one_line(&e)))?;
+            .map_err(|e| format!("not a PostgreSQL URL ({})", super::tls::one_line(&e)))?;
         if config.get_hosts().is_empty() {
             return Err(
                 "a PostgreSQL URL names its server: postgres://USER@HOST:PORT/DATABASE".into(),
