@@ -3,6 +3,7 @@
 //! parameter needs no edit here.
 
 use crate::presets::{ParamArgs, help};
+use crate::scheduler::{Commands, Export, Gate, Keep, ProcessLimits, RunOptions, Show};
 use crate::store::Location;
 use crate::units::{parse_duration, parse_percent, parse_size};
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueHint};
@@ -470,31 +471,69 @@ pub struct RunArgs {
 }
 
 impl RunArgs {
+    /// The run these arguments ask for, as the library takes it; `contestants_dir` is
+    /// `--contestants`, when given.
+    pub fn options(&self, contestants_dir: Option<&std::path::Path>) -> RunOptions {
+        RunOptions {
+            plan: self.plan_options(),
+            contestants_dir: contestants_dir.map(std::path::Path::to_path_buf),
+            contestants: self.contestant.clone(),
+            commands: Commands {
+                commands: self.command.clone(),
+                names: self.command_name.clone(),
+                shell: if self.no_shell { "none" } else { &self.shell }.to_string(),
+            },
+            cpus: self.cpus.clone(),
+            patches: self.patch.clone(),
+            shard: self.shard,
+            instructions: self.instructions,
+            limits: ProcessLimits {
+                timeout: self.timeout,
+                sample_ms: self.sample_ms,
+                memory_limit: self.memory_limit,
+                full_warmup: self.full_warmup,
+            },
+            out: self.out.clone(),
+            exports: self.exports(),
+            keep: Keep {
+                store: self.store.clone(),
+                no_store: self.no_store,
+                tags: self.tags.clone(),
+                save_baseline: self.save_baseline.clone(),
+            },
+            gate: Gate {
+                baseline: self.baseline.clone(),
+                thresholds: self.gate.thresholds(),
+                mixed_machines: self.gate.mixed_machines,
+            },
+            show: Show {
+                quiet: self.quiet,
+                tables: self.tables,
+                cold: self.cold,
+            },
+        }
+    }
+
     /// Each `--export-<flag> PATH` given, with its format.
-    pub fn exports(&self) -> Vec<(&'static crate::export::Format, &std::path::Path)> {
-        chosen([
+    fn exports(&self) -> Vec<Export> {
+        let given = chosen([
             ("json", &self.export_json),
             ("csv", &self.export_csv),
             ("markdown", &self.export_markdown),
             ("html", &self.export_html),
             ("bmf", &self.export_bmf),
             ("github-benchmark", &self.export_github_benchmark),
-        ])
-    }
-
-    /// Whether an export goes to stdout (`--export-<flag> -`).
-    pub fn exports_to_stdout(&self) -> bool {
-        (self.exports().iter()).any(|(_, path)| crate::export::is_stdout(path))
-    }
-
-    /// Whether the run prints no tables on stdout: `--quiet`, or an export there, which
-    /// they would spoil.
-    pub fn is_quiet(&self) -> bool {
-        self.quiet || self.exports_to_stdout()
+        ]);
+        (given.into_iter())
+            .map(|(format, path)| Export {
+                format,
+                path: path.to_path_buf(),
+            })
+            .collect()
     }
 
     /// The options that choose the cases and how much each is measured.
-    pub fn plan_options(&self) -> crate::presets::PlanOptions {
+    fn plan_options(&self) -> crate::presets::PlanOptions {
         crate::presets::PlanOptions {
             preset: self.preset.clone(),
             preset_file: self.preset_file.clone(),
@@ -510,6 +549,23 @@ impl RunArgs {
             warmup: self.warmup,
             seed: self.seed,
         }
+    }
+}
+
+/// The options of a `taskbench run` command line (`argv[0]` first), as a results folder
+/// written before the options were kept holds it in run.json: how `--resume` reads such a
+/// folder.
+pub fn run_options_of(argv: &[String]) -> anyhow::Result<RunOptions> {
+    let cli = Cli::try_parse_from(argv).map_err(|e| {
+        let rendered = e.render().to_string();
+        anyhow::anyhow!(
+            "its command line does not parse any more: {}",
+            rendered.lines().next().unwrap_or_default()
+        )
+    })?;
+    match cli.command {
+        Command::Run(args) => Ok(args.options(cli.contestants.as_deref())),
+        _ => anyhow::bail!("not the command line of a run"),
     }
 }
 
@@ -689,6 +745,59 @@ mod tests {
         assert_eq!(run.resume, Some(PathBuf::from("results/x")));
         let err = parse(&["run", "--resume", "results/x", "-s", "spawn"]).unwrap_err();
         assert!(err.to_string().contains("cannot be used with"), "{err}");
+    }
+
+    /// A folder of a taskbench that kept only its command line in run.json resumes with the
+    /// options this front end makes of that command line.
+    #[test]
+    fn an_old_folder_resumes_from_its_command_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let argv = [
+            "taskbench",
+            "--contestants",
+            "cs",
+            "run",
+            "-s",
+            "spawn",
+            "-r",
+            "3",
+        ];
+        let command = argv.iter().map(|a| a.to_string()).collect();
+        crate::export::RunFile::new(command, None)
+            .write(dir.path())
+            .unwrap();
+        let current = run_args(&["run", "--resume", "x", "-q"]).options(None);
+        let resume = crate::scheduler::Resume::open(dir.path(), &current, run_options_of).unwrap();
+        let options = resume.options;
+        assert_eq!(
+            (options.plan.scenarios, options.plan.runs),
+            (vec!["spawn".into()], Some(3))
+        );
+        assert_eq!(options.contestants_dir, Some(PathBuf::from("cs")));
+        assert_eq!(options.out.as_deref(), Some(dir.path()));
+        assert!(options.show.quiet);
+        let list = ["taskbench", "list"].map(String::from);
+        let err = run_options_of(&list).unwrap_err().to_string();
+        assert!(err.contains("not the command line of a run"), "{err}");
+    }
+
+    #[test]
+    fn the_options_read_back_as_written() {
+        let args = run_args(&[
+            "run",
+            "-s",
+            "sleep",
+            "--tasks",
+            "1000,10k",
+            "--export-bmf",
+            "b.json",
+        ]);
+        let options = args.options(None);
+        let json = serde_json::to_string(&options).unwrap();
+        let back: RunOptions = serde_json::from_str(&json).unwrap();
+        assert_eq!(serde_json::to_string(&back).unwrap(), json);
+        assert_eq!(back.plan.params, args.params);
+        assert_eq!(back.exports()[0].0.flag(), "bmf");
     }
 
     #[test]

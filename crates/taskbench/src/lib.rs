@@ -22,6 +22,10 @@
 //!   prepare, build, measure, finish, gate) — what `taskbench run` is;
 //! - [`commands`]: each subcommand a short story over the library; no command imports
 //!   another.
+//!
+//! Which of these may import which is one table, tests/integration/layers.rs: each only the
+//! modules before it there, so that no import runs against the pipeline and none closes a
+//! circle.
 
 pub mod analysis;
 pub mod cli;
@@ -43,6 +47,8 @@ pub mod scheduler;
 pub mod seeds;
 pub mod stats;
 pub mod store;
+#[cfg(test)]
+mod testing;
 pub mod units;
 
 use clap::Parser;
@@ -91,10 +97,13 @@ fn dispatch(
     sources: &contestant::home::Sources,
     argv: Vec<String>,
 ) -> anyhow::Result<()> {
-    let places = lineup::places_in(sources.root_of(contestants));
+    let places = contestant::home::places_in(sources.root_of(contestants));
     match &cli.command {
         cli::Command::List => commands::list(contestants, &places),
-        cli::Command::Run(args) => commands::run(args, contestants, &places, argv),
+        cli::Command::Run(args) => {
+            let given = cli.contestants.as_deref();
+            commands::run(args, given, contestants, &places, argv)
+        }
         cli::Command::Presets(args) => commands::presets(args, contestants, &places),
         cli::Command::Report(args) => commands::report(&args.dir),
         cli::Command::Show(args) => commands::show(&args.dir),

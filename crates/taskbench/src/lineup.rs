@@ -3,37 +3,14 @@
 //! made one subject per core count. A contestant that cannot run is kept with its reason,
 //! so that `list`, the tables and the JSON say why it is missing.
 
+use crate::contestant::ContestantInfo;
 use crate::contestant::variant::{self, Patch};
 use crate::contestant::{
     Availability, Contestant, Places, discover, groups, joint_builds, startup,
 };
-use crate::results::ContestantInfo;
 use crate::run::Subject;
 use anyhow::bail;
-use std::path::{Path, PathBuf};
-
-/// The repository this binary was built from: where `contestants/`, `Cargo.lock` and the
-/// contestants' build output live.
-pub fn repository_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap_or_else(|_| ".".into())
-}
-
-/// The default places for placeholders, under the repository's `target/`.
-pub fn places() -> Places {
-    places_in(repository_root())
-}
-
-/// The places for placeholders of the checkout at `root`, under its `target/`.
-pub fn places_in(root: PathBuf) -> Places {
-    Places {
-        target: root.join("target/contestants"),
-        cache: root.join("target/cache"),
-        root,
-    }
-}
+use std::path::Path;
 
 /// A contestant and whether it can run.
 #[derive(Debug, Clone)]

@@ -47,6 +47,27 @@ fn scaled(v: f64, units: &[Unit]) -> String {
     format!("{sign}{mantissa}{name}")
 }
 
+/// The unit of `units` that `largest` is at least one of (the first for less): a chart
+/// axis's, one for all its ticks. Its size and its name, without the space before it.
+fn unit_for(largest: f64, units: &[Unit]) -> (f64, &'static str) {
+    let (size, name, _) = units
+        .iter()
+        .rev()
+        .find(|(size, ..)| largest.abs() >= *size)
+        .unwrap_or(&units[0]);
+    (*size, name.trim_start())
+}
+
+/// The duration unit an axis up to `largest` ns is drawn in: `(1e6, "ms")` for 12.3 ms.
+pub fn duration_unit(largest: f64) -> (f64, &'static str) {
+    unit_for(largest, DURATION_UNITS)
+}
+
+/// The size unit an axis up to `largest` bytes is drawn in: `(1024.0, "KiB")` for 4 KiB.
+pub fn byte_unit(largest: f64) -> (f64, &'static str) {
+    unit_for(largest, BYTE_UNITS)
+}
+
 /// `812 ns`, `3.40 µs`, `12.3 ms`, `1.002 s` (seconds keep one more digit: sleeps are near 1 s).
 pub fn duration(ns: f64) -> String {
     scaled(ns, DURATION_UNITS)

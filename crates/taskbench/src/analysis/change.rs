@@ -13,34 +13,10 @@
 
 use super::cases::{Case, group};
 use super::mode_shift::{ModeShift, time_change};
+use super::ratio::{Change, Verdict, change};
 use super::releases::release_sweeps;
 use crate::run::RunRecord;
-use crate::stats::{Interval, RESAMPLES, pooled_median, ratio_interval};
 use catalogue::Point;
-
-/// What a ratio says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
-    /// NEW is lower (faster, smaller): the interval lies below 1.
-    Lower,
-    /// NEW is higher (slower, bigger): the interval lies above 1.
-    Higher,
-    /// The interval holds 1: these runs cannot tell the two apart.
-    NoChange,
-}
-
-/// NEW / BASE of one figure.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Change {
-    pub ratio: f64,
-    pub interval: Option<Interval>,
-    pub verdict: Verdict,
-    /// The bootstrap interval of these two runs' processes alone.
-    pub bootstrap: Option<Interval>,
-    /// The run-to-run spread of the store's other sessions, when the interval takes it in
-    /// (analysis/run_to_run.rs).
-    pub spread: Option<super::run_to_run::RunToRun>,
-}
 
 /// Which CPU figure a change compares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -221,42 +197,6 @@ pub fn family(name: &str) -> String {
     }
 }
 
-/// Processes each side needs before a verdict: one process's spread says nothing of the
-/// next one's, and a bootstrap of one group gives an interval of no width.
-pub const MIN_PROCESSES: usize = 2;
-
-/// NEW / BASE of pooled medians with its interval; `None` without values on both sides.
-pub fn change(base: &[Vec<f64>], new: &[Vec<f64>]) -> Option<Change> {
-    let (b, n) = (pooled_median(base)?, pooled_median(new)?);
-    if b <= 0.0 {
-        return None;
-    }
-    let enough =
-        |groups: &[Vec<f64>]| groups.iter().filter(|g| !g.is_empty()).count() >= MIN_PROCESSES;
-    let interval = if enough(base) && enough(new) {
-        ratio_interval(new, base, RESAMPLES)
-    } else {
-        None
-    };
-    let verdict = verdict(interval);
-    Some(Change {
-        ratio: n / b,
-        interval,
-        verdict,
-        bootstrap: interval,
-        spread: None,
-    })
-}
-
-/// Higher or lower when the interval excludes 1.
-pub fn verdict(interval: Option<Interval>) -> Verdict {
-    match interval {
-        Some(i) if i.low > 1.0 => Verdict::Higher,
-        Some(i) if i.high < 1.0 => Verdict::Lower,
-        _ => Verdict::NoChange,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -298,7 +238,7 @@ mod tests {
 
     #[test]
     fn cpu_is_compared_per_iteration_where_both_sides_report_it_else_per_process() {
-        let base = crate::html::tests::results().runs;
+        let base = crate::testing::results().runs;
         // NEW: tokio's iterations cost twice the CPU, its processes the same; threads'
         // processes cost three times the CPU and their lines carry none.
         let mut new = base.clone();
@@ -335,7 +275,7 @@ mod tests {
         assert_eq!(family("tokio@1.38.0 cpus=2"), "tokio cpus=2");
         assert_eq!(family("tokio@patch"), "tokio");
         assert_eq!(family("tokio cpus=1"), "tokio cpus=1");
-        let new = crate::html::tests::results().runs;
+        let new = crate::testing::results().runs;
         let renamed = |from: &str, to: &str| -> Vec<RunRecord> {
             let mut runs = new.clone();
             for run in runs.iter_mut().filter(|r| r.contestant == from) {
@@ -364,7 +304,7 @@ mod tests {
 
     #[test]
     fn within_a_run_each_variant_is_compared_with_its_contestant() {
-        let mut runs = crate::html::tests::results().runs;
+        let mut runs = crate::testing::results().runs;
         let variant: Vec<RunRecord> = runs
             .iter()
             .filter(|r| r.contestant == "tokio")
@@ -390,7 +330,7 @@ mod tests {
 
     #[test]
     fn within_a_run_a_release_sweep_is_its_newest_against_each_older() {
-        let runs = crate::html::tests::results().runs;
+        let runs = crate::testing::results().runs;
         let releases: Vec<RunRecord> = ["go@1.9", "go@1.26", "go@1.22"]
             .iter()
             .flat_map(|name| {

@@ -3,9 +3,11 @@
 //! store's run-to-run spread where it has one (analysis/run_to_run.rs), and the judgement
 //! of every change against its threshold at one family-wise false-alarm rate (Bonferroni).
 
-use super::change::{CaseChange, Change, CpuKind, changes, family, variant_changes};
+use super::change::{CaseChange, CpuKind, changes, family, variant_changes};
 use super::condition::ConditionComparison;
-use super::run_to_run::{Spreads, interval_at, with_spread};
+use super::ratio::Change;
+use super::ratio::{interval_at, with_spread};
+use super::run_to_run::Spreads;
 use crate::exit::{ExitClass, fail};
 use crate::measure::condition::Condition;
 use crate::measure::machine::Machine;
@@ -148,7 +150,7 @@ pub fn within(run: &Side) -> anyhow::Result<Comparison> {
 pub const FAMILY_WISE: f64 = 0.05;
 
 /// How much higher a figure may be before the gate fails (0.05 for 5 %); `None`: not judged.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Thresholds {
     /// `--fail-if-slower`: time.
     pub slower: Option<f64>,
@@ -253,7 +255,7 @@ mod tests {
 
     /// The fake run as a side called `label`, on a machine with `cpu`.
     fn side(label: &str, cpu: &str) -> Side {
-        let mut results = crate::html::tests::results();
+        let mut results = crate::testing::results();
         results.platform.cpu = cpu.into();
         results.into_side(label.into())
     }

@@ -15,6 +15,7 @@ pub mod instructions;
 pub mod mode_shift;
 mod outliers;
 pub mod overview;
+pub mod ratio;
 pub mod releases;
 pub mod run_to_run;
 pub mod steadiness;

@@ -5,7 +5,7 @@
 //! So each mode is compared with its counterpart, and a case changes only when a mode's own
 //! median moved; the shares on each side are said beside (docs/STATISTICS.md#modes).
 
-use super::change::{Change, change};
+use super::ratio::{Change, change};
 use crate::stats::{Mode, modes, pooled_median, split};
 
 /// The modes on each side of a comparison, where either side has them.
@@ -108,7 +108,7 @@ fn pairs(base: &[Processes], new: &[Processes]) -> Vec<(Processes, Processes)> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::change::Verdict;
+    use super::super::ratio::Verdict;
     use super::*;
 
     fn processes(medians: &[f64]) -> Vec<Vec<f64>> {

@@ -62,7 +62,7 @@ mod tests {
 
     /// A valid row of the crate's fixture, made this one.
     fn row(contestant: &str, scenario: &str, params: &[(&str, u64)], ideal_ns: u64) -> CaseSummary {
-        let mut row = crate::html::tests::results().points[0].rows[0].clone();
+        let mut row = crate::testing::results().points[0].rows[0].clone();
         row.contestant = contestant.into();
         row.scenario = scenario.into();
         row.params = params.iter().map(|(k, v)| (k.to_string(), *v)).collect();

@@ -10,8 +10,8 @@
 
 use crate::analysis::gate::within;
 use crate::cli::CompareArgs;
-use crate::scheduler::gate::{Outputs, across_sessions, conclude};
-use crate::store::side;
+use crate::export::comparison::{Outputs, conclude};
+use crate::store::{across_sessions, side};
 
 /// Compares BASE with NEW, or BASE's variants with their contestants, and gates.
 pub fn compare(args: &CompareArgs) -> anyhow::Result<()> {

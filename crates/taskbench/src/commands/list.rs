@@ -9,22 +9,10 @@ use crate::lineup::{Candidate, survey};
 use crate::report::plain_table;
 use std::path::Path;
 
+/// Prints the scenarios, the contestants, their warm-up rules, toolchains and groups.
 pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
     let entries = survey(contestants_dir, places)?;
-    let mut scenarios = plain_table(&["scenario", "parameters (default)", "what it measures"]);
-    for spec in catalogue::SCENARIOS {
-        let params: Vec<String> = spec
-            .params
-            .iter()
-            .map(|p| format!("--{} {}", p.name, p.default))
-            .collect();
-        scenarios.add_row([
-            spec.name.to_string(),
-            params.join("\n"),
-            format!("{}\n{}", spec.measures, spec.summary),
-        ]);
-    }
-    println!("{scenarios}\n");
+    println!("{}\n", scenario_table());
     let mut lineup = plain_table(&[
         "contestant",
         "language · groups",
@@ -33,35 +21,6 @@ pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
     ]);
     for entry in &entries {
         let c = &entry.contestant;
-        let mut notes = Vec::new();
-        if let Availability::Unavailable(reason) = &entry.availability {
-            notes.push(format!("UNAVAILABLE: {reason}"));
-        }
-        notes.extend(c.manifest.notes.clone());
-        if !c.manifest.inline.is_empty() {
-            notes.push(format!(
-                "inline (ranked apart): {}",
-                c.manifest.inline.join(", ")
-            ));
-        }
-        if !c.manifest.unsupported.is_empty() {
-            notes.push(format!("n/a: {}", c.manifest.unsupported.join(", ")));
-        }
-        if c.manifest.reference {
-            notes.push("reference: shown apart, never ranked".to_string());
-        }
-        notes.extend(c.manifest.build_flags().map(|b| format!("built: {b}")));
-        notes.extend(
-            c.toolchains
-                .iter()
-                .map(|t| format!("toolchain: {}", t.summary())),
-        );
-        let rule = c.manifest.warm_up_table(&c.dir).map(|t| t.describe());
-        notes.push(match &rule {
-            Ok(rule) => format!("warm-up: {}", warm_up::short(rule)),
-            Err(e) => format!("warm-up: {e:#}"),
-        });
-        notes.push(format!("terms: {}", fairness_entry(c.name())));
         lineup.add_row([
             c.name().to_string(),
             format!(
@@ -70,7 +29,7 @@ pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
                 c.manifest.groups().join(" @")
             ),
             format!("{}\n{}", c.manifest.runtime, c.version(places)),
-            notes.join("\n"),
+            notes(entry).join("\n"),
         ]);
     }
     println!("{lineup}\n");
@@ -91,6 +50,60 @@ pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
     println!("{}\n", toolchain_table(&found, &root));
     println!("{}", group_table(&entries));
     Ok(())
+}
+
+/// Each scenario with its parameters' defaults and what it measures.
+fn scenario_table() -> comfy_table::Table {
+    let mut scenarios = plain_table(&["scenario", "parameters (default)", "what it measures"]);
+    for spec in catalogue::SCENARIOS {
+        let params: Vec<String> = spec
+            .params
+            .iter()
+            .map(|p| format!("--{} {}", p.name, p.default))
+            .collect();
+        scenarios.add_row([
+            spec.name.to_string(),
+            params.join("\n"),
+            format!("{}\n{}", spec.measures, spec.summary),
+        ]);
+    }
+    scenarios
+}
+
+/// A contestant's notes column: why it cannot run, its own notes, what it runs inline or
+/// not at all, its build, toolchains, warm-up rule and terms.
+fn notes(entry: &Candidate) -> Vec<String> {
+    let c = &entry.contestant;
+    let mut notes = Vec::new();
+    if let Availability::Unavailable(reason) = &entry.availability {
+        notes.push(format!("UNAVAILABLE: {reason}"));
+    }
+    notes.extend(c.manifest.notes.clone());
+    if !c.manifest.inline.is_empty() {
+        notes.push(format!(
+            "inline (ranked apart): {}",
+            c.manifest.inline.join(", ")
+        ));
+    }
+    if !c.manifest.unsupported.is_empty() {
+        notes.push(format!("n/a: {}", c.manifest.unsupported.join(", ")));
+    }
+    if c.manifest.reference {
+        notes.push("reference: shown apart, never ranked".to_string());
+    }
+    notes.extend(c.manifest.build_flags().map(|b| format!("built: {b}")));
+    notes.extend(
+        c.toolchains
+            .iter()
+            .map(|t| format!("toolchain: {}", t.summary())),
+    );
+    let rule = c.manifest.warm_up_table(&c.dir).map(|t| t.describe());
+    notes.push(match &rule {
+        Ok(rule) => format!("warm-up: {}", warm_up::short(rule)),
+        Err(e) => format!("warm-up: {e:#}"),
+    });
+    notes.push(format!("terms: {}", fairness_entry(c.name())));
+    notes
 }
 
 /// Each toolchain the contestants run on: the folders of its rows, the release it runs

@@ -6,10 +6,11 @@
 
 use crate::analysis::on_machine;
 use crate::cli::MergeArgs;
+use crate::contestant::ContestantInfo;
 use crate::export::{self, RunFile};
 use crate::measure::Platform;
 use crate::measure::machine::{CpuShares, MachineLoad};
-use crate::results::{ContestantInfo, MachineInfo, Results, read_results};
+use crate::results::{MachineInfo, Results, read_results};
 use crate::run::{Phase, RunRecord, Shard};
 use anyhow::{Context, bail};
 use catalogue::Point;
@@ -182,30 +183,8 @@ fn join(inputs: &[(PathBuf, Results)], machines: &[Machine]) -> anyhow::Result<M
                 }
                 records.push(record);
             }
-            for info in &results.contestants {
-                let name = rename(&info.name, m);
-                match contestants.iter_mut().find(|c| c.name == name) {
-                    // A part that could run it says more than one that could not.
-                    Some(known) if known.unavailable.is_some() && info.unavailable.is_none() => {
-                        *known = ContestantInfo {
-                            name,
-                            ..info.clone()
-                        }
-                    }
-                    Some(_) => {}
-                    None => contestants.push(ContestantInfo {
-                        name,
-                        ..info.clone()
-                    }),
-                }
-            }
-            for point in &results.points {
-                if let Some(seed) = &point.seed
-                    && !seeds.iter().any(|(p, _)| *p == point.point)
-                {
-                    seeds.push((point.point.clone(), seed.clone()));
-                }
-            }
+            add_contestants(&mut contestants, &results.contestants, &|n| rename(n, m));
+            add_seeds(&mut seeds, results);
             if results.interrupted {
                 gaps.push(format!("{} was interrupted", dir.display()));
             }
@@ -228,18 +207,53 @@ fn join(inputs: &[(PathBuf, Results)], machines: &[Machine]) -> anyhow::Result<M
         machines: if mixed { infos } else { Vec::new() },
         seed: all[0].seed,
     };
-    let incomplete = (!gaps.is_empty()).then(|| {
-        format!(
-            "the merged results are not whole: {} (marked interrupted)",
-            gaps.join("; ")
-        )
-    });
     Ok(Merged {
         run_file,
         records,
         load: load(&all),
-        incomplete,
+        incomplete: (!gaps.is_empty()).then(|| {
+            format!(
+                "the merged results are not whole: {} (marked interrupted)",
+                gaps.join("; ")
+            )
+        }),
     })
+}
+
+/// Adds a part's contestants, each under its name in the merge (`name_of`); a part that
+/// could run one says more than one that could not.
+fn add_contestants(
+    contestants: &mut Vec<ContestantInfo>,
+    part: &[ContestantInfo],
+    name_of: &dyn Fn(&str) -> String,
+) {
+    for info in part {
+        let name = name_of(&info.name);
+        match contestants.iter_mut().find(|c| c.name == name) {
+            Some(known) if known.unavailable.is_some() && info.unavailable.is_none() => {
+                *known = ContestantInfo {
+                    name,
+                    ..info.clone()
+                }
+            }
+            Some(_) => {}
+            None => contestants.push(ContestantInfo {
+                name,
+                ..info.clone()
+            }),
+        }
+    }
+}
+
+/// Adds the seed tags of a part's points that no earlier part tagged.
+fn add_seeds(seeds: &mut Vec<(String, String)>, part: &Results) {
+    for point in &part.points {
+        if let Some(seed) = &point.seed
+            && !seeds.iter().any(|(p, _)| *p == point.point)
+        {
+            seeds.push((point.point.clone(), seed.clone()));
+        }
+    }
 }
 
 /// The command line without its `--shard K/N`: the run the parts make together.

@@ -1,34 +1,37 @@
-//! `taskbench run`: plan, prepare, build, measure, finish and gate — the scheduler's steps
-//! in order (see `scheduler`).
+//! `taskbench run`: the command line made options once, then plan, prepare, build,
+//! measure, finish and gate — the scheduler's steps in order (see `scheduler`).
 
-use crate::cli::RunArgs;
+use crate::cli::{RunArgs, run_options_of};
 use crate::contestant::Places;
 use crate::scheduler::{Resume, Scheduler};
 use std::path::Path;
 
-/// Runs what `args` asks for; `command` is the taskbench command line, stored with results.
-/// `--resume DIR` runs the rest of the run in DIR with its stored command line. On SIGINT,
+/// Runs what `args` asks for (`contestants` is `--contestants`, when given, found in
+/// `contestants_dir`); `command` is the taskbench command line, stored with results.
+/// `--resume DIR` runs the rest of the run in DIR with its stored options. On SIGINT,
 /// SIGTERM or SIGHUP it writes the results of the runs that finished, marked interrupted (the
 /// exit status is the caller's: see `run::interrupt::exit_code`).
 pub fn run(
     args: &RunArgs,
+    contestants: Option<&Path>,
     contestants_dir: &Path,
     places: &Places,
     command: Vec<String>,
 ) -> anyhow::Result<()> {
+    let options = args.options(contestants);
     let resume = match &args.resume {
-        Some(dir) => Some(Resume::open(dir, args)?),
+        Some(dir) => Some(Resume::open(dir, &options, run_options_of)?),
         None => None,
     };
-    let (args, contestants_dir, command) = match &resume {
+    let (options, contestants_dir, command) = match &resume {
         Some(resume) => (
-            &resume.args,
-            resume.contestants.as_deref().unwrap_or(contestants_dir),
+            &resume.options,
+            (resume.options.contestants_dir.as_deref()).unwrap_or(contestants_dir),
             resume.run_file.command.clone(),
         ),
-        None => (args, contestants_dir, command),
+        None => (&options, contestants_dir, command),
     };
-    let scheduler = Scheduler::plan(args, contestants_dir, places)?;
+    let scheduler = Scheduler::plan(options, contestants_dir, places)?;
     if args.dry_run {
         print!("{}", scheduler.dry_run());
         return Ok(());

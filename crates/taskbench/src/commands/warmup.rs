@@ -132,7 +132,7 @@ fn curves(
 fn write(
     measured: &[(CaseCurves, u32, String)],
     dirs: &[(String, std::path::PathBuf)],
-    infos: &[crate::results::ContestantInfo],
+    infos: &[crate::contestant::ContestantInfo],
 ) -> anyhow::Result<()> {
     let today = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
     for (name, dir) in dirs {

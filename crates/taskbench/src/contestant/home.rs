@@ -4,8 +4,32 @@
 //! checkout they belong to (`{root}` in manifests: its Cargo.lock, its `target/`) is the
 //! folder above them when it is one (it has a Cargo.lock), else the source tree.
 
+use super::Places;
 use anyhow::bail;
 use std::path::{Path, PathBuf};
+
+/// The repository this binary was built from: where `contestants/`, `Cargo.lock` and the
+/// contestants' build output live.
+pub fn repository_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap_or_else(|_| ".".into())
+}
+
+/// The default places for placeholders, under the repository's `target/`.
+pub fn places() -> Places {
+    places_in(repository_root())
+}
+
+/// The places for placeholders of the checkout at `root`, under its `target/`.
+pub fn places_in(root: PathBuf) -> Places {
+    Places {
+        target: root.join("target/contestants"),
+        cache: root.join("target/cache"),
+        root,
+    }
+}
 
 /// The places the contestants may be, in the order they are tried.
 #[derive(Debug, Clone)]
@@ -31,7 +55,7 @@ impl Sources {
             beside: std::env::current_exe()
                 .ok()
                 .and_then(|exe| exe.parent().map(Path::to_path_buf)),
-            source: crate::lineup::repository_root(),
+            source: repository_root(),
         }
     }
 

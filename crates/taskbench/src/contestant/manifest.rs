@@ -201,7 +201,7 @@ impl Manifest {
     pub fn build_flags(&self) -> Option<String> {
         self.build_flags
             .as_ref()
-            .map(|flags| flags.replace("{rust_profile}", super::RUST_PROFILE))
+            .map(|flags| flags.replace("{rust_profile}", crate::measure::platform::RUST_PROFILE))
     }
 
     /// Its time processes' warm-up by scenario: the `warm-up.toml` in `dir` over its
@@ -252,7 +252,10 @@ mod tests {
         assert!(!manifest.reference);
         assert_eq!(
             manifest.build_flags(),
-            Some(format!("cargo --release: {}", super::super::RUST_PROFILE))
+            Some(format!(
+                "cargo --release: {}",
+                crate::measure::platform::RUST_PROFILE
+            ))
         );
         assert_eq!(manifest.groups(), ["headline", "rust", "all"]);
         assert_eq!(manifest.toolchains, ["rust"]);

@@ -7,6 +7,7 @@ pub mod command;
 mod discover;
 pub mod groups;
 pub mod home;
+mod info;
 mod joint;
 mod manifest;
 mod startup;
@@ -16,6 +17,7 @@ pub mod warm_up;
 
 pub use age::ToolchainAge;
 pub use discover::discover;
+pub use info::{ContestantInfo, references};
 pub use joint::{JointBuild, joint_builds};
 pub use manifest::{MANIFEST_FILE, Manifest, Places, VersionSource};
 pub use startup::{ProcessCost, startup};
@@ -23,10 +25,6 @@ pub use toolchain::{Availability, HarnessFault, lockfile_version};
 pub use warm_up::WarmUpTable;
 
 use std::path::PathBuf;
-
-/// How the workspace builds its Rust contestants: its `[profile.release]`, read by build.rs
-/// (`release (codegen-units = 1, lto = thin)`).
-pub const RUST_PROFILE: &str = env!("TASKBENCH_RUST_PROFILE");
 
 /// Where docs/FAIRNESS.md states a contestant's terms: its build, warm-up, primitives and
 /// known handicaps (`docs/FAIRNESS.md#tokio`); a variant (`tokio@1.38.0`) shares its

@@ -142,7 +142,7 @@ mod tests {
     /// The fake run's records with no stop reason on tokio's measured ones, as a case the
     /// budget left no room for has none; assembled with `budget`, finished or interrupted.
     fn tokio_stop(budget: Option<Duration>, interrupted: bool) -> Vec<Option<StopReason>> {
-        let mut records = crate::html::tests::results().runs;
+        let mut records = crate::testing::results().runs;
         for record in records
             .iter_mut()
             .filter(|r| r.contestant == "tokio" && r.phase == Phase::Measured)

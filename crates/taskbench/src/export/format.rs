@@ -7,6 +7,7 @@
 use super::{Results, ecosystem, markdown, write_csv};
 
 /// A format: its flag, its folder file and how it renders.
+#[derive(Debug)]
 pub struct Format {
     flag: &'static str,
     folder_file: Option<&'static str>,

@@ -3,8 +3,8 @@
 //! the file is valid up to its last whole line whatever happens; and DIR/run.json, what
 //! `taskbench run --resume DIR` and `taskbench report DIR` need besides the records.
 
+use crate::contestant::ContestantInfo;
 use crate::measure::Platform;
-use crate::results::ContestantInfo;
 use crate::run::{RunRecord, Stopping};
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
@@ -16,7 +16,8 @@ use std::path::{Path, PathBuf};
 pub const RUN_FILE_SCHEMA: &str = "taskbench-run/1";
 
 /// DIR/run.json: written when a run starts, so that an interrupted or killed run can be
-/// resumed (the command line is parsed again) and reported from runs.jsonl alone.
+/// resumed (with the options the scheduler keeps beside it) and reported from runs.jsonl
+/// alone.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunFile {
     pub schema: String,
@@ -73,10 +74,8 @@ impl RunFile {
     /// DIR/run.json, or `None` when it is not there.
     pub fn read(dir: &Path) -> anyhow::Result<Option<RunFile>> {
         let path = RunFile::path(dir);
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+        let Some(text) = super::read_if_there(&path)? else {
+            return Ok(None);
         };
         let file: RunFile = serde_json::from_str(&text)
             .with_context(|| format!("{} is not a {RUN_FILE_SCHEMA} file", path.display()))?;

@@ -3,6 +3,7 @@
 //! each a [`Format`]. Each file is written whole or not at all; an export's path `-` is
 //! stdout (one document at a time).
 
+pub mod comparison;
 mod csv;
 mod ecosystem;
 mod folder;
@@ -19,6 +20,16 @@ pub use markdown::markdown;
 
 use anyhow::Context;
 use std::path::Path;
+
+/// The text of `path`, or `None` when there is no such file (a folder's run.json, or the
+/// options beside it, written only once a run got that far).
+pub fn read_if_there(path: &Path) -> anyhow::Result<Option<String>> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e).with_context(|| format!("cannot read {}", path.display())),
+    }
+}
 
 /// Writes `bytes` to `path` through a temporary file and a rename, so that a reader never
 /// sees half a file.

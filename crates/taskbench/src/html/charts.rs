@@ -75,48 +75,60 @@ pub fn point_charts(
             ));
         }
     }
-    if point.rows.iter().any(|r| oversleep(r).is_some()) {
-        let rows = point
-            .rows
-            .iter()
-            .map(|r| row(r, oversleep(r).map(Marks::Percentiles)));
-        let chart = RowChart {
-            title: "timer oversleep per sleep (medians of the runs)".into(),
-            axis: "oversleep per sleep".into(),
-            quantity: Quantity::Time,
-            rows: rows.collect(),
-            reference: None,
-            width: HALF_WIDTH,
-        };
-        charts.push(svg(plot::rows(&chart, palette)));
-    }
-    if !timelines.is_empty() {
-        // The lowest, the median and the highest peak; the rest are small multiples.
-        let mut picked: Vec<&Series> = Vec::new();
-        for index in [0, timelines.len() / 2, timelines.len() - 1] {
-            if !picked.contains(&&timelines[index]) {
-                picked.push(&timelines[index]);
-            }
-        }
-        let title = match timelines.len() {
-            1..=3 => "RSS over one measured run".to_string(),
-            n => format!("RSS over one measured run · lowest, median, highest peak of {n}"),
-        };
-        let chart = LineChart {
-            title,
-            x_axis: "time since the process started".into(),
-            x: Quantity::Time,
-            y_axis: "RSS".into(),
-            y: Quantity::Memory,
-            series: picked.into_iter().cloned().collect(),
-            log: false,
-            size: LINE_SIZE,
-            legend: true,
-            reach: None,
-        };
-        charts.push(svg(plot::lines(&chart, palette)));
-    }
+    charts.extend(oversleep_chart(point, palette));
+    charts.extend(rss_chart(timelines, palette));
     charts
+}
+
+/// The timers' oversleep per sleep, where the point's rows report it.
+fn oversleep_chart(point: &PointSummary, palette: &Palette) -> Option<String> {
+    if !point.rows.iter().any(|r| oversleep(r).is_some()) {
+        return None;
+    }
+    let rows = point
+        .rows
+        .iter()
+        .map(|r| row(r, oversleep(r).map(Marks::Percentiles)));
+    let chart = RowChart {
+        title: "timer oversleep per sleep (medians of the runs)".into(),
+        axis: "oversleep per sleep".into(),
+        quantity: Quantity::Time,
+        rows: rows.collect(),
+        reference: None,
+        width: HALF_WIDTH,
+    };
+    Some(svg(plot::rows(&chart, palette)))
+}
+
+/// RSS over one measured run: the lowest, the median and the highest peak (the rest are
+/// small multiples); nothing without timelines.
+fn rss_chart(timelines: &[Series], palette: &Palette) -> Option<String> {
+    if timelines.is_empty() {
+        return None;
+    }
+    let mut picked: Vec<&Series> = Vec::new();
+    for index in [0, timelines.len() / 2, timelines.len() - 1] {
+        if !picked.contains(&&timelines[index]) {
+            picked.push(&timelines[index]);
+        }
+    }
+    let title = match timelines.len() {
+        1..=3 => "RSS over one measured run".to_string(),
+        n => format!("RSS over one measured run · lowest, median, highest peak of {n}"),
+    };
+    let chart = LineChart {
+        title,
+        x_axis: "time since the process started".into(),
+        x: Quantity::Time,
+        y_axis: "RSS".into(),
+        y: Quantity::Memory,
+        series: picked.into_iter().cloned().collect(),
+        log: false,
+        size: LINE_SIZE,
+        legend: true,
+        reach: None,
+    };
+    Some(svg(plot::lines(&chart, palette)))
 }
 
 /// Every contestant's RSS timeline as a small chart, all on the same axes.

@@ -411,4 +411,4 @@ fn shell_line(argv: &[String]) -> String {
 }
 
 #[cfg(test)]
-pub(crate) mod tests;
+mod tests;

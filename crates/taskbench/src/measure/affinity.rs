@@ -1,8 +1,6 @@
 //! `--cpus N`: the cores a contestant is pinned to — the first N of those the harness may
 //! run on — as the CPU set the launcher is given before it execs.
 
-use super::process::ExecError;
-
 /// The cores the harness may run on, in order.
 pub fn allowed() -> Vec<usize> {
     // SAFETY: `set` is a valid, writable cpu_set_t of the size passed.
@@ -17,14 +15,14 @@ pub fn allowed() -> Vec<usize> {
     }
 }
 
-/// The set of the first `n` allowed cores; an error when fewer are allowed.
-pub fn first_cores(n: u32) -> Result<libc::cpu_set_t, ExecError> {
+/// The set of the first `n` allowed cores; when fewer are allowed, why, in words.
+pub fn first_cores(n: u32) -> Result<libc::cpu_set_t, String> {
     let allowed = allowed();
     if n == 0 || allowed.len() < n as usize {
-        return Err(ExecError::Program(format!(
+        return Err(format!(
             "--cpus {n}: this machine lets taskbench use {} cores",
             allowed.len()
-        )));
+        ));
     }
     // SAFETY: CPU_ZERO and CPU_SET write within the set.
     unsafe {

@@ -96,19 +96,9 @@ pub fn main(args: &[OsString]) -> ! {
             std::process::exit(0);
         }
     };
+    adopt_orphans_and_heed_abandonment();
     // SAFETY: plain syscalls on valid pointers; the child runs `child`, see there.
     unsafe {
-        // The contestant's orphans (a daemon that left its group, say) become the
-        // launcher's children rather than init's, so they can be found and killed below.
-        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
-        // The harness's death (or a kill) arrives as SIGTERM: the launcher then kills the
-        // contestant's group and, below, everything else the contestant started.
-        for signal in [libc::SIGTERM, libc::SIGHUP] {
-            let mut action: libc::sigaction = std::mem::zeroed();
-            action.sa_sigaction = on_abandoned as extern "C" fn(libc::c_int) as usize;
-            libc::sigemptyset(&mut action.sa_mask);
-            libc::sigaction(signal, &action, std::ptr::null_mut());
-        }
         let launcher = libc::getpid();
         // A close-on-exec pipe tells the launcher whether exec worked: it reads EOF when it
         // did, the errno when it did not, so "pid" is only reported for a running program.
@@ -147,18 +137,40 @@ pub fn main(args: &[OsString]) -> ! {
             }
         }
         let wall = super::clock_ns(libc::CLOCK_MONOTONIC) - start;
-        let tv = |t: libc::timeval| t.tv_sec as u64 * 1_000_000_000 + t.tv_usec as u64 * 1_000;
-        report(&format!(
-            "done {status} {wall} {} {} {} {} {}\n",
-            tv(usage.ru_utime),
-            tv(usage.ru_stime),
-            usage.ru_maxrss,
-            usage.ru_nvcsw,
-            usage.ru_nivcsw
-        ));
+        report_done(status, wall, &usage);
     }
     reap_descendants();
     std::process::exit(0);
+}
+
+/// The contestant's orphans (a daemon that left its group, say) become the launcher's
+/// children rather than init's, so they can be found and killed at the end. The harness's
+/// death (or a kill) arrives as SIGTERM: the launcher then kills the contestant's group
+/// and, at the end, everything else the contestant started.
+fn adopt_orphans_and_heed_abandonment() {
+    // SAFETY: prctl and sigaction with a zeroed sigaction, a valid handler and an empty mask.
+    unsafe {
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
+        for signal in [libc::SIGTERM, libc::SIGHUP] {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = on_abandoned as extern "C" fn(libc::c_int) as usize;
+            libc::sigemptyset(&mut action.sa_mask);
+            libc::sigaction(signal, &action, std::ptr::null_mut());
+        }
+    }
+}
+
+/// `done STATUS WALL USER SYS MAXRSS NVCSW NIVCSW`: how the contestant ended, to the harness.
+fn report_done(status: i32, wall: u64, usage: &libc::rusage) {
+    let tv = |t: libc::timeval| t.tv_sec as u64 * 1_000_000_000 + t.tv_usec as u64 * 1_000;
+    report(&format!(
+        "done {status} {wall} {} {} {} {} {}\n",
+        tv(usage.ru_utime),
+        tv(usage.ru_stime),
+        usage.ru_maxrss,
+        usage.ru_nvcsw,
+        usage.ru_nivcsw
+    ));
 }
 
 /// The contestant's pid (its group), once forked; 0 before.

@@ -5,6 +5,11 @@
 use super::machine::{Machine, load_average};
 use serde::{Deserialize, Serialize};
 
+/// How the workspace builds its Rust contestants: its `[profile.release]`, read by build.rs
+/// (`release (codegen-units = 1, lto = thin)`); the platform header shows it, and the
+/// contestants' manifests build with it.
+pub const RUST_PROFILE: &str = env!("TASKBENCH_RUST_PROFILE");
+
 /// Facts of the machine and the toolchains, stored with every result.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Platform {
@@ -66,7 +71,7 @@ impl Platform {
             memory_bytes: Platform::probe_memory_bytes(),
             kernel: read("/proc/sys/kernel/osrelease").trim().to_string(),
             rustc,
-            rust_profile: crate::contestant::RUST_PROFILE.into(),
+            rust_profile: RUST_PROFILE.into(),
             load_average: load_average(),
             versions: Vec::new(),
         }

@@ -146,7 +146,8 @@ fn spawn_launcher(
         .stderr(Stdio::piped())
         .envs(job.env.iter().map(|(k, v)| (k, v)))
         .process_group(0);
-    let cores = job.cpus.map(super::affinity::first_cores).transpose()?;
+    let cores =
+        (job.cpus.map(super::affinity::first_cores).transpose()).map_err(ExecError::Program)?;
     // SAFETY: getpid has no preconditions.
     let harness = unsafe { libc::getpid() };
     // SAFETY: the closure runs between fork and exec and makes only async-signal-safe

@@ -1,5 +1,6 @@
 //! What an axis shows and in which unit: nanoseconds become µs, ms or s and bytes KiB,
-//! MiB or GiB, chosen from the largest value so that tick labels stay short.
+//! MiB or GiB, chosen from the largest value so that tick labels stay short (the units'
+//! own ladder, units.rs).
 
 /// The kind of number on an axis.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,19 +23,12 @@ pub struct Unit {
 impl Quantity {
     /// The unit in which `largest` reads as a number below 1,000 (1,024 for sizes).
     pub fn unit_for(self, largest: f64) -> Unit {
-        let unit = |divisor, name| Unit { divisor, name };
-        let v = largest.abs();
-        match self {
-            Quantity::Time if v < 1e3 => unit(1.0, "ns"),
-            Quantity::Time if v < 1e6 => unit(1e3, "µs"),
-            Quantity::Time if v < 1e9 => unit(1e6, "ms"),
-            Quantity::Time => unit(1e9, "s"),
-            Quantity::Memory if v < 1024.0 => unit(1.0, "B"),
-            Quantity::Memory if v < 1024.0 * 1024.0 => unit(1024.0, "KiB"),
-            Quantity::Memory if v < 1024.0 * 1024.0 * 1024.0 => unit(1024.0 * 1024.0, "MiB"),
-            Quantity::Memory => unit(1024.0 * 1024.0 * 1024.0, "GiB"),
-            Quantity::Count => unit(1.0, ""),
-        }
+        let (divisor, name) = match self {
+            Quantity::Time => crate::units::duration_unit(largest),
+            Quantity::Memory => crate::units::byte_unit(largest),
+            Quantity::Count => (1.0, ""),
+        };
+        Unit { divisor, name }
     }
 }
 
@@ -77,6 +71,10 @@ mod tests {
     #[test]
     fn units_keep_numbers_short() {
         assert_eq!(Quantity::Time.unit_for(812.0).name, "ns");
+        assert_eq!(Quantity::Time.unit_for(0.0).name, "ns");
+        assert_eq!(Quantity::Time.unit_for(1e3).name, "µs");
+        assert_eq!(Quantity::Memory.unit_for(1023.0).name, "B");
+        assert_eq!(Quantity::Memory.unit_for(1024.0).name, "KiB");
         assert_eq!(Quantity::Time.unit_for(12_345_678.0).name, "ms");
         assert_eq!(Quantity::Time.unit_for(5.1e9).name, "s");
         assert_eq!(Quantity::Memory.unit_for(3.0 * 1024.0 * 1024.0).name, "MiB");

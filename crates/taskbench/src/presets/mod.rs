@@ -61,7 +61,7 @@ pub fn headline() -> Vec<String> {
 
 /// What the command line asks of a plan: the options of `taskbench run` that choose
 /// cases and how much each is measured, apart from clap.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct PlanOptions {
     pub preset: Option<String>,
     pub preset_file: Option<PathBuf>,

@@ -8,7 +8,7 @@ use clap::Parser;
 fn args(list: &[&str]) -> PlanOptions {
     let argv = ["taskbench", "run"].iter().chain(list);
     match Cli::try_parse_from(argv).unwrap().command {
-        Command::Run(run) => run.plan_options(),
+        Command::Run(run) => run.options(None).plan,
         other => panic!("{other:?}"),
     }
 }

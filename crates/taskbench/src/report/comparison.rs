@@ -5,8 +5,9 @@
 use super::Table;
 use super::condition::{CONDITION_MARK, condition_note};
 use super::table::modes_text;
-use crate::analysis::change::{CaseChange, Change, CpuKind, Verdict};
+use crate::analysis::change::{CaseChange, CpuKind};
 use crate::analysis::gate::{Comparison, FAMILY_WISE, GateOutcome, Judgement};
+use crate::analysis::ratio::{Change, Verdict};
 use crate::stats::Mode;
 
 /// `gate: 9 judgements, each at 99.4444 % (Bonferroni: …)`.

@@ -1,8 +1,8 @@
 //! The platform header: the lines above the tables saying what machine, kernel and
 //! toolchains a result was measured on. measure/platform.rs reads the facts; this writes them.
 
+use crate::contestant::ContestantInfo;
 use crate::measure::Platform;
-use crate::results::ContestantInfo;
 use crate::units::bytes;
 
 /// The header of a [`Platform`], as `run`, `show` and the Markdown export print it.

@@ -7,7 +7,6 @@
 
 use crate::analysis::{CaseSummary, PointSummary};
 use crate::report::Table;
-use crate::report::seeds::published;
 use crate::seeds::{self, Experiment, Figure, SeedMetric, counterparts};
 use crate::units::{bytes, duration};
 
@@ -32,6 +31,14 @@ pub fn pairs(experiment: &Experiment, point: &PointSummary) -> Table {
         ]),
         rows,
         notes: vec![NOTE.to_string()],
+    }
+}
+
+/// `28.1 MB`, `100–200 ms`.
+pub(super) fn published(figure: &Figure) -> String {
+    match figure.upto {
+        Some(upto) => format!("{}–{} {}", figure.value, upto, figure.unit),
+        None => format!("{} {}", figure.value, figure.unit),
     }
 }
 

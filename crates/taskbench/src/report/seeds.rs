@@ -4,10 +4,11 @@
 //! measured — they are not the same experiment until the reader knows how they differ;
 //! then each published figure beside our row of the same workload (report/seed_pairs.rs).
 
+use super::seed_pairs::published;
 use crate::analysis::{CaseSummary, PointSummary};
 use crate::measure::Platform;
 use crate::report::Table;
-use crate::seeds::{self, Experiment, Figure, SeedMetric};
+use crate::seeds::{self, Experiment, SeedMetric};
 use crate::units::{bytes, duration};
 
 /// The comparison tables of `point` (none for a point that reproduces no seed).
@@ -130,14 +131,6 @@ fn note(metric: SeedMetric) -> Option<&'static str> {
              median and largest oversleep of one sleep",
         ),
         _ => None,
-    }
-}
-
-/// `28.1 MB`, `100–200 ms`.
-pub(super) fn published(figure: &Figure) -> String {
-    match figure.upto {
-        Some(upto) => format!("{}–{} {}", figure.value, upto, figure.unit),
-        None => format!("{} {}", figure.value, figure.unit),
     }
 }
 

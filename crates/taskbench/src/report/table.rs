@@ -589,7 +589,7 @@ mod tests {
     /// The spawn row of the fixture's first point with its time figures replaced (processes
     /// of three iterations).
     fn row(elapsed: Summary, precision: f64, stop: StopReason) -> CaseSummary {
-        let mut point = crate::html::tests::results().points.remove(0);
+        let mut point = crate::testing::results().points.remove(0);
         let mut row = point.rows.remove(0);
         row.ideal_ns = 0;
         row.time_runs = elapsed.n / 3;
@@ -648,7 +648,7 @@ mod tests {
 
     #[test]
     fn cpu_is_per_iteration_with_its_interval_where_reported_else_the_whole_process() {
-        let results = crate::html::tests::results();
+        let results = crate::testing::results();
         let point = results
             .points
             .iter()

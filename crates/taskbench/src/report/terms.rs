@@ -4,7 +4,7 @@
 //! contestants table of report.html and results.md.
 
 use super::Table;
-use crate::results::ContestantInfo;
+use crate::contestant::ContestantInfo;
 
 use crate::contestant::warm_up;
 

@@ -3,9 +3,9 @@
 //! (declared n/a, its case stopped). Counted runs (`--instructions`) go the same way under
 //! their counter.
 
+use super::executor::{Executor, Limits};
 use super::plan::{Phase, Step, Subject, Workload};
 use super::record::{Figures, RunRecord};
-use super::runner::{Executor, Limits};
 use super::status::{Expected, Reported, RunStatus};
 use super::stopping::StopReason;
 use crate::measure::{ExecError, InstructionCounter, Job, Measurement};

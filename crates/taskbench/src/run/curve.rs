@@ -3,9 +3,9 @@
 //! measures and writes into a contestant's warm-up table (contestant/warm_up.rs).
 
 use super::attempt::run_one;
+use super::executor::{Executor, Limits};
 use super::plan::{Phase, Step, Subject, Workload};
 use super::record::RunRecord;
-use super::runner::{Executor, Limits};
 use crate::measure::ExecError;
 use catalogue::Scenario;
 use std::time::Duration;

@@ -3,6 +3,7 @@
 
 mod attempt;
 pub mod curve;
+pub mod executor;
 pub mod interrupt;
 pub mod plan;
 pub mod plausible;
@@ -15,9 +16,10 @@ pub mod status;
 pub mod stopping;
 pub mod variance;
 
+pub use executor::{Executor, Limits, ProcessExecutor};
 pub use plan::{Phase, Step, Subject, Workload, pinned_name};
 pub use record::{Figures, RunRecord, record_params};
-pub use runner::{Executor, Hooks, Limits, ProcessExecutor, Runner, Settings, counts};
+pub use runner::{Hooks, Runner, Settings, counts};
 pub use shard::{Shard, ShardCases};
 pub use status::RunStatus;
 pub use stopping::{StopReason, Stopping};

@@ -15,42 +15,14 @@
 //! processes), and a case that has no room left says so on its last record.
 
 use super::attempt::{COUNTED_ITERATIONS, Stopped, attempt, count_one, with_stop};
+use super::executor::{Executor, Limits};
 use super::plan::{Phase, Step, Subject, Workload, before_measuring};
 use super::record::RunRecord;
 use super::stopping::{CaseProgress, HARNESS_PER_PROCESS, Next, StopReason, Stopping};
-use crate::measure::{self, ExecError, InstructionCounter, Job, Measurement};
+use crate::measure::InstructionCounter;
 use crate::stats::SplitMix64;
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
-
-/// Runs one process; the real one spawns it, tests use fixed fake measurements.
-pub trait Executor {
-    fn execute(&mut self, job: &Job) -> Result<Measurement, ExecError>;
-}
-
-/// The real executor: a fresh process per run, started through the launcher.
-pub struct ProcessExecutor {
-    /// The `taskbench` binary (see `measure::launcher`).
-    pub launcher: PathBuf,
-}
-
-impl Executor for ProcessExecutor {
-    fn execute(&mut self, job: &Job) -> Result<Measurement, ExecError> {
-        measure::execute(&self.launcher, job)
-    }
-}
-
-/// How every run is made and watched.
-#[derive(Debug, Clone, Copy)]
-pub struct Limits {
-    pub timeout: Duration,
-    pub sample_every: Duration,
-    pub memory_limit: Option<u64>,
-    /// Warm-up iterations run the whole scenario, not the seed's smaller batch
-    /// (`--full-warmup`; `Scenario::seed_warmup`).
-    pub full_warmup: bool,
-}
 
 /// How many runs each case gets.
 #[derive(Clone, Copy)]
@@ -589,4 +561,4 @@ mod budget_tests;
 #[cfg(test)]
 mod rounds_tests;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

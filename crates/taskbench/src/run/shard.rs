@@ -11,7 +11,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 /// The part a run makes: the `index`-th (1-based) of `count`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Shard {
     pub index: u32,
     pub count: u32,

@@ -2,15 +2,15 @@
 //! the shard's subjects kept, the platform probed once and kept in run.json, and the
 //! header the run opens with.
 
-use super::Prepared;
 use super::shard::shard_cases;
+use super::{Commands, Prepared};
+use crate::contestant::ContestantInfo;
 use crate::contestant::ProcessCost;
 use crate::lineup::{pinned, prepare};
 use crate::measure::Platform;
 use crate::report::plan::{plural, shard_line, stopping_line};
 use crate::report::platform::{toolchains_line, unavailable_line};
 use crate::report::{PlatformHeader, terminal_width, wrap};
-use crate::results::ContestantInfo;
 use crate::run::interrupt::{self, errln, out, outln};
 use crate::run::{Shard, ShardCases, Subject};
 use crate::units::rough_duration;
@@ -26,19 +26,22 @@ pub struct Built<'a> {
 impl<'a> Prepared<'a> {
     /// Builds what the run measures and prints the run's header.
     pub fn build(mut self) -> anyhow::Result<Built<'a>> {
-        let args = self.scheduler.args;
+        let options = self.scheduler.options;
         let (subjects, infos) = match self.scheduler.entries.take() {
-            Some(entries) => prepare(entries, self.scheduler.places, &args.cpus, &mut |step| {
-                if !args.quiet {
+            Some(entries) => prepare(entries, self.scheduler.places, &options.cpus, &mut |step| {
+                if !options.show.quiet {
                     errln!("{}", step.line());
                 }
             }),
             None => {
-                let shell = if args.no_shell { "none" } else { &args.shell };
+                let Commands {
+                    commands,
+                    names,
+                    shell,
+                } = &options.commands;
                 let cwd = std::env::current_dir().unwrap_or_else(|_| ".".into());
-                let subjects =
-                    crate::run::shell::subjects(&args.command, &args.command_name, shell, &cwd)?;
-                (pinned(subjects, &args.cpus), Vec::new())
+                let subjects = crate::run::shell::subjects(commands, names, shell, &cwd)?;
+                (pinned(subjects, &options.cpus), Vec::new())
             }
         };
         let shard = self.shard_of(&subjects)?;
@@ -60,7 +63,7 @@ impl<'a> Prepared<'a> {
             infos,
             shard,
         };
-        if !args.is_quiet() {
+        if !options.is_quiet() {
             built.print_header(&platform);
         }
         Ok(built)
@@ -70,7 +73,7 @@ impl<'a> Prepared<'a> {
     /// nothing) chosen from the subjects themselves.
     fn shard_of(&mut self, subjects: &[Subject]) -> anyhow::Result<Option<(Shard, ShardCases)>> {
         Ok(
-            match (self.scheduler.args.shard, self.scheduler.shard.take()) {
+            match (self.scheduler.options.shard, self.scheduler.shard.take()) {
                 (Some(shard), None) => {
                     let names: Vec<(String, ProcessCost)> = subjects
                         .iter()

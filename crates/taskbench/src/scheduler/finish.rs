@@ -3,8 +3,8 @@
 //! store (with `--save-baseline`, as a baseline; with an earlier session, trend.html).
 
 use super::Measured;
+use super::RunOptions;
 use crate::analysis::gate::Side;
-use crate::cli::RunArgs;
 use crate::export;
 use crate::report::condition::run_condition_line;
 use crate::report::{
@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 /// A run whose results are written.
 pub struct Finished<'a> {
-    pub(super) args: &'a RunArgs,
+    pub(super) options: &'a RunOptions,
     pub(super) results: Results,
     pub(super) out: PathBuf,
     pub(super) store: Location,
@@ -34,22 +34,22 @@ impl<'a> Measured<'a> {
             machine,
         } = self;
         let mut prepared = built.prepared;
-        let args = prepared.scheduler.args;
+        let options = prepared.scheduler.options;
         let root = &prepared.scheduler.places.root;
         let interrupted = interrupt::requested();
         prepared.run_file.contestants = built.infos;
         let runs: Vec<_> = prepared.earlier.into_iter().chain(records).collect();
         let mut results = export::assemble(runs, &prepared.run_file, Some(machine), interrupted);
-        if !args.no_store {
+        if !options.keep.no_store {
             across_sessions(&prepared.store, &mut results);
         }
-        if !args.is_quiet() {
-            print_results(&results, args.tables, args.cold);
+        if !options.is_quiet() {
+            print_results(&results, options.show.tables, options.show.cold);
         }
         let out = prepared.out;
-        export::write_results(&results, &out, &args.exports())?;
-        if !args.no_store {
-            keep(&prepared.store, &results, &out, args, root)?;
+        export::write_results(&results, &out, &options.exports())?;
+        if !options.keep.no_store {
+            keep(&prepared.store, &results, &out, options, root)?;
         }
         match interrupt::received() {
             Some(signal) => errln!(
@@ -59,14 +59,14 @@ impl<'a> Measured<'a> {
                 results.runs.len(),
                 dir = out.display()
             ),
-            None if !args.is_quiet() => outln!(
+            None if !options.is_quiet() => outln!(
                 "report: {} (results.json and results.md beside it)",
                 out.join("report.html").display()
             ),
             None => {}
         }
         Ok(Finished {
-            args,
+            options,
             results,
             out,
             store: prepared.store,
@@ -115,10 +115,10 @@ fn keep(
     location: &Location,
     results: &Results,
     out: &Path,
-    args: &RunArgs,
+    options: &RunOptions,
     root: &Path,
 ) -> anyhow::Result<()> {
-    let provenance = Provenance::here(root, out, &args.tags);
+    let provenance = Provenance::here(root, out, &options.keep.tags);
     location.create_parent()?;
     let opened = store::open(location).and_then(|mut store| {
         let session = store::record(&mut store, results, &provenance)?;
@@ -130,9 +130,9 @@ fn keep(
             out.display()
         )
     })?;
-    if let Some(name) = &args.save_baseline {
+    if let Some(name) = &options.keep.save_baseline {
         store::save_baseline(&mut store, name, session)?;
-        if !args.is_quiet() {
+        if !options.is_quiet() {
             outln!("baseline {name}: this run, in {location}");
         }
     }

@@ -10,8 +10,8 @@ use super::Built;
 use crate::export;
 use crate::measure::machine::{MachineLoad, MachineWatch};
 use crate::run::{
-    Hooks, Limits, Phase, ProcessExecutor, RunRecord, Runner, Settings, ShardCases, Step, Workload,
-    interrupt,
+    Executor, Hooks, Limits, Phase, ProcessExecutor, RunRecord, Runner, Settings, ShardCases, Step,
+    Workload, interrupt,
 };
 use crate::units::rough_duration;
 use anyhow::Context;
@@ -32,10 +32,18 @@ pub struct Measured<'a> {
 type MadeStep = (String, Phase, Point, u32);
 
 impl<'a> Built<'a> {
-    /// Runs every case; on a harness fault, writes what finished and says where.
+    /// Runs every case, each in a fresh process started through this taskbench binary's
+    /// launcher; on a harness fault, writes what finished and says where.
     pub fn measure(self) -> anyhow::Result<Measured<'a>> {
+        let launcher =
+            std::env::current_exe().context("cannot find the taskbench binary to launch runs")?;
+        self.measure_with(&mut ProcessExecutor { launcher })
+    }
+
+    /// Runs every case through `executor` (a test's fake answers without processes).
+    pub fn measure_with(self, executor: &mut dyn Executor) -> anyhow::Result<Measured<'a>> {
         let mut watch = MachineWatch::start();
-        let records = self.execute(&mut watch).map_err(|fault| {
+        let records = self.execute(executor, &mut watch).map_err(|fault| {
             // The run stops (the harness cannot start processes, runs.jsonl cannot be
             // written): what finished is written as results if it can be, marked interrupted.
             let out = &self.prepared.out;
@@ -57,30 +65,27 @@ impl<'a> Built<'a> {
 
     /// How every run is made and watched.
     fn limits(&self) -> Limits {
-        let args = self.prepared.scheduler.args;
+        let limits = self.prepared.scheduler.options.limits;
         Limits {
-            timeout: args.timeout,
-            sample_every: Duration::from_millis(args.sample_ms),
-            memory_limit: args.memory_limit.or_else(default_memory_limit),
-            full_warmup: args.full_warmup,
+            timeout: limits.timeout,
+            sample_every: Duration::from_millis(limits.sample_ms),
+            memory_limit: limits.memory_limit.or_else(default_memory_limit),
+            full_warmup: limits.full_warmup,
         }
     }
 
     /// Runs the plan with a progress bar over its cases, appending each record to
     /// runs.jsonl as it is made; `watch` samples the load average as each point begins.
-    fn execute(&self, watch: &mut MachineWatch) -> anyhow::Result<Vec<RunRecord>> {
+    fn execute(
+        &self,
+        executor: &mut dyn Executor,
+        watch: &mut MachineWatch,
+    ) -> anyhow::Result<Vec<RunRecord>> {
         let scheduler = &self.prepared.scheduler;
         let plan = &scheduler.plan;
         let log_path = self.prepared.out.join("runs.jsonl");
-        let mut log = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&log_path)
-            .with_context(|| format!("cannot write {}", log_path.display()))?;
-        let made: HashSet<MadeStep> = self
-            .prepared
-            .earlier
-            .iter()
+        let mut log = append_to(&log_path)?;
+        let made: HashSet<MadeStep> = (self.prepared.earlier.iter())
             .map(|r| (r.contestant.clone(), r.phase, r.point(), r.run))
             .collect();
         let shard = self.shard.as_ref().map(|(_, chosen)| chosen);
@@ -122,10 +127,8 @@ impl<'a> Built<'a> {
                 step.phase, step.run, step.iterations
             ));
         };
-        let launcher =
-            std::env::current_exe().context("cannot find the taskbench binary to launch runs")?;
         let records = Runner {
-            executor: &mut ProcessExecutor { launcher },
+            executor,
             subjects: &self.subjects,
             settings: Settings {
                 warmup: plan.warmup,
@@ -168,7 +171,7 @@ impl<'a> Built<'a> {
             })
             .count();
         let cases = ours.saturating_sub(finished) as u64;
-        let bar = if self.prepared.scheduler.args.quiet {
+        let bar = if self.prepared.scheduler.options.show.quiet {
             ProgressBar::hidden()
         } else {
             ProgressBar::new(cases)
@@ -185,6 +188,14 @@ impl<'a> Built<'a> {
         }
         bar
     }
+}
+
+/// runs.jsonl, opened to append each record as it is made (a resumed run's after the
+/// earlier ones).
+fn append_to(path: &std::path::Path) -> anyhow::Result<std::fs::File> {
+    (std::fs::OpenOptions::new().create(true).append(true))
+        .open(path)
+        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Whether a case belongs to another shard.

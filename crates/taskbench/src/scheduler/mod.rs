@@ -12,18 +12,19 @@
 
 mod build;
 mod finish;
-pub mod gate;
+mod gate;
 mod measure;
+mod options;
 mod resume;
 mod shard;
 
 pub use build::Built;
 pub use finish::Finished;
 pub use measure::Measured;
+pub use options::{Commands, Export, Gate, Keep, ProcessLimits, RunOptions, Show};
 pub use resume::Resume;
 
 use crate::analysis::gate::{Side, check_machines};
-use crate::cli::RunArgs;
 use crate::contestant::Places;
 use crate::export::{self, RunFile};
 use crate::lineup::{Candidate, Lineup, choose, survey_for};
@@ -37,7 +38,7 @@ use std::path::{Path, PathBuf};
 
 /// What a run will do, decided before anything is built or written.
 pub struct Scheduler<'a> {
-    args: &'a RunArgs,
+    options: &'a RunOptions,
     places: &'a Places,
     plan: Plan,
     /// The contestants asked for (`None`: `--command`s instead).
@@ -49,29 +50,29 @@ pub struct Scheduler<'a> {
 }
 
 impl<'a> Scheduler<'a> {
-    /// Plans the run `args` asks for over the contestants in `contestants_dir`.
+    /// Plans the run `options` asks for over the contestants in `contestants_dir`.
     pub fn plan(
-        args: &'a RunArgs,
+        options: &'a RunOptions,
         contestants_dir: &Path,
         places: &'a Places,
     ) -> anyhow::Result<Scheduler<'a>> {
-        let plan = plan(args)?;
-        check_args(args)?;
-        let counter = if args.instructions {
+        let plan = plan(options)?;
+        check_options(options)?;
+        let counter = if options.instructions {
             Some(crate::measure::counter::detect().map_err(|e| anyhow!(e))?)
         } else {
             None
         };
-        let mut entries = if args.command.is_empty() {
-            let default = presets::default_lineup(&args.plan_options())?;
-            let lineup = match args.contestant.as_slice() {
+        let mut entries = if options.commands.commands.is_empty() {
+            let default = presets::default_lineup(&options.plan)?;
+            let lineup = match options.contestants.as_slice() {
                 [] => Lineup::Default(&default),
                 named => Lineup::Named(named),
             };
             Some(choose(
                 survey_for(contestants_dir, places, lineup)?,
                 lineup,
-                &args.patch,
+                &options.patches,
                 places,
             )?)
         } else {
@@ -79,11 +80,12 @@ impl<'a> Scheduler<'a> {
         };
         // A shard of contestants is chosen before anything is built, from every contestant
         // asked for (available here or not), so that every runner splits alike.
-        let shard = match (args.shard, &mut entries) {
+        let shard = match (options.shard, &mut entries) {
             (Some(shard), Some(entries)) => {
-                let chosen = shard_cases(&plan, &subject_names(entries, &args.cpus, false), shard)?;
+                let names = subject_names(entries, &options.cpus, false);
+                let chosen = shard_cases(&plan, &names, shard)?;
                 entries.retain(|e| {
-                    subject_names(std::slice::from_ref(e), &args.cpus, false)
+                    subject_names(std::slice::from_ref(e), &options.cpus, false)
                         .iter()
                         .any(|(name, _)| chosen.has(name))
                 });
@@ -92,7 +94,7 @@ impl<'a> Scheduler<'a> {
             _ => None,
         };
         Ok(Scheduler {
-            args,
+            options,
             places,
             plan,
             entries,
@@ -104,11 +106,8 @@ impl<'a> Scheduler<'a> {
     /// `--dry-run`: the cases, the subjects and an estimate of the time.
     pub fn dry_run(&self) -> String {
         let names: Vec<(String, crate::contestant::ProcessCost)> = match &self.entries {
-            Some(entries) => subject_names(entries, &self.args.cpus, true),
-            None => self
-                .args
-                .command
-                .iter()
+            Some(entries) => subject_names(entries, &self.options.cpus, true),
+            None => (self.options.commands.commands.iter())
                 .map(|c| (c.clone(), crate::contestant::ProcessCost::command()))
                 .collect(),
         };
@@ -124,23 +123,20 @@ impl<'a> Scheduler<'a> {
         out
     }
 
-    /// Makes the output folder and locks it, and writes run.json — or takes over the
-    /// interrupted run of `resume`, with the records of the cases it finished. `command`
-    /// is the taskbench command line, kept with the results.
+    /// Makes the output folder and locks it, and writes run.json and the options beside
+    /// it — or takes over the interrupted run of `resume`, with the records of the cases it
+    /// finished. `command` is the taskbench command line, kept with the results.
     pub fn prepare(
         self,
         command: Vec<String>,
         resume: Option<&Resume>,
     ) -> anyhow::Result<Prepared<'a>> {
-        let args = self.args;
-        let out = out_path(args);
-        let store = args
-            .store
-            .clone()
+        let options = self.options;
+        let out = out_path(options);
+        let store = (options.keep.store.clone())
             .unwrap_or_else(|| Location::Sqlite(crate::store::default_path(&out)));
         // Looked up before anything is written or run, so that a misspelt baseline costs nothing.
-        let baseline = args
-            .baseline
+        let baseline = (options.gate.baseline)
             .as_deref()
             .map(|name| crate::store::side(name, &store))
             .transpose()
@@ -153,11 +149,11 @@ impl<'a> Scheduler<'a> {
             check_machines(
                 (&baseline.label, &baseline.machine),
                 ("this run", &here),
-                args.gate.mixed_machines,
+                options.gate.mixed_machines,
             )?;
         }
         interrupt::install();
-        prepare_output(args, &out)?;
+        prepare_output(options, &out)?;
         // Held until the run ends: a second run into the same folder is refused.
         let lock = export::lock(&out)?;
         let (run_file, earlier) = match resume {
@@ -165,6 +161,7 @@ impl<'a> Scheduler<'a> {
             None => {
                 let run_file = RunFile::new(command, Some(&self.plan));
                 run_file.write(&out).context("--out")?;
+                options.write(&out).context("--out")?;
                 (run_file, Vec::new())
             }
         };
@@ -195,66 +192,67 @@ pub struct Prepared<'a> {
 }
 
 /// The cases: a preset's, the scenarios named, or the `--command`s.
-fn plan(args: &RunArgs) -> anyhow::Result<Plan> {
-    let options = args.plan_options();
-    if args.command.is_empty() {
-        return presets::plan(&options);
+fn plan(run: &RunOptions) -> anyhow::Result<Plan> {
+    let options = &run.plan;
+    if run.commands.commands.is_empty() {
+        return presets::plan(options);
     }
-    if !args.params.0.is_empty() || args.inner_warmup.is_some() {
+    if !options.params.0.is_empty() || options.inner_warmup.is_some() {
         bail!("--command runs a whole command: scenario parameters and --inner-warmup do not apply")
     }
-    Plan::commands(&options)
+    Plan::commands(options)
 }
 
 /// What no plan shows: `--cpus` fits here, a gate has something to compare with (of another
 /// machine only with `--baseline`) and stdout to itself, `--instructions` has protocol runs to count.
-fn check_args(args: &RunArgs) -> anyhow::Result<()> {
-    crate::lineup::check_cpus(&args.cpus)?;
+fn check_options(options: &RunOptions) -> anyhow::Result<()> {
+    crate::lineup::check_cpus(&options.cpus)?;
+    let gate = &options.gate;
     // `tokio@patch` is a variant; `@rust` is a group.
-    let variants = args
-        .contestant
-        .iter()
-        .any(|name| name.find('@').is_some_and(|at| at > 0));
+    let variants = (options.contestants.iter()).any(|name| name.find('@').is_some_and(|at| at > 0));
     anyhow::ensure!(
-        !args.gate.any() || args.baseline.is_some() || variants,
+        !gate.thresholds.any() || gate.baseline.is_some() || variants,
         "--fail-if-slower, --fail-if-bigger and --fail-if-more-instructions gate a comparison: \
          --baseline NAME compares with another run, or name a variant (-c tokio,tokio@patch) \
          to compare within this one"
     );
     anyhow::ensure!(
-        !args.gate.mixed_machines || args.baseline.is_some(),
+        !gate.mixed_machines || gate.baseline.is_some(),
         "--mixed-machines lets --baseline NAME be a run of another machine: give --baseline"
     );
     anyhow::ensure!(
-        !args.exports_to_stdout() || (args.baseline.is_none() && !args.gate.any()),
+        !options.exports_to_stdout() || (gate.baseline.is_none() && !gate.thresholds.any()),
         "an --export-* to stdout (-) leaves no room there for the comparison of --baseline or \
          the gate: give the export a file"
     );
     anyhow::ensure!(
-        !args.instructions || args.command.is_empty(),
+        !options.instructions || options.commands.commands.is_empty(),
         "--instructions counts protocol runs, one iteration apart: --command runs cannot be counted"
     );
     Ok(())
 }
 
 /// `--out`, or `results/<start time>`.
-fn out_path(args: &RunArgs) -> PathBuf {
-    args.out.clone().unwrap_or_else(|| {
+fn out_path(options: &RunOptions) -> PathBuf {
+    options.out.clone().unwrap_or_else(|| {
         let stamp = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
         PathBuf::from("results").join(stamp.replace(':', "-"))
     })
 }
 
 /// Creates the output folder and checks every export path before anything runs.
-fn prepare_output(args: &RunArgs, out: &Path) -> anyhow::Result<()> {
+fn prepare_output(options: &RunOptions, out: &Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(out)
         .with_context(|| format!("--out: cannot create {}", out.display()))?;
     export::check_writable(&out.join("runs.jsonl")).context("--out")?;
-    export::check_stdout(&args.exports(), |format| {
+    export::check_stdout(&options.exports(), |format| {
         format!("--export-{}", format.flag())
     })?;
-    for (exporter, path) in args.exports() {
+    for (exporter, path) in options.exports() {
         export::check_writable(path).with_context(|| format!("--export-{}", exporter.flag()))?;
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

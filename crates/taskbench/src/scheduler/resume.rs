@@ -1,13 +1,13 @@
-//! `taskbench run --resume DIR`: the interrupted run in DIR, read once — its run.json
-//! with the command line it was started with, parsed again — and, once the folder is
-//! locked, its records of the cases that finished.
+//! `taskbench run --resume DIR`: the interrupted run in DIR, read once — its run.json and
+//! the options kept beside it (or, for a folder written before options were kept, the
+//! options its front end makes of the command line run.json holds) — and, once the folder
+//! is locked, its records of the cases that finished.
 
-use crate::cli::{Cli, Command, RunArgs};
+use super::RunOptions;
 use crate::export::{self, RunFile};
 use crate::run::interrupt::errln;
 use crate::run::{Phase, RunRecord};
 use anyhow::{anyhow, bail};
-use clap::Parser;
 use std::path::{Path, PathBuf};
 
 /// An interrupted run to finish.
@@ -16,45 +16,41 @@ pub struct Resume {
     pub dir: PathBuf,
     /// Its run.json, as it was when the run was resumed.
     pub run_file: RunFile,
-    /// Its settings: the stored command line's, into its folder.
-    pub args: RunArgs,
-    /// `--contestants` of the stored command line, if it gave one.
-    pub contestants: Option<PathBuf>,
+    /// Its settings: the stored ones, into its folder.
+    pub options: RunOptions,
 }
 
 impl Resume {
-    /// The run in `dir`, to be finished with `args`'s `--quiet`; no other setting of
-    /// `args` may go with it.
-    pub fn open(dir: &Path, args: &RunArgs) -> anyhow::Result<Resume> {
-        if let Some((name, _)) = args.params.0.first() {
+    /// The run in `dir`, to be finished with `current`'s `--quiet` (and its store, when it
+    /// names one); no setting of `current` that chooses cases may go with it. A folder
+    /// without stored options (written by an older taskbench) has them made by
+    /// `from_command_line` from the command line in its run.json.
+    pub fn open(
+        dir: &Path,
+        current: &RunOptions,
+        from_command_line: impl FnOnce(&[String]) -> anyhow::Result<RunOptions>,
+    ) -> anyhow::Result<Resume> {
+        if let Some((name, _)) = current.plan.params.0.first() {
             bail!(
                 "--resume runs the cases stored in {}: --{name} cannot go with it",
                 RunFile::path(dir).display()
             );
         }
         let run_file = RunFile::read(dir)?.ok_or_else(|| no_run(dir))?;
-        let cli = Cli::try_parse_from(&run_file.command).map_err(|e| {
-            let rendered = e.render().to_string();
-            anyhow!(
-                "{}: its command line does not parse any more: {}",
-                RunFile::path(dir).display(),
-                rendered.lines().next().unwrap_or_default()
-            )
-        })?;
-        let Command::Run(mut stored) = cli.command else {
-            bail!(
-                "{}: not the command line of a run",
-                RunFile::path(dir).display()
-            );
+        let mut stored = match RunOptions::read(dir)? {
+            Some(options) => options,
+            None => from_command_line(&run_file.command)
+                .map_err(|e| anyhow!("{}: {e:#}", RunFile::path(dir).display()))?,
         };
         stored.out = Some(dir.to_path_buf());
-        stored.resume = None;
-        stored.quiet = args.quiet;
+        stored.show.quiet = current.show.quiet;
+        if current.keep.store.is_some() {
+            stored.keep.store.clone_from(&current.keep.store);
+        }
         Ok(Resume {
             dir: dir.to_path_buf(),
             run_file,
-            args: *stored,
-            contestants: cli.contestants,
+            options: stored,
         })
     }
 

@@ -4,6 +4,7 @@
 //! else: placeholders numbered `$n` for PostgreSQL, where the schema version is kept, how
 //! writers take turns, and the schema's two dialect tokens.
 
+use super::tls::one_line;
 use super::value::{Row, Value};
 use std::collections::HashMap;
 use std::path::Path;
@@ -203,16 +204,6 @@ impl Postgres {
 
 fn pg_params(params: &[Value]) -> Vec<&(dyn postgres::types::ToSql + Sync)> {
     params.iter().map(|v| v as _).collect()
-}
-
-/// A PostgreSQL error as one line: what failed ("error connecting to server", "db error")
-/// with its cause, the server's DETAIL and HINT on the same line.
-pub(super) fn one_line(err: &postgres::Error) -> anyhow::Error {
-    let text = match std::error::Error::source(err) {
-        Some(cause) => format!("{err}: {cause}"),
-        None => err.to_string(),
-    };
-    anyhow::anyhow!("{}", text.replace('\n', "; "))
 }
 
 /// `sql` with its `?`s numbered `$1`, `$2`, … as PostgreSQL takes them; a `?` within

@@ -48,7 +48,7 @@ impl FromStr for Location {
         let (rest, _) = super::tls::split(text)?;
         let config: postgres::Config = rest
             .parse()
-            .map_err(|e| format!("not a PostgreSQL URL ({})", super::backend::one_line(&e)))?;
+            .map_err(|e| format!("not a PostgreSQL URL ({})", super::tls::one_line(&e)))?;
         if config.get_hosts().is_empty() {
             return Err(
                 "a PostgreSQL URL names its server: postgres://USER@HOST:PORT/DATABASE".into(),
@@ -76,6 +76,21 @@ impl fmt::Display for Location {
                 }
             }
         }
+    }
+}
+
+/// Written as shown, a password masked (a run's stored options are a file anyone may read):
+/// a masked location read back names the store, and the run resumed gives it again.
+impl serde::Serialize for Location {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Location {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }
 
@@ -113,5 +128,10 @@ mod tests {
         );
         let without = Location::Postgres("postgres://bench@db/tb".into());
         assert_eq!(without.to_string(), "postgres://bench@db/tb");
+        let written = serde_json::to_string(&with).unwrap();
+        assert!(!written.contains("s3cret"), "{written}");
+        let file = Location::Sqlite("results/taskbench.sqlite".into());
+        let back: Location = serde_json::from_str(&serde_json::to_string(&file).unwrap()).unwrap();
+        assert_eq!(back, file);
     }
 }

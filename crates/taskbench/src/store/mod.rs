@@ -23,7 +23,7 @@ pub use history::{HistoryFilter, HistoryRow, entries};
 pub use location::Location;
 pub use record::{Provenance, record};
 pub use select::{Session, condition, find, runs, save_baseline, side};
-pub use spread::{spreads, take_in_sessions};
+pub use spread::{across_sessions, spreads, take_in_sessions};
 use value::Value;
 
 use anyhow::Context;

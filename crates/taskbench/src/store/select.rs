@@ -37,26 +37,7 @@ pub fn find(store: &mut Store, name: &str) -> anyhow::Result<Session> {
         Some(rest) => rest.strip_prefix('~').and_then(|n| n.parse::<usize>().ok()),
         None => None,
     };
-    let mut sessions = store
-        .query(
-            "SELECT id, started, cpu, cores, memory_bytes, tags FROM sessions",
-            &[],
-        )?
-        .iter()
-        .map(|row| {
-            Ok(Candidate {
-                id: row.get(0)?,
-                started: row.get(1)?,
-                machine: Machine {
-                    cpu: row.get(2)?,
-                    cores: row.get(3)?,
-                    memory_bytes: row.get::<i64>(4)? as u64,
-                },
-                tags: row.get(5)?,
-            })
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    sessions.sort_by(|a, b| (&b.started, b.id).cmp(&(&a.started, a.id)));
+    let sessions = newest_first(store)?;
     let baseline = match back {
         Some(_) => None,
         None => store
@@ -89,35 +70,63 @@ pub fn find(store: &mut Store, name: &str) -> anyhow::Result<Session> {
             started: session.started.clone(),
             machine: session.machine.clone(),
         }),
-        None => {
-            let listed = |mut names: Vec<String>| {
-                names.sort();
-                names.dedup();
-                if names.is_empty() {
-                    "none".to_string()
-                } else {
-                    names.join(", ")
-                }
-            };
-            let baselines = store
-                .query("SELECT name FROM baselines", &[])?
-                .iter()
-                .map(|row| row.get(0))
-                .collect::<anyhow::Result<_>>()?;
-            let tags = sessions
-                .iter()
-                .filter(|s| !s.tags.is_empty())
-                .map(|s| s.tags.clone())
-                .collect();
-            anyhow::bail!(
-                "'{name}' is not a results folder, and the store has no session by that name \
-                 ({} sessions; `last`, `last~1`, …; baselines: {}; tags: {})",
-                sessions.len(),
-                listed(baselines),
-                listed(tags)
-            )
-        }
+        None => Err(unknown(store, name, &sessions)?),
     }
+}
+
+/// Every session, newest first by start and then by id.
+fn newest_first(store: &mut Store) -> anyhow::Result<Vec<Candidate>> {
+    let mut sessions = store
+        .query(
+            "SELECT id, started, cpu, cores, memory_bytes, tags FROM sessions",
+            &[],
+        )?
+        .iter()
+        .map(|row| {
+            Ok(Candidate {
+                id: row.get(0)?,
+                started: row.get(1)?,
+                machine: Machine {
+                    cpu: row.get(2)?,
+                    cores: row.get(3)?,
+                    memory_bytes: row.get::<i64>(4)? as u64,
+                },
+                tags: row.get(5)?,
+            })
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    sessions.sort_by(|a, b| (&b.started, b.id).cmp(&(&a.started, a.id)));
+    Ok(sessions)
+}
+
+/// The error for a name no session answers to, listing the names the store has.
+fn unknown(store: &mut Store, name: &str, sessions: &[Candidate]) -> anyhow::Result<anyhow::Error> {
+    let listed = |mut names: Vec<String>| {
+        names.sort();
+        names.dedup();
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(", ")
+        }
+    };
+    let baselines = store
+        .query("SELECT name FROM baselines", &[])?
+        .iter()
+        .map(|row| row.get(0))
+        .collect::<anyhow::Result<_>>()?;
+    let tags = sessions
+        .iter()
+        .filter(|s| !s.tags.is_empty())
+        .map(|s| s.tags.clone())
+        .collect();
+    Ok(anyhow::anyhow!(
+        "'{name}' is not a results folder, and the store has no session by that name \
+         ({} sessions; `last`, `last~1`, …; baselines: {}; tags: {})",
+        sessions.len(),
+        listed(baselines),
+        listed(tags)
+    ))
 }
 
 /// The measured runs of a session, in the order they were made.

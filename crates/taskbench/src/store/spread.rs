@@ -2,8 +2,10 @@
 //! elapsed, peak RSS and CPU medians (analysis/run_to_run.rs), for `compare` and
 //! `run --baseline` across sessions.
 
-use super::Store;
+use super::{Location, Store};
+use crate::analysis::gate::{Comparison, Side, across};
 use crate::analysis::run_to_run::{RunToRun, Spreads};
+use crate::exit::cannot_compare;
 use crate::measure::machine::Machine;
 
 /// The spreads of `contestant` at `point` over the sessions on `machine`, leaving out those
@@ -69,4 +71,26 @@ pub fn take_in_sessions(
         }
     }
     Ok(())
+}
+
+/// BASE against NEW, each case widened by the store's other sessions of it on NEW's machine;
+/// sides of different machines only with `mixed_machines`.
+pub fn across_sessions(
+    base: &Side,
+    new: &Side,
+    store: &Location,
+    mixed_machines: bool,
+) -> anyhow::Result<Comparison> {
+    if !store.exists() {
+        return across(base, new, None, mixed_machines);
+    }
+    let mut db = super::open(store).map_err(cannot_compare)?;
+    let exclude = [base.started.clone(), new.started.clone()];
+    across(
+        base,
+        new,
+        Some(&mut |point, contestant| spreads(&mut db, &new.machine, point, contestant, &exclude)),
+        mixed_machines,
+    )
+    .map_err(cannot_compare)
 }

@@ -7,7 +7,7 @@ use crate::results::Results;
 use rusqlite::Connection;
 
 fn results() -> Results {
-    crate::html::tests::results()
+    crate::testing::results()
 }
 
 fn count(store: &mut Store, table: &str) -> i64 {

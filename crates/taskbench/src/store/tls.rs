@@ -1,10 +1,10 @@
 //! PostgreSQL over TLS: a store URL's `sslmode` and `sslrootcert` read as libpq reads them,
 //! and the rustls client that honours them. rust-postgres knows three of libpq's six modes
 //! and no root certificates, so both are taken out of the URL here and the rest left to it.
+//! A PostgreSQL error, of connecting or after, is said here in one line.
 
 mod verifier;
 
-use super::backend::one_line;
 use anyhow::Context;
 use rustls::CertificateError;
 use rustls::client::VerifierBuilderError;
@@ -244,6 +244,16 @@ fn root_certificates(roots: &Roots) -> anyhow::Result<Vec<CertificateDer<'static
             .with_context(|| roots.to_string()),
         Roots::System => Ok(rustls_native_certs::load_native_certs().certs),
     }
+}
+
+/// A PostgreSQL error as one line: what failed ("error connecting to server", "db error")
+/// with its cause, the server's DETAIL and HINT on the same line.
+pub(super) fn one_line(err: &postgres::Error) -> anyhow::Error {
+    let text = match std::error::Error::source(err) {
+        Some(cause) => format!("{err}: {cause}"),
+        None => err.to_string(),
+    };
+    anyhow::anyhow!("{}", text.replace('\n', "; "))
 }
 
 #[cfg(test)]

@@ -10,8 +10,9 @@ use super::util::{measured, output_within, read_json, require_all, skip, taskben
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
+use taskbench::contestant::home::{places, repository_root};
 use taskbench::contestant::{Availability, Manifest, Places};
-use taskbench::lineup::{Candidate, places, prepare, repository_root, survey};
+use taskbench::lineup::{Candidate, prepare, survey};
 
 /// Small sizes: every scenario, a fraction of a second per run.
 const SMALL: &[&str] = &[

@@ -1,16 +1,54 @@
-//! The pipeline's layering, read from the source: commands drive the library and never
-//! each other, and no stage imports a later one (issue 23).
+//! The pipeline's layering, read from the source: one table says which top-level module of
+//! the crate may import which, each only modules above it in the table, so that an import
+//! against the pipeline, or a circle, is a failing test (issues 23 and 36). Commands drive
+//! the library and never each other. Tests (`#[cfg(test)]` items, and the files they
+//! declare) are left out: a test may reach anywhere.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+
+/// Every top-level module and the modules it imports, the pipeline as data: the leaves
+/// (one process measured among them); the contestants, built with it; the cases and their
+/// runs; who runs; what the figures mean; the document; the store; what is shown and
+/// written; a run from start to end; the command line and the commands on top. A module
+/// may only name modules above it here, and the table holds no import the code does not
+/// make, so that it reads as the house stands.
+#[rustfmt::skip]
+const LAYERS: &[(&str, &[&str])] = &[
+    ("units", &[]),
+    ("stats", &[]),
+    ("exit", &[]),
+    ("seeds", &[]),
+    ("measure", &[]),
+    ("contestant", &["measure"]),
+    ("run", &["units", "stats", "measure", "contestant"]),
+    ("presets", &["units", "seeds", "contestant", "run"]),
+    ("lineup", &["measure", "contestant", "run"]),
+    ("analysis", &["stats", "exit", "measure", "contestant", "run"]),
+    ("results", &["measure", "contestant", "run", "analysis"]),
+    ("store", &["exit", "measure", "contestant", "run", "analysis", "results"]),
+    ("plot", &["units"]),
+    ("report", &["units", "stats", "seeds", "measure", "contestant", "run", "presets", "analysis",
+                 "results", "store", "plot"]),
+    ("html", &["units", "stats", "measure", "run", "analysis", "results", "store", "plot",
+               "report"]),
+    ("export", &["stats", "exit", "measure", "contestant", "run", "presets", "analysis", "results",
+                 "report", "html"]),
+    ("scheduler", &["units", "measure", "contestant", "run", "presets", "lineup",
+                    "analysis", "results", "store", "report", "html", "export"]),
+    ("cli", &["units", "contestant", "run", "presets", "analysis", "store", "export", "scheduler"]),
+    ("commands", &["units", "measure", "contestant", "run", "presets", "lineup", "analysis",
+                   "results", "store", "report", "html", "export", "scheduler", "cli"]),
+];
 
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
-/// Every `.rs` file below `path` (or `path` itself).
+/// Every `.rs` file below `path` (or `path` itself; nothing where it is not).
 fn sources(path: &Path) -> Vec<PathBuf> {
-    if path.is_file() {
-        return vec![path.to_path_buf()];
+    if !path.is_dir() {
+        return (path.is_file().then(|| path.to_path_buf()).into_iter()).collect();
     }
     let mut files = Vec::new();
     for entry in std::fs::read_dir(path).unwrap() {
@@ -24,36 +62,182 @@ fn sources(path: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// Whether `text` names the module path `module` (not a longer name that starts with it).
-fn names(text: &str, module: &str) -> bool {
-    text.match_indices(module).any(|(at, _)| {
-        let after = text[at + module.len()..].chars().next();
-        !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
-    })
+/// The crate's top-level modules, as lib.rs declares them (test-only ones left out).
+fn top_level_modules() -> BTreeSet<String> {
+    let lib = std::fs::read_to_string(src().join("lib.rs")).unwrap();
+    let mut modules = BTreeSet::new();
+    let mut test_only = false;
+    for line in lib.lines().map(str::trim) {
+        let name = line.strip_prefix("pub mod ").or(line.strip_prefix("mod "));
+        if let Some(name) = name.and_then(|n| n.strip_suffix(';'))
+            && !test_only
+        {
+            modules.insert(name.to_string());
+        }
+        test_only = line == "#[cfg(test)]";
+    }
+    modules
 }
 
-/// The lines of the files below `place` that name any of `modules`, tests left out.
-fn offending(place: &str, modules: &[String]) -> Vec<String> {
-    let mut found = Vec::new();
-    for file in sources(&src().join(place)) {
-        let name = file.file_name().unwrap().to_string_lossy().into_owned();
-        if name == "tests.rs" || name == "proptests.rs" {
-            continue;
+/// The module path of a file below src/ (`run/runner.rs` is `run::runner`; a mod.rs is
+/// its folder's module).
+fn module_path(file: &Path) -> Vec<String> {
+    let relative = file.strip_prefix(src()).unwrap().with_extension("");
+    let mut path: Vec<String> = (relative.components())
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if path.last().is_some_and(|last| last == "mod") {
+        path.pop();
+    }
+    path
+}
+
+/// The files that only tests compile: those declared by a `#[cfg(test)] mod NAME;`.
+fn test_files(files: &[PathBuf]) -> BTreeSet<PathBuf> {
+    let mut tests = BTreeSet::new();
+    for file in files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        let own = src().join(module_path(file).join("/"));
+        for pair in lines.windows(2).filter(|pair| pair[0] == "#[cfg(test)]") {
+            let declared = pair[1]
+                .trim_start_matches("pub(crate) ")
+                .strip_prefix("mod ")
+                .and_then(|rest| rest.strip_suffix(';'));
+            if let Some(name) = declared {
+                tests.insert(own.join(format!("{name}.rs")));
+                tests.extend(sources(&own.join(name)));
+            }
         }
-        let text = std::fs::read_to_string(&file).unwrap();
-        let code = text.split("#[cfg(test)]").next().unwrap();
-        for (number, line) in code.lines().enumerate() {
-            if modules.iter().any(|m| names(line, m)) {
-                found.push(format!(
-                    "{}:{}: {}",
-                    file.display(),
-                    number + 1,
-                    line.trim()
-                ));
+    }
+    tests
+}
+
+/// A file's code as the crate builds it: comments and `#[cfg(test)]` items left out (a
+/// one-line item alone; a block ends the file's code, as test modules close their files).
+fn code(file: &Path) -> String {
+    let text = std::fs::read_to_string(file).unwrap();
+    let mut code = String::new();
+    let mut lines = text.lines().map(str::trim);
+    while let Some(line) = lines.next() {
+        if line == "#[cfg(test)]" {
+            match lines.next() {
+                Some(item) if item.ends_with(';') => continue,
+                _ => break,
+            }
+        }
+        if !line.starts_with("//") {
+            code.push_str(line);
+            code.push('\n');
+        }
+    }
+    code
+}
+
+/// The top-level modules that `code`, of the module at `path`, names: `crate::NAME`,
+/// `use crate::{NAME, …}`, or as many `super::` as reach the crate's root.
+fn named(code: &str, path: &[String], modules: &BTreeSet<String>) -> BTreeSet<String> {
+    let root = "super::".repeat(path.len());
+    let mut found = BTreeSet::new();
+    for prefix in ["crate::", root.as_str()] {
+        for (at, _) in code.match_indices(prefix) {
+            let rest = &code[at + prefix.len()..];
+            let group = rest
+                .strip_prefix('{')
+                .map(|g| &g[..g.find('}').unwrap_or(g.len())]);
+            let heads: Vec<&str> = match group {
+                Some(group) => group.split(',').map(str::trim).collect(),
+                None => vec![rest],
+            };
+            for head in heads {
+                let name: String = head
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if modules.contains(&name) && name != path[0] {
+                    found.insert(name);
+                }
             }
         }
     }
     found
+}
+
+/// Each top-level module's imports of the others, with the file that makes each.
+fn imports() -> BTreeMap<String, BTreeMap<String, PathBuf>> {
+    let modules = top_level_modules();
+    let files: Vec<PathBuf> = (modules.iter())
+        .flat_map(|m| {
+            let (file, folder) = (src().join(format!("{m}.rs")), src().join(m));
+            let mut files = if folder.is_dir() {
+                sources(&folder)
+            } else {
+                Vec::new()
+            };
+            if file.is_file() {
+                files.push(file);
+            }
+            files
+        })
+        .collect();
+    let tests = test_files(&files);
+    let mut edges: BTreeMap<String, BTreeMap<String, PathBuf>> = BTreeMap::new();
+    for file in files.iter().filter(|f| !tests.contains(*f)) {
+        let path = module_path(file);
+        let from = edges.entry(path[0].clone()).or_default();
+        for to in named(&code(file), &path, &modules) {
+            from.entry(to).or_insert_with(|| file.clone());
+        }
+    }
+    edges
+}
+
+#[test]
+fn every_module_imports_only_what_the_table_allows() {
+    let allowed: BTreeMap<&str, &[&str]> = LAYERS.iter().copied().collect();
+    let mut wrong = Vec::new();
+    for (from, to) in imports() {
+        let may = allowed.get(from.as_str()).copied().unwrap_or_default();
+        for (to, file) in to.iter().filter(|(to, _)| !may.contains(&to.as_str())) {
+            let file = file.strip_prefix(src()).unwrap().display();
+            wrong.push(format!("{from} -> {to} ({file}): not in LAYERS"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_table_allows_no_import_the_code_does_not_make() {
+    let imports = imports();
+    let mut unused = Vec::new();
+    for (from, may) in LAYERS {
+        let made = imports.get(*from);
+        for to in may
+            .iter()
+            .filter(|to| !made.is_some_and(|m| m.contains_key(**to)))
+        {
+            unused.push(format!("{from} -> {to}: in LAYERS, but nothing imports it"));
+        }
+    }
+    assert!(unused.is_empty(), "{}", unused.join("\n"));
+}
+
+#[test]
+fn the_table_names_every_module_once_each_above_what_imports_it() {
+    let listed: Vec<&str> = LAYERS.iter().map(|(m, _)| *m).collect();
+    let modules = top_level_modules();
+    let names: BTreeSet<&str> = listed.iter().copied().collect();
+    assert_eq!(names.len(), listed.len(), "a module twice: {listed:?}");
+    assert_eq!(names, modules.iter().map(String::as_str).collect());
+    for (at, (module, may)) in LAYERS.iter().enumerate() {
+        for to in *may {
+            let above = listed[..at].contains(to);
+            assert!(
+                above,
+                "{module} may import {to}, which is not above it: a circle could close"
+            );
+        }
+    }
 }
 
 #[test]
@@ -63,32 +247,46 @@ fn no_command_imports_another() {
         .map(|f| f.file_stem().unwrap().to_string_lossy().into_owned())
         .filter(|stem| stem != "mod")
         .collect();
-    let paths: Vec<String> = commands
-        .iter()
-        .flat_map(|c| {
-            [
-                format!("super::{c}"),
-                format!("super::super::{c}"),
-                format!("crate::commands::{c}"),
-            ]
-        })
-        .collect();
-    let found = offending("commands", &paths);
-    assert!(found.is_empty(), "{}", found.join("\n"));
+    for file in sources(&src().join("commands")) {
+        let code = code(&file);
+        for command in &commands {
+            for path in [
+                format!("super::{command}"),
+                format!("super::super::{command}"),
+                format!("crate::commands::{command}"),
+            ] {
+                assert!(!names(&code, &path), "{}: {path}", file.display());
+            }
+        }
+    }
 }
 
-#[test]
-fn no_stage_imports_the_command_line_or_the_report() {
-    let later = ["crate::cli".to_string(), "crate::report".to_string()];
-    for stage in ["presets", "results.rs", "run", "store", "plot"] {
-        let found = offending(stage, &later);
-        assert!(found.is_empty(), "{}", found.join("\n"));
-    }
+/// Whether `text` names the module path `module` (not a longer name that starts with it).
+fn names(text: &str, module: &str) -> bool {
+    text.match_indices(module).any(|(at, _)| {
+        let after = text[at + module.len()..].chars().next();
+        !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
 }
 
 #[test]
 fn the_checks_see_an_import_when_there_is_one() {
-    assert!(names("use crate::report::units;", "crate::report"));
-    assert!(!names("use crate::reports;", "crate::report"));
-    assert!(!offending("commands", &["crate::scheduler".to_string()]).is_empty());
+    let modules: BTreeSet<String> = ["report", "run", "store"].map(String::from).into();
+    let path = ["run".to_string(), "runner".to_string()];
+    let seen = |code: &str| named(code, &path, &modules);
+    assert_eq!(
+        seen("use crate::report::units;"),
+        ["report".to_string()].into()
+    );
+    assert_eq!(seen("use crate::{report::x, store};").len(), 2);
+    assert_eq!(
+        seen("super::super::store::open()"),
+        ["store".to_string()].into()
+    );
+    assert!(seen("use crate::reports; use super::store; crate::run::x").is_empty());
+    assert!(names("use super::merge;", "super::merge") && !names("super::merged", "super::merge"));
+    let runner = src().join("run/runner.rs");
+    assert!(!code(&runner).contains("mod tests"));
+    assert!(test_files(&[runner]).contains(&src().join("run/runner/tests.rs")));
+    assert!(imports()["scheduler"].contains_key("run"));
 }

@@ -100,7 +100,7 @@ fn fixture_binary() -> String {
         "--warmup",
         "0",
     ]);
-    let places = taskbench::lineup::places();
+    let places = taskbench::contestant::home::places();
     places
         .target
         .join("release/taskbench-fixture")

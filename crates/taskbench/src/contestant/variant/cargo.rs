@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use toml::{Table, Value};
 
 /// `--patch CRATE=PATH`: a crate replaced by a local checkout.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Patch {
     pub krate: String,
     pub path: PathBuf,
@@ -153,6 +153,23 @@ fn variant_manifest(
         }
     }
     anyhow::ensure!(runtime_found, "{runtime} is not among its dependencies");
+    absolute_targets(&mut own, &contestant.dir);
+    own.insert("workspace".into(), Value::Table(Table::new()));
+    if let Some(profile) = workspace.get("profile") {
+        own.insert("profile".into(), profile.clone());
+    }
+    if *spec == Spec::Patch {
+        own.insert("patch".into(), patch_table(patches));
+    }
+    Ok(format!(
+        "# Written by taskbench for the variant: do not edit (it is written again).\n{}",
+        toml::to_string(&own)?
+    ))
+}
+
+/// Every `[lib]` and `[[bin]]` target's path made absolute (the variant's manifest lives
+/// elsewhere), and a `[lib]` written where the contestant has one by convention alone.
+fn absolute_targets(own: &mut Table, dir: &Path) {
     for section in ["lib", "bin"] {
         let targets: Vec<&mut Table> = match own.get_mut(section) {
             Some(Value::Table(t)) => vec![t],
@@ -168,41 +185,33 @@ fn variant_manifest(
                 } else {
                     "src/main.rs"
                 });
-            let absolute = contestant.dir.join(path).to_string_lossy().into_owned();
+            let absolute = dir.join(path).to_string_lossy().into_owned();
             target.insert("path".into(), absolute.into());
         }
     }
-    if !own.contains_key("lib") && contestant.dir.join("src/lib.rs").is_file() {
-        let lib = contestant
-            .dir
-            .join("src/lib.rs")
-            .to_string_lossy()
-            .into_owned();
+    if !own.contains_key("lib") && dir.join("src/lib.rs").is_file() {
+        let lib = dir.join("src/lib.rs").to_string_lossy().into_owned();
         own.insert(
             "lib".into(),
             Value::Table(Table::from_iter([("path".into(), lib.into())])),
         );
     }
-    own.insert("workspace".into(), Value::Table(Table::new()));
-    if let Some(profile) = workspace.get("profile") {
-        own.insert("profile".into(), profile.clone());
+}
+
+/// `[patch.crates-io]` with each `--patch CRATE=PATH`.
+fn patch_table(patches: &[Patch]) -> Value {
+    let mut replaced = Table::new();
+    for patch in patches {
+        let path = patch.path.to_string_lossy().into_owned();
+        replaced.insert(
+            patch.krate.clone(),
+            Value::Table(Table::from_iter([("path".into(), path.into())])),
+        );
     }
-    if *spec == Spec::Patch {
-        let mut replaced = Table::new();
-        for patch in patches {
-            let path = patch.path.to_string_lossy().into_owned();
-            replaced.insert(
-                patch.krate.clone(),
-                Value::Table(Table::from_iter([("path".into(), path.into())])),
-            );
-        }
-        let crates_io = Table::from_iter([("crates-io".to_string(), Value::Table(replaced))]);
-        own.insert("patch".into(), Value::Table(crates_io));
-    }
-    Ok(format!(
-        "# Written by taskbench for the variant: do not edit (it is written again).\n{}",
-        toml::to_string(&own)?
-    ))
+    Value::Table(Table::from_iter([(
+        "crates-io".to_string(),
+        Value::Table(replaced),
+    )]))
 }
 
 /// `edition.workspace = true`, `kit.workspace = true`.
@@ -283,7 +292,7 @@ mod tests {
 
     /// The repository's tokio contestant, with the build cache in `cache`.
     fn tokio(cache: &Path) -> (Contestant, Places) {
-        let root = crate::lineup::repository_root();
+        let root = crate::contestant::home::repository_root();
         let places = Places {
             target: cache.join("contestants"),
             cache: cache.to_path_buf(),

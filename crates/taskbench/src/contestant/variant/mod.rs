@@ -236,14 +236,14 @@ mod testing {
     pub fn places(cache: &Path) -> Places {
         Places {
             cache: cache.to_path_buf(),
-            ..crate::lineup::places_in(crate::lineup::repository_root())
+            ..crate::contestant::home::places_in(crate::contestant::home::repository_root())
         }
     }
 
     /// The repository's contestant that `spec` names (`node-q@node22`), as that variant.
     pub fn variant(spec: &str, cache: &Path) -> anyhow::Result<Contestant> {
         let (name, spec) = split(spec).unwrap();
-        let root = crate::lineup::repository_root();
+        let root = crate::contestant::home::repository_root();
         let all = crate::contestant::discover(&root.join("contestants")).unwrap();
         let contestant = all.iter().find(|c| c.name() == name).unwrap();
         contestant.variant(&spec.unwrap(), &[], &places(cache))

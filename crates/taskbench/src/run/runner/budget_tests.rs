@@ -3,6 +3,7 @@
 //! per second, never past the budget, nothing more for a case at its target, and resume.
 
 use super::*;
+use crate::measure::{ExecError, Job, Measurement};
 use crate::measure::{Exit, Usage};
 use catalogue::{Invocation, Scenario};
 

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::contestant::WarmUpTable;
+use crate::measure::{ExecError, Job, Measurement};
 use crate::measure::{Exit, Usage};
 use catalogue::{Invocation, Scenario};
 

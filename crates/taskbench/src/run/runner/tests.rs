@@ -1,6 +1,7 @@
 //! The runner against a fake executor: what is run, in which order, and what is skipped.
 
 use super::*;
+use crate::measure::{ExecError, Job, Measurement};
 use crate::measure::{Exit, Usage};
 use crate::run::RunStatus;
 use crate::run::stopping::MIN_MEASURED;
@@ -8,9 +9,10 @@ use crate::run::stopping::StopReason;
 use catalogue::{Invocation, Scenario};
 
 /// Answers every job with a canned process ending; remembers what it was asked to run.
-struct Fake {
-    ran: Vec<Vec<String>>,
-    answer: fn(&[String]) -> (Exit, String),
+/// The scheduler's tests drive a whole run with it.
+pub(crate) struct Fake {
+    pub(crate) ran: Vec<Vec<String>>,
+    pub(crate) answer: fn(&[String]) -> (Exit, String),
 }
 
 impl Executor for Fake {
