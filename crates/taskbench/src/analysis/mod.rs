@@ -339,39 +339,14 @@ fn summarize_case(
     let scenario = key.to_scenario();
     let size = scenario.and_then(|s| s.size());
     let ideal_ns = scenario.map_or(0, |s| s.ideal_ns());
-    let of_memory = |f: fn(&crate::run::Figures) -> f64| {
-        let values: Vec<f64> = memory
-            .iter()
-            .filter_map(|r| r.figures.as_ref())
-            .map(f)
-            .collect();
-        Summary::of(&values)
-    };
+    let of_memory = |f: fn(&crate::run::Figures) -> f64| memory_summary(&memory, f);
     let elapsed = Summary::nested(&groups);
-    let overhead_groups: Vec<Vec<f64>> = groups
-        .iter()
-        .map(|g| g.iter().map(|e| e - ideal_ns as f64).collect())
-        .collect();
+    let overhead_groups = less_ideal(&groups, ideal_ns);
     let overhead = Summary::nested(&overhead_groups);
     let peak_rss = of_memory(|f| f.peak_rss_bytes as f64);
     let overhead_ns = overhead.map(|o| o.median);
-    let idle_rss_bytes = scenario
-        .and_then(|s| s.idle())
-        .and_then(|s| idle.get(&(case.contestant, s)))
-        .and_then(|values| median(values));
-    let per_task = |total: Option<f64>| match (total, size) {
-        (Some(t), Some(n)) if n > 0 => Some(t / n as f64),
-        _ => None,
-    };
-    let elapsed_median = elapsed.map(|e| e.median);
-    let precision = if ideal_ns > 0 {
-        overhead.and_then(|o| {
-            let scale = elapsed_median.filter(|e| o.median.abs() < stopping::OVERHEAD_FLOOR * e);
-            o.relative_half_width(scale.unwrap_or(o.median))
-        })
-    } else {
-        elapsed.and_then(|e| e.relative_half_width(e.median))
-    };
+    let idle_rss_bytes = idle_rss(case.contestant, scenario, idle);
+    let precision = headline_precision(elapsed, overhead, ideal_ns);
     let headline_groups = if ideal_ns > 0 {
         &overhead_groups
     } else {
@@ -396,18 +371,16 @@ fn summarize_case(
         size,
         ideal_ns,
         wall: of_memory(|f| f.wall_ns as f64),
-        cpu: of_memory(|f| f.cpu_ns as f64).map(|cpu| match baseline {
-            Some(b) => Summary::of(&[cpu.median - b.cpu_ns]).unwrap_or(cpu),
-            None => cpu,
-        }),
+        cpu: of_memory(|f| f.cpu_ns as f64).map(|cpu| less_baseline_cpu(cpu, baseline)),
         cpu_per_iteration: Summary::nested(&case.cpu_groups()),
         overhead_ns,
         overhead,
-        ns_per_task: per_task(overhead_ns.map(|o| o.max(0.0))),
+        ns_per_task: per_task(overhead_ns.map(|o| o.max(0.0)), size),
         bytes_per_task: per_task(
             idle_rss_bytes
                 .zip(peak_rss)
                 .map(|(idle, rss)| rss.median - idle),
+            size,
         ),
         idle_rss_bytes,
         elapsed,
@@ -427,6 +400,70 @@ fn summarize_case(
         cold_overhead: cold_overhead(case, ideal_ns),
         steadiness: steadiness::of(&case.series()),
         across_sessions: None,
+    }
+}
+
+/// The contestant's idle footprint for the scenario (its median peak RSS doing nothing).
+fn idle_rss(
+    contestant: &str,
+    scenario: Option<Scenario>,
+    idle: &HashMap<(&str, Scenario), Vec<f64>>,
+) -> Option<f64> {
+    scenario
+        .and_then(|s| s.idle())
+        .and_then(|s| idle.get(&(contestant, s)))
+        .and_then(|values| median(values))
+}
+
+/// A total divided by the scenario's task count, where it has one.
+fn per_task(total: Option<f64>, size: Option<u64>) -> Option<f64> {
+    match (total, size) {
+        (Some(t), Some(n)) if n > 0 => Some(t / n as f64),
+        _ => None,
+    }
+}
+
+/// A figure of the memory processes, summarized over them.
+fn memory_summary(memory: &[&RunRecord], f: fn(&crate::run::Figures) -> f64) -> Option<Summary> {
+    let values: Vec<f64> = memory
+        .iter()
+        .filter_map(|r| r.figures.as_ref())
+        .map(f)
+        .collect();
+    Summary::of(&values)
+}
+
+/// Each process's iterations less the scenario's ideal time: their overheads.
+fn less_ideal(groups: &[Vec<f64>], ideal_ns: u64) -> Vec<Vec<f64>> {
+    groups
+        .iter()
+        .map(|g| g.iter().map(|e| e - ideal_ns as f64).collect())
+        .collect()
+}
+
+/// The headline's relative half-width: the overhead's where the scenario has an ideal time
+/// (scaled by the elapsed when the overhead is too small a share of it to scale by), else
+/// the elapsed's.
+fn headline_precision(
+    elapsed: Option<Summary>,
+    overhead: Option<Summary>,
+    ideal_ns: u64,
+) -> Option<f64> {
+    if ideal_ns == 0 {
+        return elapsed.and_then(|e| e.relative_half_width(e.median));
+    }
+    let elapsed_median = elapsed.map(|e| e.median);
+    overhead.and_then(|o| {
+        let scale = elapsed_median.filter(|e| o.median.abs() < stopping::OVERHEAD_FLOOR * e);
+        o.relative_half_width(scale.unwrap_or(o.median))
+    })
+}
+
+/// The memory processes' CPU less the idle baseline's, where the case has one.
+fn less_baseline_cpu(cpu: Summary, baseline: Option<cases::Baseline>) -> Summary {
+    match baseline {
+        Some(b) => Summary::of(&[cpu.median - b.cpu_ns]).unwrap_or(cpu),
+        None => cpu,
     }
 }
 

@@ -5,6 +5,7 @@
 //! hold it; a page with many contestants gives its legend in HTML instead.
 
 use super::axis::{Quantity, axis_label, tick};
+use super::palette::Identity;
 use super::{INK, Palette, Scale, caption_style, label_style, mark, text_px, with_scale};
 use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
 use plotters::prelude::*;
@@ -205,16 +206,7 @@ where
         .draw()?;
     let (right, top) = plot.backend_coord(&(x_scale.end(), y_scale.end()));
     // Bands first, under every line.
-    for line in series.iter().filter(|l| l.band.len() >= 2) {
-        let colour = palette.colour(&line.name);
-        let clamp = |x: f64, y: f64| (x_scale.clamp(x), y_scale.clamp(y));
-        let upper = line.band.iter().map(|&(x, _, high)| clamp(x, high));
-        let lower = line.band.iter().rev().map(|&(x, low, _)| clamp(x, low));
-        plot.draw_series([Polygon::new(
-            upper.chain(lower).collect::<Vec<_>>(),
-            colour.mix(0.14).filled(),
-        )])?;
-    }
+    draw_bands(&mut plot, series, palette, (x_scale, y_scale))?;
     for (index, line) in series.iter().enumerate() {
         let identity = palette.identity(&line.name);
         let colour = identity.colour;
@@ -229,43 +221,94 @@ where
                 mark(root, plot.backend_coord(point), identity, 4.5)?;
             }
         }
-        for &(x, low, high) in &line.ranges {
-            let (x, low, high) = (x_scale.clamp(x), y_scale.clamp(low), y_scale.clamp(high));
-            plot.draw_series([PathElement::new(
-                [(x, low), (x, high)],
-                colour.stroke_width(1),
-            )])?;
-        }
-        plot.draw_series(line.rings.iter().map(|&(x, y)| {
-            Circle::new(
-                (x_scale.clamp(x), y_scale.clamp(y)),
-                8,
-                colour.stroke_width(2),
-            )
-        }))?;
-        if let Some(fit) = line.fit {
-            plot.draw_series(LineSeries::new(
-                fitted(fit, x_scale, y_scale),
-                colour.mix(0.6).stroke_width(1),
-            ))?;
-        }
+        draw_ranges_rings_fit(&mut plot, line, colour, (x_scale, y_scale))?;
         if !labels.legend {
             continue;
         }
         let y = top + 10 + LEGEND_ROW_PX as i32 * index as i32;
-        root.draw(&PathElement::new(
-            [(right + 12, y), (right + 30, y)],
-            colour.stroke_width(3),
-        ))?;
-        mark(root, (right + 21, y), identity, 4.5)?;
-        root.draw(&Text::new(
-            line.name.clone(),
-            (right + 36, y),
-            label_style()
-                .color(&INK)
-                .pos(Pos::new(HPos::Left, VPos::Center)),
+        legend_entry(root, (right, y), &line.name, identity)?;
+    }
+    Ok(())
+}
+
+/// A series' vertical ranges, its ringed points and its fitted line, in its colour.
+fn draw_ranges_rings_fit<XC, YC>(
+    plot: &mut ChartContext<'_, SVGBackend<'_>, Cartesian2d<XC, YC>>,
+    line: &Series,
+    colour: RGBColor,
+    (x_scale, y_scale): (&Scale, &Scale),
+) -> anyhow::Result<()>
+where
+    XC: Ranged<ValueType = f64>,
+    YC: Ranged<ValueType = f64>,
+{
+    for &(x, low, high) in &line.ranges {
+        let (x, low, high) = (x_scale.clamp(x), y_scale.clamp(low), y_scale.clamp(high));
+        plot.draw_series([PathElement::new(
+            [(x, low), (x, high)],
+            colour.stroke_width(1),
+        )])?;
+    }
+    plot.draw_series(line.rings.iter().map(|&(x, y)| {
+        Circle::new(
+            (x_scale.clamp(x), y_scale.clamp(y)),
+            8,
+            colour.stroke_width(2),
+        )
+    }))?;
+    if let Some(fit) = line.fit {
+        plot.draw_series(LineSeries::new(
+            fitted(fit, x_scale, y_scale),
+            colour.mix(0.6).stroke_width(1),
         ))?;
     }
+    Ok(())
+}
+
+/// Each series' band (its medians' intervals), filled faintly under every line.
+fn draw_bands<XC, YC>(
+    plot: &mut ChartContext<'_, SVGBackend<'_>, Cartesian2d<XC, YC>>,
+    series: &[Series],
+    palette: &Palette,
+    (x_scale, y_scale): (&Scale, &Scale),
+) -> anyhow::Result<()>
+where
+    XC: Ranged<ValueType = f64>,
+    YC: Ranged<ValueType = f64>,
+{
+    for line in series.iter().filter(|l| l.band.len() >= 2) {
+        let colour = palette.colour(&line.name);
+        let clamp = |x: f64, y: f64| (x_scale.clamp(x), y_scale.clamp(y));
+        let upper = line.band.iter().map(|&(x, _, high)| clamp(x, high));
+        let lower = line.band.iter().rev().map(|&(x, low, _)| clamp(x, low));
+        plot.draw_series([Polygon::new(
+            upper.chain(lower).collect::<Vec<_>>(),
+            colour.mix(0.14).filled(),
+        )])?;
+    }
+    Ok(())
+}
+
+/// One legend entry at `(right, y)` (the backend's pixels): a stroke with the marker on it,
+/// then the name.
+fn legend_entry(
+    root: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+    (right, y): (i32, i32),
+    name: &str,
+    identity: Identity,
+) -> anyhow::Result<()> {
+    root.draw(&PathElement::new(
+        [(right + 12, y), (right + 30, y)],
+        identity.colour.stroke_width(3),
+    ))?;
+    mark(root, (right + 21, y), identity, 4.5)?;
+    root.draw(&Text::new(
+        name.to_string(),
+        (right + 36, y),
+        label_style()
+            .color(&INK)
+            .pos(Pos::new(HPos::Left, VPos::Center)),
+    ))?;
     Ok(())
 }
 

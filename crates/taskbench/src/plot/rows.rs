@@ -5,9 +5,11 @@
 //! row, values right of it, all visible.
 
 use super::axis::{Quantity, axis_label, tick};
+use super::palette::Identity;
 use super::{INK, MUTED, Palette, Scale, caption_style, label_style, mark, text_px, with_scale};
 use crate::units::{bytes, duration};
 use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -169,7 +171,6 @@ where
     for (index, row) in chart.rows.iter().enumerate() {
         let centre = n - index as f64 - 0.5;
         let identity = palette.identity(&row.name);
-        let colour = identity.colour;
         let (name_x, name_y) = plot.backend_coord(&(low, centre));
         root.draw(&Text::new(
             row.name.clone(),
@@ -177,42 +178,7 @@ where
             label_style().pos(Pos::new(HPos::Right, VPos::Center)),
         ))?;
         let s = |v: f64| scale.clamp(v / divisor);
-        let end = match &row.marks {
-            Marks::Interval {
-                median,
-                low: from,
-                high: to,
-            } => {
-                // A faint guide from the axis, then the interval, then the marker on top.
-                plot.draw_series([PathElement::new(
-                    [(low, centre), (s(*median), centre)],
-                    BLACK.mix(0.08).stroke_width(1),
-                )])?;
-                plot.draw_series([PathElement::new(
-                    [(s(*from), centre), (s(*to), centre)],
-                    colour.stroke_width(2),
-                )])?;
-                mark(
-                    root,
-                    plot.backend_coord(&(s(*median), centre)),
-                    identity,
-                    6.0,
-                )?;
-                s(*to)
-            }
-            Marks::Percentiles(p) => {
-                let (p50, p99, max) = (s(p.p50), s(p.p99), s(p.max));
-                plot.draw_series([PathElement::new(
-                    [(p50, centre), (max, centre)],
-                    colour.stroke_width(2),
-                )])?;
-                mark(root, plot.backend_coord(&(p50, centre)), identity, 6.0)?;
-                plot.draw_series([TriangleMarker::new((p99, centre), 6, colour.filled())])?;
-                plot.draw_series([Cross::new((max, centre), 5, colour.stroke_width(2))])?;
-                max
-            }
-            Marks::Status(_) => low,
-        };
+        let end = draw_marks(&mut plot, root, &row.marks, (centre, low), identity, &s)?;
         let (value_x, value_y) = plot.backend_coord(&(end, centre));
         let colour = match row.marks {
             Marks::Status(_) => MUTED,
@@ -227,6 +193,58 @@ where
         ))?;
     }
     Ok(())
+}
+
+/// A row's marks at height `centre` — an interval with its median on a faint guide from
+/// the axis at `low`, or percentiles — in values `s` places on the axis; where they end,
+/// for the value's label.
+fn draw_marks<XC>(
+    plot: &mut ChartContext<'_, SVGBackend<'_>, Cartesian2d<XC, RangedCoordf64>>,
+    root: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+    marks: &Marks,
+    (centre, low): (f64, f64),
+    identity: Identity,
+    s: &dyn Fn(f64) -> f64,
+) -> anyhow::Result<f64>
+where
+    XC: Ranged<ValueType = f64>,
+{
+    let colour = identity.colour;
+    Ok(match marks {
+        Marks::Interval {
+            median,
+            low: from,
+            high: to,
+        } => {
+            plot.draw_series([PathElement::new(
+                [(low, centre), (s(*median), centre)],
+                BLACK.mix(0.08).stroke_width(1),
+            )])?;
+            plot.draw_series([PathElement::new(
+                [(s(*from), centre), (s(*to), centre)],
+                colour.stroke_width(2),
+            )])?;
+            mark(
+                root,
+                plot.backend_coord(&(s(*median), centre)),
+                identity,
+                6.0,
+            )?;
+            s(*to)
+        }
+        Marks::Percentiles(p) => {
+            let (p50, p99, max) = (s(p.p50), s(p.p99), s(p.max));
+            plot.draw_series([PathElement::new(
+                [(p50, centre), (max, centre)],
+                colour.stroke_width(2),
+            )])?;
+            mark(root, plot.backend_coord(&(p50, centre)), identity, 6.0)?;
+            plot.draw_series([TriangleMarker::new((p99, centre), 6, colour.filled())])?;
+            plot.draw_series([Cross::new((max, centre), 5, colour.stroke_width(2))])?;
+            max
+        }
+        Marks::Status(_) => low,
+    })
 }
 
 impl Marks {
