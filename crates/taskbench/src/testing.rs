@@ -134,6 +134,19 @@ pub(crate) fn results() -> Results {
     }
 }
 
+/// The fixture's Rust toolchain and its age.
+pub(crate) fn rust_toolchain() -> crate::contestant::ToolchainAge {
+    crate::contestant::ToolchainAge {
+        id: "rust".into(),
+        name: "Rust".into(),
+        runs: "1.95.0".into(),
+        via: "rustup".into(),
+        newest: ">= 1.99.0".into(),
+        source: "crates.io's cargo".into(),
+        checked: "2026-12-05".into(),
+    }
+}
+
 fn info(name: &str, unavailable: Option<&str>) -> ContestantInfo {
     ContestantInfo {
         name: name.into(),
@@ -143,15 +156,7 @@ fn info(name: &str, unavailable: Option<&str>) -> ContestantInfo {
         unavailable: unavailable.map(String::from),
         cpus: None,
         build_flags: Some("cargo --release".into()),
-        toolchains: vec![crate::contestant::ToolchainAge {
-            id: "rust".into(),
-            name: "Rust".into(),
-            runs: "1.95.0".into(),
-            via: "rustup".into(),
-            newest: ">= 1.99.0".into(),
-            source: "crates.io's cargo".into(),
-            checked: "2026-12-05".into(),
-        }],
+        toolchains: vec![rust_toolchain()],
         warm_up: Some(crate::contestant::WarmUpTable::common().describe()),
         fairness: Some(crate::contestant::fairness_entry(name)),
         reference: false,

@@ -67,15 +67,7 @@ mod tests {
 
     #[test]
     fn each_row_states_its_toolchain_build_warm_up_and_entry() {
-        let rust = crate::contestant::ToolchainAge {
-            id: "rust".into(),
-            name: "Rust".into(),
-            runs: "1.95.0".into(),
-            via: "rustup".into(),
-            newest: ">= 1.99.0".into(),
-            source: "crates.io's cargo".into(),
-            checked: "2026-12-05".into(),
-        };
+        let rust = crate::testing::rust_toolchain();
         let floor = ContestantInfo {
             name: "floor".into(),
             language: "Rust".into(),
