@@ -192,6 +192,10 @@ pub struct CompareArgs {
     pub store: Location,
     #[command(flatten)]
     pub gate: GateArgs,
+    /// When the gate fails, run the failing cases again with NEW's options (NEW must be a
+    /// results folder) into NEW-confirm, and fail only on those that fail again.
+    #[arg(long, requires = "new", conflicts_with = "mixed_machines")]
+    pub confirm: bool,
     /// Also write the table as Markdown here (a pull-request comment).
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub export_markdown: Option<PathBuf>,
@@ -548,6 +552,7 @@ impl RunArgs {
             budget: self.budget,
             warmup: self.warmup,
             seed: self.seed,
+            points: Vec::new(),
         }
     }
 }

@@ -110,7 +110,7 @@ fn dispatch(
         cli::Command::Merge(args) => commands::merge(args),
         cli::Command::Import(args) => commands::import(args),
         cli::Command::History(args) => commands::history(args),
-        cli::Command::Compare(args) => commands::compare(args),
+        cli::Command::Compare(args) => commands::compare(args, contestants, &places, argv),
         cli::Command::Export(args) => commands::export(args),
         cli::Command::Completions(args) => commands::completions(args.shell),
         cli::Command::Warmup(args) => commands::warmup(args, contestants, &places),

@@ -240,6 +240,38 @@ fn judgements<'a>(found: &'a [CaseChange], thresholds: &Thresholds) -> Vec<Judge
         .collect()
 }
 
+/// The cases behind `failures`, each once, as (contestant, point): what a confirmation
+/// rerun (`compare --confirm`) measures again.
+pub fn failing_cases(failures: &[Judgement]) -> Vec<(String, String)> {
+    let mut cases: Vec<(String, String)> = Vec::new();
+    for judgement in failures {
+        let case = (
+            judgement.case.contestant.clone(),
+            judgement.case.point.to_string(),
+        );
+        if !cases.contains(&case) {
+            cases.push(case);
+        }
+    }
+    cases
+}
+
+/// `first`'s failures split by whether they failed again in `second`, the confirmation
+/// rerun's (the same case failing as the same thing): a false alarm seldom repeats, a real
+/// change does. Returns (confirmed, cleared).
+pub fn confirmed<'a>(
+    first: &[Judgement<'a>],
+    second: &[Judgement],
+) -> (Vec<Judgement<'a>>, Vec<Judgement<'a>>) {
+    first.iter().copied().partition(|f| {
+        second.iter().any(|s| {
+            s.what == f.what
+                && s.case.contestant == f.case.contestant
+                && s.case.point == f.case.point
+        })
+    })
+}
+
 /// Whether a change is higher by more than its threshold and significant at `coverage`: an
 /// A/A comparison fails the gate with probability at most 5 %, however many cases it
 /// holds. A count (instructions) has no interval: past its threshold it fails.
@@ -258,6 +290,62 @@ mod tests {
         let mut results = crate::testing::results();
         results.platform.cpu = cpu.into();
         results.into_side(label.into())
+    }
+
+    /// A case of `contestant` at `point` whose time doubled, clearly.
+    fn doubled(contestant: &str, point: &str) -> CaseChange {
+        let time = super::super::ratio::change(
+            &[
+                vec![1.0, 1.1, 1.0],
+                vec![1.05, 1.0, 1.1],
+                vec![1.0, 1.02, 1.04],
+            ],
+            &[
+                vec![2.0, 2.1, 2.0],
+                vec![2.05, 2.0, 2.1],
+                vec![2.0, 2.02, 2.04],
+            ],
+        );
+        CaseChange {
+            point: point.into(),
+            base: contestant.into(),
+            contestant: contestant.into(),
+            time,
+            modes: None,
+            peak_rss: None,
+            cpu: None,
+            cpu_kind: CpuKind::PerIteration,
+            instructions: None,
+        }
+    }
+
+    #[test]
+    fn a_failure_is_confirmed_only_when_the_rerun_fails_it_again() {
+        let thresholds = Thresholds {
+            slower: Some(0.05),
+            ..Thresholds::default()
+        };
+        let first = [
+            doubled("tokio", "spawn tasks=10"),
+            doubled("go", "spawn tasks=10"),
+        ];
+        let again = [
+            doubled("tokio", "spawn tasks=10"),
+            doubled("go", "chain length=10"),
+        ];
+        let (first, again) = (judge(&first, &thresholds), judge(&again, &thresholds));
+        assert_eq!(
+            failing_cases(&first.failures),
+            [("tokio", "spawn tasks=10"), ("go", "spawn tasks=10")]
+                .map(|(c, p)| (c.to_string(), p.to_string()))
+        );
+        let (confirmed, cleared) = confirmed(&first.failures, &again.failures);
+        let names = |js: &[Judgement]| -> Vec<String> {
+            js.iter().map(|j| j.case.contestant.clone()).collect()
+        };
+        assert_eq!(names(&confirmed), ["tokio"]);
+        // go failed again, but at another point: not this case.
+        assert_eq!(names(&cleared), ["go"]);
     }
 
     #[test]

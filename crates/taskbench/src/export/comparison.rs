@@ -2,7 +2,7 @@
 //! printed and written where asked (Markdown, HTML), and the gate's judgement — exit 1
 //! (crate::exit) when a change is significantly past its threshold, naming it.
 
-use crate::analysis::gate::{Comparison, Thresholds, judge};
+use crate::analysis::gate::{Comparison, GateOutcome, Judgement, Thresholds, confirmed, judge};
 use crate::exit::{ExitClass, fail};
 use crate::report::comparison::{failure, gate_line, table, unhistoried_warning};
 use crate::report::condition::condition_block;
@@ -24,6 +24,36 @@ pub fn conclude(
     thresholds: &Thresholds,
     outputs: &Outputs,
 ) -> anyhow::Result<()> {
+    show(comparison, outputs)?;
+    if !thresholds.any() {
+        return Ok(());
+    }
+    let outcome = announce(comparison, thresholds);
+    end(&outcome.failures, "")
+}
+
+/// [`conclude`] with a confirmation rerun `again` of the failing cases: its table too, and
+/// a failure only where the rerun fails the same case as the same thing again.
+pub fn conclude_confirmed(
+    comparison: &Comparison,
+    again: &Comparison,
+    thresholds: &Thresholds,
+    outputs: &Outputs,
+) -> anyhow::Result<()> {
+    show(comparison, outputs)?;
+    let outcome = announce(comparison, thresholds);
+    outln!("the confirmation rerun of the failing cases:");
+    show(again, &Outputs::default())?;
+    let rerun = announce(again, thresholds);
+    let (confirmed, cleared) = confirmed(&outcome.failures, &rerun.failures);
+    for judgement in &cleared {
+        outln!("not confirmed (passed the rerun): {}", failure(judgement));
+    }
+    end(&confirmed, " in both runs")
+}
+
+/// The comparison's table and condition block on the terminal, and in the files asked for.
+fn show(comparison: &Comparison, outputs: &Outputs) -> anyhow::Result<()> {
     let table = table(comparison);
     let block = (comparison.conditions.as_ref())
         .map(condition_block)
@@ -41,25 +71,32 @@ pub fn conclude(
         let page = crate::html::standalone(&table.title, &crate::html::figures_table(&table));
         super::write_atomically(path, page.as_bytes())?;
     }
-    if !thresholds.any() {
-        return Ok(());
-    }
+    Ok(())
+}
+
+/// Judges the comparison and says how (and, across sessions, what lacked a history).
+fn announce<'a>(comparison: &'a Comparison, thresholds: &Thresholds) -> GateOutcome<'a> {
     let outcome = judge(&comparison.found, thresholds);
     outln!("{}", gate_line(&outcome));
     if comparison.across && outcome.unhistoried > 0 {
         errln!("{}", unhistoried_warning(&outcome));
     }
-    let failures: Vec<String> = outcome.failures.iter().map(failure).collect();
-    if !failures.is_empty() {
-        return Err(fail(
-            ExitClass::Regression,
-            format!(
-                "{} significant change(s) past the threshold: {}",
-                failures.len(),
-                failures.join("; ")
-            ),
-        ));
+    outcome
+}
+
+/// Exit 1 naming `failures` (`how` after "past the threshold"), else the gate passed.
+fn end(failures: &[Judgement], how: &str) -> anyhow::Result<()> {
+    if failures.is_empty() {
+        outln!("gate passed: no significant change past the threshold{how}");
+        return Ok(());
     }
-    outln!("gate passed: no significant change past the threshold");
-    Ok(())
+    let named: Vec<String> = failures.iter().map(failure).collect();
+    Err(fail(
+        ExitClass::Regression,
+        format!(
+            "{} significant change(s) past the threshold{how}: {}",
+            named.len(),
+            named.join("; ")
+        ),
+    ))
 }

@@ -80,6 +80,10 @@ pub struct PlanOptions {
     pub warmup: Option<u32>,
     /// `--seed`: the order of the measured rounds, to repeat a run's.
     pub seed: Option<u64>,
+    /// Only these of the preset's points, by label (a confirmation rerun's failing cases:
+    /// `compare --confirm`); empty: every point.
+    #[serde(default)]
+    pub points: Vec<String>,
 }
 
 impl PlanOptions {
@@ -196,7 +200,17 @@ pub fn available(file: Option<&Path>) -> anyhow::Result<Vec<Preset>> {
 pub fn plan(args: &PlanOptions) -> anyhow::Result<Plan> {
     let preset = chosen(args)?;
     let named = args.scenarios.is_empty().then(|| preset.name.clone());
-    let (workloads, seeds) = expand(&preset.cases, &args.params, args.inner_warmup)?;
+    let (mut workloads, mut seeds) = expand(&preset.cases, &args.params, args.inner_warmup)?;
+    if !args.points.is_empty() {
+        let kept = |point: &Point| args.points.contains(&point.to_string());
+        workloads.retain(|w| kept(&w.point()));
+        seeds.retain(|s| kept(&s.point));
+        anyhow::ensure!(
+            !workloads.is_empty(),
+            "none of the points {} is in the plan",
+            args.points.join(", ")
+        );
+    }
     Ok(Plan {
         preset: named,
         workloads,

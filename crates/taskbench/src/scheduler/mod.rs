@@ -11,6 +11,7 @@
 //! Each step consumes the one before, so they can only run in this order.
 
 mod build;
+mod confirm;
 mod finish;
 mod gate;
 mod measure;
@@ -19,6 +20,7 @@ mod resume;
 mod shard;
 
 pub use build::Built;
+pub use confirm::{Rerun, rerun};
 pub use finish::Finished;
 pub use measure::Measured;
 pub use options::{Commands, Export, Gate, Keep, ProcessLimits, RunOptions, Show};

@@ -84,6 +84,68 @@ fn a_slower_contestant_fails_the_gate_and_the_same_one_passes() {
     assert!(said.contains("has no variant"), "{said}");
 }
 
+#[test]
+fn a_confirmation_rerun_fails_only_a_case_that_fails_again() {
+    let base = measured("touch-1-20");
+    let contestants = fixture_contestants(&[("x", "touch-1-80")]);
+    let folder = tempfile::tempdir().unwrap();
+    let new = folder.path().join("pr");
+    let (dir, new_path) = (contestants.path().to_str().unwrap(), new.to_str().unwrap());
+    let args = [
+        "run", "--quiet", "--out", new_path, "-s", "spawn", "--tasks", "10",
+    ];
+    let run = taskbench(&[&["--contestants", dir][..], &args, &["-r", "4", "-w", "0"]].concat());
+    assert!(run.status.success(), "{}", stderr(&run));
+    let base = base.path().to_str().unwrap();
+    let compare = || {
+        let args = [
+            "compare",
+            base,
+            new_path,
+            "--fail-if-slower",
+            "5%",
+            "--confirm",
+        ];
+        taskbench_within(&args, QUICK)
+    };
+    // Still slower when run again: the gate fails, naming the case, and the rerun is kept.
+    let confirmed = compare();
+    let said = stderr(&confirmed);
+    assert_eq!(confirmed.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("threshold in both runs: spawn tasks=10 · fixture-x: slower by"),
+        "{said}"
+    );
+    assert!(String::from_utf8_lossy(&confirmed.stdout).contains("the confirmation rerun"));
+    assert!(folder.path().join("pr-confirm/results.json").is_file());
+    // The cause gone by the rerun (as a false alarm's is): the rerun passes, so the gate does.
+    super::session::write_fixture(contestants.path(), "x", "touch-1-20");
+    let cleared = compare();
+    let table = String::from_utf8_lossy(&cleared.stdout);
+    assert_eq!(cleared.status.code(), Some(0), "{}", stderr(&cleared));
+    assert!(
+        table.contains("not confirmed (passed the rerun): spawn tasks=10 · fixture-x: slower"),
+        "{table}"
+    );
+    assert!(folder.path().join("pr-confirm-2/results.json").is_file());
+    // A folder of results alone (no options.json) cannot be run again: one line says so.
+    let bare = folder.path().join("bare");
+    std::fs::create_dir(&bare).unwrap();
+    std::fs::copy(new.join("results.json"), bare.join("results.json")).unwrap();
+    let args = [
+        "compare",
+        base,
+        bare.to_str().unwrap(),
+        "--fail-if-slower",
+        "5%",
+        "--confirm",
+    ];
+    let refused = taskbench_within(&args, QUICK);
+    let said = stderr(&refused);
+    assert_eq!(refused.status.code(), Some(2), "{said}");
+    assert!(said.contains("keeps no options.json"), "{said}");
+}
+
 /// A copy of `dir`'s results.json that claims a 64-core CPU of another make.
 fn on_another_machine(dir: &std::path::Path) -> tempfile::TempDir {
     let other = tempfile::tempdir().unwrap();
