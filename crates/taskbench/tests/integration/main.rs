@@ -8,6 +8,7 @@ mod browser;
 mod ci_trust;
 mod ci_workflow;
 mod contestants;
+mod dated_figures;
 mod exit_codes;
 mod exports;
 mod failures;
