@@ -27,7 +27,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("analysis", &["stats", "exit", "measure", "contestant", "run"]),
     ("results", &["measure", "contestant", "run", "analysis"]),
     ("store", &["exit", "measure", "contestant", "run", "analysis", "results"]),
-    ("plot", &["units"]),
+    ("plot", &["units", "contestant"]),
     ("report", &["units", "stats", "seeds", "measure", "contestant", "run", "presets", "analysis",
                  "results", "store", "plot"]),
     ("html", &["units", "stats", "measure", "run", "analysis", "results", "store", "plot",
