@@ -37,8 +37,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("scheduler", &["units", "measure", "contestant", "run", "presets", "lineup",
                     "analysis", "results", "store", "report", "html", "export"]),
     ("cli", &["units", "contestant", "run", "presets", "analysis", "store", "export", "scheduler"]),
-    ("commands", &["units", "measure", "contestant", "run", "presets", "lineup", "analysis",
-                   "results", "store", "report", "html", "export", "scheduler", "cli"]),
+    ("commands", &["units", "contestant", "run", "presets", "lineup", "analysis", "results",
+                   "store", "report", "html", "export", "scheduler", "cli"]),
 ];
 
 fn src() -> PathBuf {
