@@ -16,7 +16,7 @@ pub fn export(args: &ExportArgs) -> anyhow::Result<()> {
         "nothing to export: give one or more of {} FILE (`-` is stdout)",
         FolderExports::flags().join(", ")
     );
-    check_stdout(&exports, |format| FolderExports::flag(format))?;
+    check_stdout(&exports, FolderExports::flag)?;
     anyhow::ensure!(
         args.dir.is_dir(),
         "{} is not a folder (give the folder a run or a merge wrote its results.json into)",
