@@ -1,7 +1,7 @@
-//! `taskbench export DIR --json|--csv|… FILE` (a flag for each format of the export
-//! table, export/format.rs): a finished (or merged) run's results in any format, from DIR/results.json alone — so the
-//! merged folder of a sharded run reaches bencher.dev or github-action-benchmark like a
-//! single run's. `-` is stdout, for one format at a time.
+//! `taskbench export DIR --json|--csv|… FILE` (a flag for each format of the export table,
+//! export/format.rs): a finished (or merged) run's results in any format, from
+//! DIR/results.json alone — so the merged folder of a sharded run reaches bencher.dev or
+//! github-action-benchmark like a single run's. `-` is stdout, for one format at a time.
 
 use crate::cli::{ExportArgs, FolderExports};
 use crate::export::{check_stdout, check_writable, write_exports};

@@ -1,9 +1,9 @@
 //! Lineups as named groups (`-c @headline`, `@rust`, `@bluebird`): the language families,
 //! derived from each manifest's `language` through contestant/language.rs's table (which a
 //! test checks against every manifest) so that a new contestant cannot be left out of its
-//! family, and the curated groups a manifest names in `groups`,
-//! which are judgements (which runtime its users reach for, which libraries a seed
-//! compared) and so live with the contestant.
+//! family, and the curated groups a manifest names in `groups`, which are judgements (which
+//! runtime its users reach for, which libraries a seed compared) and so live with the
+//! contestant.
 
 use super::Manifest;
 use super::language::{FAMILIES, family_of};

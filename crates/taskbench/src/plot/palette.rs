@@ -1,9 +1,9 @@
 //! Who is who in every chart: a contestant's colour is its language family's hue (Rust
-//! orange, Go cyan, JavaScript gold, …: contestant/language.rs) in one of five shades, and it has one of six marker
-//! shapes, so that forty contestants stay apart and a family reads as one. The shade and
-//! marker come from a hash of the name — the same in every chart and every run — and two
-//! contestants of one report whose hashes meet are moved apart: no two share both, and the
-//! first five of a family wear five shades.
+//! orange, Go cyan, JavaScript gold, …: contestant/language.rs) in one of five shades, and
+//! it has one of six marker shapes, so that forty contestants stay apart and a family reads
+//! as one. The shade and marker come from a hash of the name — the same in every chart and
+//! every run — and two contestants of one report whose hashes meet are moved apart: no two
+//! share both, and the first five of a family wear five shades.
 
 use crate::contestant::language::{self, Hue};
 use plotters::style::RGBColor;
