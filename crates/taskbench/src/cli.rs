@@ -1,6 +1,7 @@
 //! The command line: `taskbench list`, `taskbench run …`, `taskbench presets`,
-//! `taskbench report DIR`. Scenario parameters are generated from the catalogue, so a new
-//! parameter needs no edit here.
+//! `taskbench report DIR`. Scenario parameters are generated from the catalogue and the
+//! export flags from the export table (cli/exports.rs), so a new parameter or format needs
+//! no edit here.
 
 use crate::presets::{ParamArgs, help};
 use crate::scheduler::{Commands, Export, Gate, Keep, ProcessLimits, RunOptions, Show};
@@ -9,6 +10,10 @@ use crate::units::{parse_duration, parse_percent, parse_size};
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueHint};
 use std::path::PathBuf;
 use std::time::Duration;
+
+mod exports;
+
+pub use exports::{ExportFlags, FolderExports, RunExports};
 
 /// Measures what concurrency costs — tasks, sleeps, timers, fan-out, channels — across
 /// runtimes and languages, every run in a fresh process.
@@ -128,51 +133,16 @@ pub struct ExportArgs {
     /// A results folder, as `taskbench run` or `taskbench merge` wrote it.
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
-    /// The JSON results (everything, versioned schema) here; `-` is stdout.
-    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
-    pub json: Option<PathBuf>,
-    /// One CSV row per run here.
-    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
-    pub csv: Option<PathBuf>,
-    /// The Markdown tables here.
-    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
-    pub markdown: Option<PathBuf>,
-    /// The HTML report here.
-    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
-    pub html: Option<PathBuf>,
-    /// bencher.dev's Bencher Metric Format (docs/EXPORTS.md) here.
-    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
-    pub bmf: Option<PathBuf>,
-    /// github-action-benchmark's `customSmallerIsBetter` JSON (docs/EXPORTS.md) here.
-    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
-    pub github_benchmark: Option<PathBuf>,
+    /// `--json`, `--csv`, … `FILE`: one flag for each format of the export table.
+    #[command(flatten)]
+    pub formats: FolderExports,
 }
 
 impl ExportArgs {
     /// Each `--<flag> PATH` given, with its format.
     pub fn exports(&self) -> Vec<(&'static crate::export::Format, &std::path::Path)> {
-        chosen([
-            ("json", &self.json),
-            ("csv", &self.csv),
-            ("markdown", &self.markdown),
-            ("html", &self.html),
-            ("bmf", &self.bmf),
-            ("github-benchmark", &self.github_benchmark),
-        ])
+        self.formats.given()
     }
-}
-
-/// The formats whose path was given, each with its path: the one place flags meet formats.
-fn chosen<'a>(
-    given: [(&str, &'a Option<PathBuf>); 6],
-) -> Vec<(&'static crate::export::Format, &'a std::path::Path)> {
-    given
-        .into_iter()
-        .filter_map(|(flag, path)| {
-            let format = crate::export::Format::of_flag(flag).expect("every flag has its format");
-            Some((format, path.as_deref()?))
-        })
-        .collect()
 }
 
 #[derive(Debug, Args)]
@@ -398,16 +368,10 @@ pub struct RunArgs {
     /// Output folder for runs.jsonl and the results (default: results/<start time>).
     #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub out: Option<PathBuf>,
-    /// Also write the JSON results here (`-`: to stdout, the run then quiet, as for every
-    /// --export-*).
-    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
-    pub export_json: Option<PathBuf>,
-    /// Also write one CSV row per run here.
-    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
-    pub export_csv: Option<PathBuf>,
-    /// Also write the Markdown tables here.
-    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
-    pub export_markdown: Option<PathBuf>,
+    /// `--export-json`, `--export-csv`, … `FILE`: one flag for each format of the export
+    /// table.
+    #[command(flatten)]
+    pub export_flags: RunExports,
     /// The store the run is added to: a SQLite file (default: taskbench.sqlite beside the
     /// run's folder), or a PostgreSQL database (`postgres://USER@HOST:PORT/DATABASE`).
     #[arg(long, value_name = "PATH|URL", value_hint = ValueHint::FilePath, env = "TASKBENCH_STORE")]
@@ -418,17 +382,6 @@ pub struct RunArgs {
     /// A tag for the run in the store (repeatable: `--tag before --tag pr-123`).
     #[arg(long = "tag", value_name = "TAG")]
     pub tags: Vec<String>,
-    /// Also write the HTML report here.
-    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
-    pub export_html: Option<PathBuf>,
-    /// Write bencher.dev's Bencher Metric Format (BMF) JSON here: per point and contestant,
-    /// latency (ns), cpu-per-iteration or process-cpu (ns) and peak-rss (bytes), each with
-    /// its 95 % interval (docs/EXPORTS.md).
-    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
-    pub export_bmf: Option<PathBuf>,
-    /// Write github-action-benchmark's `customSmallerIsBetter` JSON here (docs/EXPORTS.md).
-    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
-    pub export_github_benchmark: Option<PathBuf>,
     /// Save this run in the store as the baseline NAME (an older one of that name is
     /// replaced), for `--baseline NAME` and `taskbench compare NAME …` later.
     #[arg(long, value_name = "NAME", conflicts_with = "no_store")]
@@ -520,15 +473,7 @@ impl RunArgs {
 
     /// Each `--export-<flag> PATH` given, with its format.
     fn exports(&self) -> Vec<Export> {
-        let given = chosen([
-            ("json", &self.export_json),
-            ("csv", &self.export_csv),
-            ("markdown", &self.export_markdown),
-            ("html", &self.export_html),
-            ("bmf", &self.export_bmf),
-            ("github-benchmark", &self.export_github_benchmark),
-        ]);
-        (given.into_iter())
+        (self.export_flags.given().into_iter())
             .map(|(format, path)| Export {
                 format,
                 path: path.to_path_buf(),

@@ -1,38 +1,18 @@
 //! Lineups as named groups (`-c @headline`, `@rust`, `@bluebird`): the language families,
-//! derived from each manifest's `language` through one table so that a new contestant
-//! cannot be left out of its family, and the curated groups a manifest names in `groups`,
-//! which are judgements (which runtime its users reach for, which libraries a seed
-//! compared) and so live with the contestant.
+//! derived from each manifest's `language` through contestant/language.rs's table (which a
+//! test checks against every manifest) so that a new contestant cannot be left out of its
+//! family, and the curated groups a manifest names in `groups`, which are judgements (which
+//! runtime its users reach for, which libraries a seed compared) and so live with the
+//! contestant.
 
 use super::Manifest;
+use super::language::{FAMILIES, family_of};
 
 /// The group every contestant is in.
 pub const ALL: &str = "all";
 
 /// The group `run` measures when neither `-c` nor the preset names a lineup.
 pub const HEADLINE: &str = "headline";
-
-/// Each language family: its group, what it holds, and the manifest languages in it.
-const FAMILIES: &[(&str, &str, &[&str])] = &[
-    ("rust", "the Rust runtimes", &["Rust"]),
-    ("go", "Go's goroutines", &["Go"]),
-    ("cpp", "the C++ runtimes", &["C++"]),
-    (
-        "haskell",
-        "GHC's threads and libraries over them",
-        &["Haskell"],
-    ),
-    ("js", "Node.js, Bun and Deno", &["JavaScript"]),
-    (
-        "jvm",
-        "Java, Kotlin and Scala",
-        &["Java", "Kotlin", "Scala"],
-    ),
-    ("beam", "Erlang and Elixir", &["Erlang", "Elixir"]),
-    ("python", "the Python event loops", &["Python"]),
-    ("crystal", "Crystal's fibers", &["Crystal"]),
-    ("nim", "Nim's async procs", &["Nim"]),
-];
 
 /// The curated groups a manifest may name in `groups`, and what each holds.
 const CURATED: &[(&str, &str)] = &[
@@ -52,7 +32,7 @@ pub fn known() -> Vec<(&'static str, &'static str)> {
     CURATED
         .iter()
         .copied()
-        .chain(FAMILIES.iter().map(|&(name, about, _)| (name, about)))
+        .chain(FAMILIES.iter().map(|family| (family.group, family.about)))
         .chain([(ALL, "every contestant")])
         .collect()
 }
@@ -105,10 +85,7 @@ pub fn curated_names() -> Vec<&'static str> {
 impl Manifest {
     /// The groups this contestant is in: its curated groups, its family, and `all`.
     pub fn groups(&self) -> Vec<&str> {
-        let family = FAMILIES
-            .iter()
-            .find(|(_, _, languages)| languages.contains(&self.language.as_str()))
-            .map(|&(name, _, _)| name);
+        let family = family_of(&self.language).map(|family| family.group);
         self.groups
             .iter()
             .map(String::as_str)

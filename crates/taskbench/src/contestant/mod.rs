@@ -9,6 +9,7 @@ pub mod groups;
 pub mod home;
 mod info;
 mod joint;
+pub mod language;
 mod manifest;
 mod startup;
 mod toolchain;
@@ -19,8 +20,9 @@ pub use age::ToolchainAge;
 pub use discover::discover;
 pub use info::{ContestantInfo, references};
 pub use joint::{JointBuild, joint_builds};
+pub use language::startup;
 pub use manifest::{MANIFEST_FILE, Manifest, Places, VersionSource};
-pub use startup::{ProcessCost, startup};
+pub use startup::ProcessCost;
 pub use toolchain::{Availability, HarnessFault, lockfile_version};
 pub use warm_up::WarmUpTable;
 

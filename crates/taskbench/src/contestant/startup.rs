@@ -1,8 +1,10 @@
-//! How long a contestant's process takes to start and exit, by its language: a property of
-//! the runtime, not of a plan. The presets' estimates and the lineup's subjects read it,
-//! with the warm-up iterations the runtime adds to a time process.
+//! What a contestant's process costs beyond its iterations: its start-up and exit, by its
+//! language (contestant/language.rs), a property of the runtime, not of a plan, and the
+//! warm-up iterations the runtime adds to a time process. The presets' estimates and the
+//! lineup's subjects read it.
 
 use super::Manifest;
+use super::language::startup;
 use std::time::Duration;
 
 /// What a process of a subject costs beyond its measured iterations, for estimates: its
@@ -31,22 +33,4 @@ impl ProcessCost {
             warm_up: super::WarmUpTable::common(),
         }
     }
-}
-
-/// Start-up and exit of one process of a contestant in `language`, as seen here: a rough
-/// figure for this project's 2-core machine, checked against real runs (docs/MEASUREMENT.md).
-pub fn startup(language: &str) -> Duration {
-    let ms = match language {
-        "Rust" | "C++" => 2,
-        "Go" | "Haskell" | "Crystal" | "Nim" => 5,
-        "Python" => 40,
-        "JavaScript" | "TypeScript" => 45,
-        "Java" | "Kotlin" => 120,
-        // Scala: an IOApp or a ZIOAppDefault loads its library's classes first (1.5–2 s
-        // under load here, twice to three times kotlin-coroutines' start in the same minute).
-        "Scala" => 600,
-        "Elixir" | "Erlang" => 450,
-        _ => 100,
-    };
-    Duration::from_millis(ms)
 }

@@ -1,7 +1,8 @@
 //! Writes a finished run's results: JSON (everything, versioned schema), CSV (one tidy row
 //! per run), Markdown (the tables), HTML (the report) and the ecosystem's formats, all
 //! each a [`Format`]. Each file is written whole or not at all; an export's path `-` is
-//! stdout (one document at a time).
+//! stdout (one document at a time). Result folders merged into one ([`merge`]) are written
+//! here too, as a run's folder is.
 
 pub mod comparison;
 mod csv;
@@ -10,6 +11,7 @@ mod folder;
 mod format;
 mod log;
 mod markdown;
+pub mod merge;
 
 pub use self::csv::write_csv;
 pub use crate::results::Results;

@@ -12,7 +12,7 @@ mod rows;
 
 pub use axis::{Quantity, Unit, axis_label, tick};
 pub use lines::{Fit, LineChart, Series, lines};
-pub use palette::{Family, Identity, Marker, Palette};
+pub use palette::{Identity, Marker, Palette};
 pub use rows::{Marks, Percentiles, Row, RowChart, rows};
 
 use plotters::coord::Shift;

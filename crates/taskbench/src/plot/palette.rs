@@ -1,10 +1,11 @@
 //! Who is who in every chart: a contestant's colour is its language family's hue (Rust
-//! orange, Go cyan, JavaScript gold, …) in one of five shades, and it has one of six marker
-//! shapes, so that forty contestants stay apart and a family reads as one. The shade and
-//! marker come from a hash of the name — the same in every chart and every run — and two
-//! contestants of one report whose hashes meet are moved apart: no two share both, and the
-//! first five of a family wear five shades.
+//! orange, Go cyan, JavaScript gold, …: contestant/language.rs) in one of five shades, and
+//! it has one of six marker shapes, so that forty contestants stay apart and a family reads
+//! as one. The shade and marker come from a hash of the name — the same in every chart and
+//! every run — and two contestants of one report whose hashes meet are moved apart: no two
+//! share both, and the first five of a family wear five shades.
 
+use crate::contestant::language::{self, Hue};
 use plotters::style::RGBColor;
 
 /// Shades per family: lightness steps of the family's hue.
@@ -81,57 +82,10 @@ impl Marker {
     }
 }
 
-/// A language family: one hue.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Family {
-    Rust,
-    Go,
-    JavaScript,
-    Python,
-    Haskell,
-    Beam,
-    Jvm,
-    Cpp,
-    Other,
-}
-
-impl Family {
-    /// The family of a manifest's `language`.
-    pub fn of(language: &str) -> Family {
-        match language.to_ascii_lowercase().as_str() {
-            "rust" => Family::Rust,
-            "go" => Family::Go,
-            "javascript" | "typescript" => Family::JavaScript,
-            "python" => Family::Python,
-            "haskell" => Family::Haskell,
-            "elixir" | "erlang" => Family::Beam,
-            "java" | "kotlin" | "scala" => Family::Jvm,
-            "c++" | "c" => Family::Cpp,
-            _ => Family::Other,
-        }
-    }
-
-    /// Hue (degrees) and saturation (0–1); `Other` is grey.
-    fn hue(self) -> (f64, f64) {
-        match self {
-            Family::Rust => (22.0, 0.85),
-            Family::Go => (188.0, 0.75),
-            Family::JavaScript => (46.0, 0.9),
-            Family::Python => (218.0, 0.7),
-            Family::Haskell => (276.0, 0.55),
-            Family::Beam => (328.0, 0.65),
-            Family::Jvm => (356.0, 0.7),
-            Family::Cpp => (125.0, 0.5),
-            Family::Other => (0.0, 0.0),
-        }
-    }
-
-    /// Shade `k` of the family, darkest first.
-    fn shade(self, k: usize) -> RGBColor {
-        const LIGHTNESS: [f64; SHADES] = [0.28, 0.37, 0.46, 0.55, 0.64];
-        let (hue, saturation) = self.hue();
-        hsl(hue, saturation, LIGHTNESS[k % SHADES])
-    }
+/// Shade `k` of a family's hue, darkest first.
+fn shade(hue: Hue, k: usize) -> RGBColor {
+    const LIGHTNESS: [f64; SHADES] = [0.28, 0.37, 0.46, 0.55, 0.64];
+    hsl(hue.degrees, hue.saturation, LIGHTNESS[k % SHADES])
 }
 
 /// A contestant's look.
@@ -155,14 +109,15 @@ impl Palette {
         // By name; a name given with a language and without keeps the language.
         named.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.cmp(&a.1)));
         named.dedup_by(|a, b| a.0 == b.0);
-        // Slots taken per family; a name whose slot is taken takes the next free one, and
+        // Slots taken per family (its hue: the grey ones share theirs, so that two grey
+        // contestants stay apart); a name whose slot is taken takes the next free one, and
         // while the family has a shade nobody wears, one with an unworn shade.
-        let mut taken: Vec<(Family, usize)> = Vec::new();
+        let mut taken: Vec<(Hue, usize)> = Vec::new();
         let entries = named
             .into_iter()
             .map(|(name, language)| {
-                let family = Family::of(&language);
-                let worn = |slot: usize, taken: &[(Family, usize)]| {
+                let family = language::hue(&language);
+                let worn = |slot: usize, taken: &[(Hue, usize)]| {
                     taken
                         .iter()
                         .any(|&(f, s)| f == family && s % SHADES == slot % SHADES)
@@ -178,7 +133,7 @@ impl Palette {
                 }
                 taken.push((family, slot));
                 let identity = Identity {
-                    colour: family.shade(slot % SHADES),
+                    colour: shade(family, slot % SHADES),
                     marker: Marker::ALL[slot % Marker::ALL.len()],
                 };
                 (name, identity)

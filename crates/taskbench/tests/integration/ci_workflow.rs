@@ -158,9 +158,16 @@ fn the_ci_workflow_shards_merges_compares_and_gates_with_real_commands() {
     );
     assert!(
         seen.iter().any(|(job, cli)| job == "merge"
-            && matches!(&cli.command, Command::Export(e) if e.bmf.is_some() && e.github_benchmark.is_some())),
+            && matches!(&cli.command, Command::Export(e) if exported(e) == ["bmf", "github-benchmark"])),
         "the merged folders are exported for bencher.dev and github-action-benchmark"
     );
+}
+
+/// The formats an `export` command line writes, by flag.
+fn exported(args: &taskbench::cli::ExportArgs) -> Vec<&'static str> {
+    (args.exports().into_iter())
+        .map(|(format, _)| format.flag())
+        .collect()
 }
 
 /// Shards upload their folders; the merge waits for them, downloads, hands the comparison

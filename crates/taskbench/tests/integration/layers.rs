@@ -27,7 +27,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("analysis", &["stats", "exit", "measure", "contestant", "run"]),
     ("results", &["measure", "contestant", "run", "analysis"]),
     ("store", &["exit", "measure", "contestant", "run", "analysis", "results"]),
-    ("plot", &["units"]),
+    ("plot", &["units", "contestant"]),
     ("report", &["units", "stats", "seeds", "measure", "contestant", "run", "presets", "analysis",
                  "results", "store", "plot"]),
     ("html", &["units", "stats", "measure", "run", "analysis", "results", "store", "plot",
@@ -37,8 +37,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("scheduler", &["units", "measure", "contestant", "run", "presets", "lineup",
                     "analysis", "results", "store", "report", "html", "export"]),
     ("cli", &["units", "contestant", "run", "presets", "analysis", "store", "export", "scheduler"]),
-    ("commands", &["units", "measure", "contestant", "run", "presets", "lineup", "analysis",
-                   "results", "store", "report", "html", "export", "scheduler", "cli"]),
+    ("commands", &["units", "contestant", "run", "presets", "lineup", "analysis", "results",
+                   "store", "report", "html", "export", "scheduler", "cli"]),
 ];
 
 fn src() -> PathBuf {
