@@ -4,6 +4,7 @@
 //! whole run, the warnings. Renderers only format what is decided here.
 
 pub mod across_sessions;
+pub mod bisect;
 pub mod agreement;
 mod apart;
 mod cases;
