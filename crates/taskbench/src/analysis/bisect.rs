@@ -5,6 +5,7 @@
 //! what measures them is an [`Oracle`], so the search is tested on figures made up and the
 //! real one (scheduler/bisect.rs) runs the pair.
 
+use super::change::CaseChange;
 use super::ratio::Change;
 use super::releases::release_order;
 use crate::stats::Interval;
@@ -21,6 +22,36 @@ pub enum Decision {
     Same,
     /// The interval straddles it (or there is none), after every attempt.
     Undecided,
+}
+
+/// The figure a bisect follows (`--measure`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Figure {
+    /// Elapsed time of an iteration (time processes).
+    Time,
+    /// Peak RSS (memory processes).
+    Rss,
+    /// CPU time of an iteration.
+    Cpu,
+}
+
+impl Figure {
+    /// `time`, `rss`, `cpu`.
+    pub const NAMES: [(&str, Figure); 3] = [
+        ("time", Figure::Time),
+        ("rss", Figure::Rss),
+        ("cpu", Figure::Cpu),
+    ];
+
+    /// This figure's NEW / BASE in a case's changes.
+    pub fn of(self, change: &CaseChange) -> Option<Change> {
+        match self {
+            Figure::Time => change.time,
+            Figure::Rss => change.peak_rss,
+            Figure::Cpu => change.cpu,
+        }
+    }
 }
 
 /// The search's settings.
@@ -53,6 +84,11 @@ pub trait Oracle {
     /// NEW / BASE of `base` and `new` run in the same rounds; `attempt` counts from 0, and
     /// each further attempt runs more rounds, pooled with the earlier ones.
     fn compare(&mut self, base: &str, new: &str, attempt: u32) -> Result<Measured, Unavailable>;
+
+    /// Whether the search is to stop (an interrupt): it ends with what it found.
+    fn stopped(&self) -> bool {
+        false
+    }
 }
 
 /// One comparison, as kept in bisect.json and printed as it is made.
@@ -74,7 +110,10 @@ pub struct Comparison {
 #[derive(Debug)]
 pub enum Event<'a> {
     /// A pair measured; `more` when it straddles and is run again.
-    Compared { comparison: &'a Comparison, more: bool },
+    Compared {
+        comparison: &'a Comparison,
+        more: bool,
+    },
     /// A release skipped; the search goes on with its neighbours.
     Skipped(&'a Unavailable),
 }
@@ -95,6 +134,8 @@ pub struct Bisect {
     pub drifts: Vec<Comparison>,
     /// Releases that could not be fetched, built or run.
     pub skipped: Vec<Unavailable>,
+    /// Stopped before it ended (an interrupt): what it found so far.
+    pub stopped: bool,
 }
 
 impl Bisect {
@@ -139,6 +180,7 @@ pub fn bisect(
     for whole in search.coarse() {
         search.halve(whole);
     }
+    search.out.stopped = search.oracle.stopped();
     search.out
 }
 
@@ -163,6 +205,9 @@ impl Search<'_> {
             let (mut changed, mut undecided) = (Vec::new(), Vec::new());
             for pair in samples.windows(2) {
                 let Some(c) = self.compare(&pair[0], &pair[1]) else {
+                    if self.oracle.stopped() {
+                        return Vec::new();
+                    }
                     continue 'again;
                 };
                 match c.decision {
@@ -179,7 +224,7 @@ impl Search<'_> {
     /// Halves a pair that changed until its step lies between adjacent releases; each half
     /// that changed is halved in turn, so several steps inside it are each found.
     fn halve(&mut self, whole: Comparison) {
-        loop {
+        while !self.oracle.stopped() {
             let inner = between(&self.candidates, &whole.base, &whole.new);
             let Some(inner) = inner else {
                 // An end was skipped after it was measured: the pair cannot be narrowed.
@@ -222,6 +267,9 @@ impl Search<'_> {
             return Some(known.clone());
         }
         for attempt in 0..self.settings.attempts.max(1) {
+            if self.oracle.stopped() {
+                return None;
+            }
             let measured = match self.oracle.compare(base, new, attempt) {
                 Ok(measured) => measured,
                 Err(unavailable) => {
@@ -241,8 +289,8 @@ impl Search<'_> {
                 runs: attempt + 1,
                 processes: measured.processes,
             };
-            let more = comparison.decision == Decision::Undecided
-                && attempt + 1 < self.settings.attempts;
+            let more =
+                comparison.decision == Decision::Undecided && attempt + 1 < self.settings.attempts;
             (self.on)(Event::Compared {
                 comparison: &comparison,
                 more,
@@ -253,7 +301,7 @@ impl Search<'_> {
                 return Some(comparison);
             }
         }
-        unreachable!("the last attempt always decides")
+        None
     }
 }
 

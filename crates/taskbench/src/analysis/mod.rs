@@ -4,9 +4,9 @@
 //! whole run, the warnings. Renderers only format what is decided here.
 
 pub mod across_sessions;
-pub mod bisect;
 pub mod agreement;
 mod apart;
+pub mod bisect;
 mod cases;
 pub mod change;
 mod compare;

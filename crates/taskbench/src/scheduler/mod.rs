@@ -10,6 +10,7 @@
 //!
 //! Each step consumes the one before, so they can only run in this order.
 
+mod bisect;
 mod build;
 mod finish;
 mod gate;
@@ -18,6 +19,7 @@ mod options;
 mod resume;
 mod shard;
 
+pub use bisect::RunOracle;
 pub use build::Built;
 pub use finish::Finished;
 pub use measure::Measured;

@@ -93,7 +93,11 @@ fn fake_of(figures: Vec<(String, f64)>) -> Fake {
 #[test]
 fn one_step_is_found_between_adjacent_releases_in_few_builds() {
     let mut fake = fake_of(lines(|minor, patch| {
-        if (minor, patch) >= (23, 5) { 140.0 } else { 100.0 }
+        if (minor, patch) >= (23, 5) {
+            140.0
+        } else {
+            100.0
+        }
     }));
     let bisect = run(&mut fake);
     assert_eq!(found(&bisect), [("go@1.23.4", "go@1.23.5")]);
@@ -126,7 +130,14 @@ fn a_flat_range_names_no_release_and_builds_only_the_ends_of_each_line() {
     assert!(bisect.found.is_empty() && bisect.drifts.is_empty());
     assert_eq!(
         bisect.built(),
-        ["go@1.22.0", "go@1.22.12", "go@1.23.0", "go@1.23.12", "go@1.24.0", "go@1.24.12"]
+        [
+            "go@1.22.0",
+            "go@1.22.12",
+            "go@1.23.0",
+            "go@1.23.12",
+            "go@1.24.0",
+            "go@1.24.12"
+        ]
     );
     assert!(bisect.steps.iter().all(|s| s.decision == Decision::Same));
 }
@@ -134,7 +145,11 @@ fn a_flat_range_names_no_release_and_builds_only_the_ends_of_each_line() {
 #[test]
 fn a_release_that_fails_to_build_is_skipped_and_its_neighbours_searched() {
     let mut fake = fake_of(lines(|minor, patch| {
-        if (minor, patch) >= (23, 5) { 140.0 } else { 100.0 }
+        if (minor, patch) >= (23, 5) {
+            140.0
+        } else {
+            100.0
+        }
     }));
     // The coarse pass's 1.23.0 and the halving's first middle both fail.
     fake.failing = ["go@1.23.0", "go@1.23.6"].map(String::from).into();
@@ -170,13 +185,20 @@ fn a_pair_straddling_the_threshold_gets_more_rounds_then_stays_undecided() {
     let undecided: Vec<(&str, &str, u32)> = (bisect.undecided.iter())
         .map(|c| (c.base.as_str(), c.new.as_str(), c.runs))
         .collect();
-    assert!(undecided.contains(&("go@1.22.12", "go@1.23.0", 3)), "{undecided:?}");
+    assert!(
+        undecided.contains(&("go@1.22.12", "go@1.23.0", 3)),
+        "{undecided:?}"
+    );
 }
 
 #[test]
 fn a_pair_is_measured_once_however_often_the_search_asks() {
     let mut fake = fake_of(lines(|minor, patch| {
-        if (minor, patch) >= (22, 7) { 140.0 } else { 100.0 }
+        if (minor, patch) >= (22, 7) {
+            140.0
+        } else {
+            100.0
+        }
     }));
     fake.failing = ["go@1.24.0"].map(String::from).into();
     run(&mut fake);
@@ -204,7 +226,10 @@ fn a_drift_with_no_one_step_is_said_so() {
     assert!(bisect.found.is_empty(), "{:?}", found(&bisect));
     assert_eq!(bisect.drifts.len(), 1);
     assert_eq!(
-        (bisect.drifts[0].base.as_str(), bisect.drifts[0].new.as_str()),
+        (
+            bisect.drifts[0].base.as_str(),
+            bisect.drifts[0].new.as_str()
+        ),
         ("go@1.22.0", "go@1.22.12")
     );
 }
@@ -217,18 +242,40 @@ fn decided_against_the_threshold_on_either_side() {
     assert_eq!(decide(i(0.95, 1.05), 0.1), Decision::Same);
     assert_eq!(decide(i(1.05, 1.15), 0.1), Decision::Undecided);
     assert_eq!(decide(None, 0.1), Decision::Undecided);
-    assert_eq!(verdict(i(1.05, 1.15)), Verdict::Higher, "a change, but not 10 %");
+    assert_eq!(
+        verdict(i(1.05, 1.15)),
+        Verdict::Higher,
+        "a change, but not 10 %"
+    );
 }
 
 #[test]
 fn coarse_samples_are_each_lines_ends() {
     let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    let go = names(&["go@1.22.0", "go@1.22.1", "go@1.22.2", "go@1.23.0", "go@1.24.0", "go@1.24.1"]);
+    let go = names(&[
+        "go@1.22.0",
+        "go@1.22.1",
+        "go@1.22.2",
+        "go@1.23.0",
+        "go@1.24.0",
+        "go@1.24.1",
+    ]);
     assert_eq!(
         coarse_samples(&go),
-        names(&["go@1.22.0", "go@1.22.2", "go@1.23.0", "go@1.24.0", "go@1.24.1"])
+        names(&[
+            "go@1.22.0",
+            "go@1.22.2",
+            "go@1.23.0",
+            "go@1.24.0",
+            "go@1.24.1"
+        ])
     );
-    let node = names(&["n@node22.0.0", "n@node22.1.0", "n@node22.9.1", "n@node23.0.0"]);
+    let node = names(&[
+        "n@node22.0.0",
+        "n@node22.1.0",
+        "n@node22.9.1",
+        "n@node23.0.0",
+    ]);
     assert_eq!(
         coarse_samples(&node),
         names(&["n@node22.0.0", "n@node22.9.1", "n@node23.0.0"])

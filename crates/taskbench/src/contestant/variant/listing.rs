@@ -37,7 +37,9 @@ impl Range {
         let (contestant, spec) = text.split_once('@').ok_or_else(fail)?;
         anyhow::ensure!(!contestant.is_empty(), fail());
         let (from, to) = spec.split_once("..").ok_or_else(fail)?;
-        let word_end = from.find(|c: char| c.is_ascii_digit()).unwrap_or(from.len());
+        let word_end = from
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(from.len());
         let (word, from) = from.split_at(word_end);
         let to = to.strip_prefix(word).unwrap_or(to);
         let range = Range {
@@ -88,7 +90,11 @@ impl Range {
 
 /// The releases `range` names, listed from the registry its contestant's variants are
 /// fetched from; one line when it names none, or more than [`MOST_RELEASES`].
-pub fn list(range: &Range, contestant: &Contestant, places: &Places) -> anyhow::Result<Vec<String>> {
+pub fn list(
+    range: &Range,
+    contestant: &Contestant,
+    places: &Places,
+) -> anyhow::Result<Vec<String>> {
     let spec = Spec::Release {
         runtime: (!range.word.is_empty()).then(|| range.word.clone()),
         version: range.from.clone(),
@@ -98,7 +104,10 @@ pub fn list(range: &Range, contestant: &Contestant, places: &Places) -> anyhow::
         .map_err(|e| anyhow::anyhow!(e))
         .with_context(|| format!("cannot list the releases of {}", contestant.name()))?;
     let releases = range.releases(&versions);
-    let written = format!("{}@{}{}..{}", range.contestant, range.word, range.from, range.to);
+    let written = format!(
+        "{}@{}{}..{}",
+        range.contestant, range.word, range.from, range.to
+    );
     match releases.len() {
         0 | 1 => bail!(
             "'{written}': the registry lists {} release(s) in the range: a bisect needs two",
@@ -137,7 +146,9 @@ pub(super) fn is_release(version: &str) -> bool {
 fn numbers(version: &str) -> Option<Vec<u64>> {
     let parts = version.split('.');
     parts
-        .map(|p| (!p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())).then(|| p.parse().ok())?)
+        .map(|p| {
+            (!p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())).then(|| p.parse().ok())?
+        })
         .collect()
 }
 
@@ -154,11 +165,17 @@ mod tests {
     #[test]
     fn a_range_reads_its_ends_and_holds_the_patches_of_its_lines() {
         let go = Range::parse("go@1.22..1.26").unwrap();
-        assert_eq!((go.word.as_str(), go.from.as_str(), go.to.as_str()), ("", "1.22", "1.26"));
+        assert_eq!(
+            (go.word.as_str(), go.from.as_str(), go.to.as_str()),
+            ("", "1.22", "1.26")
+        );
         let listed: Vec<String> = ["1.21.13", "1.22.0", "1.26.3", "1.27.0", "1.23rc1", "1.24.2"]
             .map(String::from)
             .to_vec();
-        assert_eq!(go.releases(&listed), ["go@1.22.0", "go@1.24.2", "go@1.26.3"]);
+        assert_eq!(
+            go.releases(&listed),
+            ["go@1.22.0", "go@1.24.2", "go@1.26.3"]
+        );
         let node = Range::parse("node-q@node22..node26").unwrap();
         assert_eq!(node.word, "node");
         assert_eq!(node.name("22.3.1"), "node-q@node22.3.1");
@@ -169,7 +186,14 @@ mod tests {
 
     #[test]
     fn a_bad_range_is_one_line_naming_it() {
-        for bad in ["go", "go@1.22", "go@1.26..1.22", "go@1.22..x", "go@1.22..1.26rc1", "@1..2"] {
+        for bad in [
+            "go",
+            "go@1.22",
+            "go@1.26..1.22",
+            "go@1.22..x",
+            "go@1.22..1.26rc1",
+            "@1..2",
+        ] {
             let err = Range::parse(bad).unwrap_err().to_string();
             assert!(err.starts_with(&format!("'{bad}': bisect takes")), "{err}");
             assert!(!err.contains('\n'));

@@ -126,7 +126,8 @@ impl Release {
     /// Every version npm lists of the package (for `bisect`).
     pub(super) fn versions(&self) -> Result<Vec<String>, String> {
         let json = self.npm(&["view", &self.package, "versions", "--json"])?;
-        versions_of(&json).ok_or_else(|| format!("`npm view {} versions` gave no list", self.package))
+        versions_of(&json)
+            .ok_or_else(|| format!("`npm view {} versions` gave no list", self.package))
     }
 
     /// The newest version of the package that the asked one matches (`22` → `22.21.1`).
@@ -171,9 +172,11 @@ impl Release {
 fn versions_of(json: &str) -> Option<Vec<String>> {
     match serde_json::from_str::<serde_json::Value>(json.trim()).ok()? {
         serde_json::Value::String(one) => Some(vec![one]),
-        serde_json::Value::Array(many) => {
-            Some(many.iter().filter_map(|v| Some(v.as_str()?.to_string())).collect())
-        }
+        serde_json::Value::Array(many) => Some(
+            many.iter()
+                .filter_map(|v| Some(v.as_str()?.to_string()))
+                .collect(),
+        ),
         _ => None,
     }
 }
