@@ -44,6 +44,13 @@ impl Figure {
         ("cpu", Figure::Cpu),
     ];
 
+    /// `time`, `rss` or `cpu`.
+    pub fn name(self) -> &'static str {
+        (Figure::NAMES.iter())
+            .find(|(_, f)| *f == self)
+            .map_or("", |(name, _)| name)
+    }
+
     /// This figure's NEW / BASE in a case's changes.
     pub fn of(self, change: &CaseChange) -> Option<Change> {
         match self {
@@ -272,6 +279,7 @@ impl Search<'_> {
             }
             let measured = match self.oracle.compare(base, new, attempt) {
                 Ok(measured) => measured,
+                Err(_) if self.oracle.stopped() => return None,
                 Err(unavailable) => {
                     self.candidates.retain(|r| *r != unavailable.release);
                     (self.on)(Event::Skipped(&unavailable));

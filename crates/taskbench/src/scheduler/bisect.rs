@@ -7,11 +7,13 @@
 //! the build cache, so the next pair that holds it only runs it.
 
 use super::{RunOptions, Scheduler};
-use crate::analysis::bisect::{Figure, Measured, Oracle, Unavailable};
+use crate::analysis::bisect::{Bisect, Figure, Measured, Oracle, Unavailable};
 use crate::analysis::change::pair_change;
 use crate::contestant::Places;
 use crate::results::Results;
 use crate::run::{RunRecord, interrupt};
+use anyhow::Context;
+use serde::Serialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -32,6 +34,9 @@ pub struct RunOracle<'a> {
     unavailable: HashMap<String, String>,
     /// Each run's folder, in the order run.
     pub folders: Vec<PathBuf>,
+    /// A run that failed as a whole (no release to blame: the launcher, the disk): the
+    /// search stops and the command ends with it.
+    pub error: Option<anyhow::Error>,
 }
 
 impl<'a> RunOracle<'a> {
@@ -53,6 +58,7 @@ impl<'a> RunOracle<'a> {
             records: HashMap::new(),
             unavailable: HashMap::new(),
             folders: Vec::new(),
+            error: None,
         }
     }
 
@@ -92,9 +98,14 @@ impl Oracle for RunOracle<'_> {
                 return Err(unavailable(release, reason.clone()));
             }
         }
-        let results = self
-            .run(base, new, attempt)
-            .map_err(|e| unavailable(new, format!("{e:#}")))?;
+        let results = match self.run(base, new, attempt) {
+            Ok(results) => results,
+            Err(error) => {
+                let reason = format!("{error:#}");
+                self.error = Some(error);
+                return Err(unavailable(new, reason));
+            }
+        };
         let failed = (results.contestants.iter())
             .find(|c| c.name == base || c.name == new)
             .and_then(|c| Some((c.name.clone(), c.unavailable.clone()?)));
@@ -130,6 +141,42 @@ impl Oracle for RunOracle<'_> {
     }
 
     fn stopped(&self) -> bool {
-        interrupt::requested()
+        interrupt::requested() || self.error.is_some()
     }
+}
+
+/// What bisect.json keeps: the question, the search's path and answer, and each run's
+/// folder, so that any step can be read again (`taskbench show DIR/03-…`).
+#[derive(Debug, Serialize)]
+pub struct Record<'a> {
+    /// `go@1.22..1.26`.
+    pub range: &'a str,
+    pub scenario: &'a str,
+    pub figure: Figure,
+    /// 0.10 for 10 %.
+    pub threshold: f64,
+    pub wall_seconds: f64,
+    #[serde(flatten)]
+    pub bisect: &'a Bisect,
+    /// Each run's folder, in the order run.
+    pub runs: &'a [PathBuf],
+}
+
+impl Record<'_> {
+    /// Writes DIR/bisect.json.
+    pub fn write(&self, dir: &Path) -> anyhow::Result<()> {
+        let json = serde_json::to_string_pretty(self).expect("a bisect serialises");
+        crate::export::write_atomically(&dir.join("bisect.json"), json.as_bytes())
+    }
+}
+
+/// `--out`, or `results/<start time>-bisect`, made.
+pub fn folder(out: Option<&Path>) -> anyhow::Result<PathBuf> {
+    let dir = out.map(Path::to_path_buf).unwrap_or_else(|| {
+        let stamp = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
+        PathBuf::from("results").join(format!("{}-bisect", stamp.replace(':', "-")))
+    });
+    std::fs::create_dir_all(&dir)
+        .with_context(|| format!("--out: cannot create {}", dir.display()))?;
+    Ok(dir)
 }

@@ -19,7 +19,7 @@ mod options;
 mod resume;
 mod shard;
 
-pub use bisect::RunOracle;
+pub use bisect::{Record as BisectRecord, RunOracle, folder as bisect_folder};
 pub use build::Built;
 pub use finish::Finished;
 pub use measure::Measured;

@@ -15,11 +15,9 @@ struct Fake {
 }
 
 impl Fake {
-    fn new(figures: &[(&str, f64)]) -> Fake {
+    fn new(figures: Vec<(String, f64)>) -> Fake {
         Fake {
-            figures: (figures.iter())
-                .map(|(r, f)| (format!("go@{r}"), *f))
-                .collect(),
+            figures,
             spread: 1.02,
             failing: HashSet::new(),
             calls: Vec::new(),
@@ -81,18 +79,13 @@ fn found(bisect: &Bisect) -> Vec<(&str, &str)> {
 fn lines(figure: impl Fn(u32, u32) -> f64) -> Vec<(String, f64)> {
     (22..=24)
         .flat_map(|minor| (0..=12).map(move |patch| (minor, patch)))
-        .map(|(minor, patch)| (format!("1.{minor}.{patch}"), figure(minor, patch)))
+        .map(|(minor, patch)| (format!("go@1.{minor}.{patch}"), figure(minor, patch)))
         .collect()
-}
-
-fn fake_of(figures: Vec<(String, f64)>) -> Fake {
-    let borrowed: Vec<(&str, f64)> = figures.iter().map(|(r, f)| (r.as_str(), *f)).collect();
-    Fake::new(&borrowed)
 }
 
 #[test]
 fn one_step_is_found_between_adjacent_releases_in_few_builds() {
-    let mut fake = fake_of(lines(|minor, patch| {
+    let mut fake = Fake::new(lines(|minor, patch| {
         if (minor, patch) >= (23, 5) {
             140.0
         } else {
@@ -110,7 +103,7 @@ fn one_step_is_found_between_adjacent_releases_in_few_builds() {
 #[test]
 fn a_step_and_its_undoing_are_both_found() {
     // 1.23.0 slower, 1.24.7 back: different lines, both steps.
-    let mut fake = fake_of(lines(|minor, patch| match (minor, patch) {
+    let mut fake = Fake::new(lines(|minor, patch| match (minor, patch) {
         (23, _) => 150.0,
         (24, p) if p < 7 => 150.0,
         _ => 100.0,
@@ -125,7 +118,7 @@ fn a_step_and_its_undoing_are_both_found() {
 
 #[test]
 fn a_flat_range_names_no_release_and_builds_only_the_ends_of_each_line() {
-    let mut fake = fake_of(lines(|_, patch| 100.0 + f64::from(patch % 3)));
+    let mut fake = Fake::new(lines(|_, patch| 100.0 + f64::from(patch % 3)));
     let bisect = run(&mut fake);
     assert!(bisect.found.is_empty() && bisect.drifts.is_empty());
     assert_eq!(
@@ -144,7 +137,7 @@ fn a_flat_range_names_no_release_and_builds_only_the_ends_of_each_line() {
 
 #[test]
 fn a_release_that_fails_to_build_is_skipped_and_its_neighbours_searched() {
-    let mut fake = fake_of(lines(|minor, patch| {
+    let mut fake = Fake::new(lines(|minor, patch| {
         if (minor, patch) >= (23, 5) {
             140.0
         } else {
@@ -170,7 +163,7 @@ fn a_release_that_fails_to_build_is_skipped_and_its_neighbours_searched() {
 #[test]
 fn a_pair_straddling_the_threshold_gets_more_rounds_then_stays_undecided() {
     // 1.22.12 → 1.23.0 is 8 % slower: × / ÷ 1.02 straddles 10 %, × / ÷ 1.01 does not.
-    let mut fake = fake_of(lines(|minor, _| if minor >= 23 { 108.0 } else { 100.0 }));
+    let mut fake = Fake::new(lines(|minor, _| if minor >= 23 { 108.0 } else { 100.0 }));
     let bisect = run(&mut fake);
     let calls: Vec<u32> = (fake.calls.iter())
         .filter(|(b, n, _)| b == "go@1.22.12" && n == "go@1.23.0")
@@ -179,7 +172,7 @@ fn a_pair_straddling_the_threshold_gets_more_rounds_then_stays_undecided() {
     assert_eq!(calls, [0, 1], "run again once, then decided");
     assert!(bisect.found.is_empty());
     // Wider still: every attempt straddles, and the pair is said to stay undecided.
-    let mut fake = fake_of(lines(|minor, _| if minor >= 23 { 108.0 } else { 100.0 }));
+    let mut fake = Fake::new(lines(|minor, _| if minor >= 23 { 108.0 } else { 100.0 }));
     fake.spread = 1.2;
     let bisect = run(&mut fake);
     let undecided: Vec<(&str, &str, u32)> = (bisect.undecided.iter())
@@ -193,7 +186,7 @@ fn a_pair_straddling_the_threshold_gets_more_rounds_then_stays_undecided() {
 
 #[test]
 fn a_pair_is_measured_once_however_often_the_search_asks() {
-    let mut fake = fake_of(lines(|minor, patch| {
+    let mut fake = Fake::new(lines(|minor, patch| {
         if (minor, patch) >= (22, 7) {
             140.0
         } else {
@@ -216,7 +209,7 @@ fn a_pair_is_measured_once_however_often_the_search_asks() {
 fn a_drift_with_no_one_step_is_said_so() {
     // 1.22.0 → 1.22.12 is 12 % slower in two steps of 6 %: the pair is past 10 %, neither
     // half is, so no release is named and the drift is.
-    let mut fake = fake_of(lines(|minor, patch| match (minor, patch) {
+    let mut fake = Fake::new(lines(|minor, patch| match (minor, patch) {
         (22, p) if p < 6 => 100.0,
         (22, 6) => 106.0,
         _ => 112.0,
