@@ -98,6 +98,9 @@ pub struct BisectArgs {
     /// Also add each run to this store: a SQLite file, or a PostgreSQL database.
     #[arg(long, value_name = "PATH|URL", value_hint = ValueHint::FilePath)]
     pub store: Option<Location>,
+    /// List the releases in the range and the coarse pass's pairs; build and run nothing.
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 /// `time`, `rss` or `cpu`.

@@ -2,7 +2,7 @@
 //! pair through the scheduler, each step printed as it is made, the answer at the end and
 //! bisect.json beside the runs' folders.
 
-use crate::analysis::bisect::{Figure, Settings, bisect as search};
+use crate::analysis::bisect::{Figure, Settings, bisect as search, coarse_samples};
 use crate::cli::BisectArgs;
 use crate::contestant::Places;
 use crate::contestant::variant::listing::{Range, list};
@@ -34,6 +34,11 @@ pub fn bisect(
         );
     };
     let releases = list(&range, contestant, places)?;
+    if args.dry_run {
+        outln!("{} releases: {}", releases.len(), releases.join(" "));
+        outln!("coarse pass: {}", coarse_samples(&releases).join(" → "));
+        return Ok(());
+    }
     let out = bisect_folder(args.out.as_deref())?;
     outln!(
         "bisect {}: {} releases ({} … {}), {} {} beyond {}",

@@ -107,8 +107,8 @@ impl Oracle for RunOracle<'_> {
             }
         };
         let failed = (results.contestants.iter())
-            .find(|c| c.name == base || c.name == new)
-            .and_then(|c| Some((c.name.clone(), c.unavailable.clone()?)));
+            .filter(|c| c.name == base || c.name == new)
+            .find_map(|c| Some((c.name.clone(), c.unavailable.clone()?)));
         if let Some((release, reason)) = failed {
             let reason = reason.lines().next().unwrap_or_default().to_string();
             self.unavailable.insert(release.clone(), reason.clone());

@@ -126,3 +126,22 @@ fn a_range_the_registry_has_no_two_releases_in_is_refused() {
         "lists 1 release(s) in the range: a bisect needs two",
     );
 }
+
+#[test]
+fn a_dry_run_lists_the_registrys_releases_in_the_range_and_builds_nothing() {
+    if Command::new("go").arg("version").output().is_err() {
+        return super::util::skip("no go on this machine");
+    }
+    let proxy = proxy();
+    let output = bisect(
+        &["-c", "go@1.22..1.23", "-s", "pingpong", "--dry-run"],
+        proxy.path(),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        out.contains("2 releases: go@1.22.0 go@1.22.1\n"),
+        "the release candidate left out: {out}"
+    );
+    assert!(out.contains("coarse pass: go@1.22.0 → go@1.22.1"), "{out}");
+}

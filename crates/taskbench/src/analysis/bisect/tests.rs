@@ -274,3 +274,34 @@ fn coarse_samples_are_each_lines_ends() {
         names(&["n@node22.0.0", "n@node22.9.1", "n@node23.0.0"])
     );
 }
+
+/// An oracle stopped (an interrupt) after `left` comparisons.
+struct Stopping {
+    inner: Fake,
+    left: usize,
+}
+
+impl Oracle for Stopping {
+    fn compare(&mut self, base: &str, new: &str, attempt: u32) -> Result<Measured, Unavailable> {
+        self.left = self.left.saturating_sub(1);
+        self.inner.compare(base, new, attempt)
+    }
+
+    fn stopped(&self) -> bool {
+        self.left == 0
+    }
+}
+
+#[test]
+fn a_stopped_search_ends_with_what_it_found() {
+    let fake = Fake::new(lines(|minor, _| if minor >= 23 { 140.0 } else { 100.0 }));
+    let releases = fake.releases();
+    let mut oracle = Stopping {
+        inner: fake,
+        left: 2,
+    };
+    let bisect = bisect(&mut oracle, &releases, SETTINGS, &mut |_| {});
+    assert!(bisect.stopped);
+    assert_eq!(oracle.inner.calls.len(), 2, "no comparison after the stop");
+    assert!(bisect.skipped.is_empty());
+}
