@@ -83,7 +83,7 @@ pub fn answer(
         let what = if flat {
             "no change"
         } else {
-            "no single release changed it"
+            "no release named"
         };
         lines.push(format!(
             "{what} beyond {} between {first} and {last}: {cost}",
@@ -219,6 +219,32 @@ mod tests {
                 "no change beyond 10 % between go@1.22.0 and go@1.22.12: 2 of 2 releases built, 1 min 5 s",
                 "skipped: go@1.22.3 (404)"
             ]
+        );
+    }
+
+    #[test]
+    fn a_range_left_undecided_is_not_called_flat() {
+        let c = comparison("go@1.25.14", "go@1.26.0", 1.09, Decision::Undecided);
+        let bisect = Bisect {
+            releases: vec![c.base.clone(), c.new.clone()],
+            steps: vec![c.clone()],
+            undecided: vec![c],
+            ..Bisect::default()
+        };
+        let lines = answer(
+            &bisect,
+            "pingpong",
+            Figure::Time,
+            0.1,
+            Duration::from_secs(5),
+        );
+        assert!(
+            lines[0].starts_with("no release named beyond 10 %"),
+            "{lines:?}"
+        );
+        assert!(
+            lines[1].starts_with("undecided: go@1.25.14 → go@1.26.0 1.09×"),
+            "{lines:?}"
         );
     }
 
