@@ -67,6 +67,84 @@ pub enum Command {
     /// where each settles, and the warm-up a time process needs (`--write` keeps it in the
     /// contestant's warm-up.toml, which `run` reads).
     Warmup(WarmupArgs),
+    /// Which release changed a case's figure: the releases the registry serves in a range
+    /// (`-c go@1.22..1.26`), down to patch releases, searched by interleaved A/B runs of
+    /// two releases — each line's ends first, then halving — until adjacent releases.
+    Bisect(BisectArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct BisectArgs {
+    /// A contestant and a range of its runtime's releases: go@1.22..1.26,
+    /// go@1.24.0..1.24.3, node-async-await@node22..26.
+    #[arg(short, long, value_name = "NAME@FROM..TO")]
+    pub contestant: String,
+    /// The scenario, at its default parameters.
+    #[arg(short, long, value_name = "NAME")]
+    pub scenario: String,
+    /// A change smaller than this is none.
+    #[arg(long, default_value = "10%", value_parser = parse_percent, value_name = "PCT")]
+    pub threshold: f64,
+    /// The figure followed: time (per iteration), rss (peak) or cpu (per iteration).
+    #[arg(long, default_value = "time", value_parser = parse_figure, value_name = "FIGURE")]
+    pub measure: crate::analysis::bisect::Figure,
+    /// Time processes per release in each run of a pair (default: the scenario's stopping
+    /// rule, 5–100 until ±2 % or 3 s).
+    #[arg(short, long, value_name = "N")]
+    pub runs: Option<u32>,
+    /// Runs of one pair at most while its interval straddles the threshold, each pooled
+    /// with the ones before.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=10), value_name = "N")]
+    pub attempts: u32,
+    /// The bisect's folder: bisect.json and each run's folder (default:
+    /// results/<start time>-bisect).
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
+    pub out: Option<PathBuf>,
+    /// Also add each run to this store: a SQLite file, or a PostgreSQL database.
+    #[arg(long, value_name = "PATH|URL", value_hint = ValueHint::FilePath)]
+    pub store: Option<Location>,
+    /// List the releases in the range and the coarse pass's pairs; build and run nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+/// `time`, `rss` or `cpu`.
+fn parse_figure(text: &str) -> Result<crate::analysis::bisect::Figure, String> {
+    let names = crate::analysis::bisect::Figure::NAMES;
+    (names.iter().find(|(name, _)| *name == text))
+        .map(|(_, figure)| *figure)
+        .ok_or_else(|| format!("'{text}' is no figure: time, rss or cpu"))
+}
+
+impl BisectArgs {
+    /// Each of the bisect's runs as the library takes it, but its contestants and folder;
+    /// `contestants_dir` is `--contestants`, when given.
+    pub fn options(&self, contestants_dir: Option<&std::path::Path>) -> RunOptions {
+        RunOptions {
+            plan: crate::presets::PlanOptions {
+                scenarios: vec![self.scenario.clone()],
+                runs: self.runs,
+                ..crate::presets::PlanOptions::default()
+            },
+            contestants_dir: contestants_dir.map(std::path::Path::to_path_buf),
+            contestants: Vec::new(),
+            commands: Commands::default(),
+            cpus: Vec::new(),
+            patches: Vec::new(),
+            shard: None,
+            instructions: false,
+            limits: ProcessLimits::default(),
+            out: None,
+            exports: Vec::new(),
+            keep: Keep {
+                store: self.store.clone(),
+                no_store: self.store.is_none(),
+                ..Keep::default()
+            },
+            gate: Gate::default(),
+            show: Show::default(),
+        }
+    }
 }
 
 #[derive(Debug, Args)]

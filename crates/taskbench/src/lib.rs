@@ -115,6 +115,10 @@ fn dispatch(
         cli::Command::Completions(args) => commands::completions(args.shell),
         cli::Command::Warmup(args) => commands::warmup(args, contestants, &places),
         cli::Command::Agree(args) => commands::agree(args),
+        cli::Command::Bisect(args) => {
+            let given = cli.contestants.as_deref();
+            commands::bisect(args, given, contestants, &places, argv)
+        }
     }
 }
 

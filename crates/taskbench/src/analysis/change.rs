@@ -101,6 +101,16 @@ pub fn variant_changes(runs: &[RunRecord]) -> Vec<CaseChange> {
     out
 }
 
+/// Within one run of two contestants (a bisect's step, `-c go@1.23.12,go@1.24.0`): NEW /
+/// BASE of the first point both measured validly.
+pub fn pair_change(runs: &[RunRecord], base: &str, new: &str) -> Option<CaseChange> {
+    group(runs).iter().find_map(|point| {
+        let find = |name: &str| point.cases.iter().find(|c| c.contestant == name);
+        let (b, n) = (find(base)?, find(new)?);
+        (!b.valid().is_empty() && !n.valid().is_empty()).then(|| case_change(&point.key, b, n))
+    })
+}
+
 /// NEW / BASE of time, peak RSS and CPU for one case.
 fn case_change(key: &Point, base: &Case, new: &Case) -> CaseChange {
     let memory = |c: &Case, figure: fn(&RunRecord) -> Option<f64>| -> Vec<Vec<f64>> {

@@ -6,6 +6,7 @@
 pub mod across_sessions;
 pub mod agreement;
 mod apart;
+pub mod bisect;
 mod cases;
 pub mod change;
 mod compare;

@@ -1,6 +1,7 @@
 //! The subcommands, each a short story over the library's pieces.
 
 mod agree;
+mod bisect;
 mod compare;
 mod completions;
 mod export;
@@ -14,6 +15,7 @@ mod store;
 mod warmup;
 
 pub use agree::agree;
+pub use bisect::bisect;
 pub use compare::compare;
 pub use completions::completions;
 pub use export::export;

@@ -2,6 +2,7 @@
 //! warnings' words.
 
 pub mod agreement;
+pub mod bisect;
 pub mod comparison;
 pub mod condition;
 pub mod fits;

@@ -10,6 +10,7 @@
 //!
 //! Each step consumes the one before, so they can only run in this order.
 
+mod bisect;
 mod build;
 mod confirm;
 mod finish;
@@ -19,6 +20,7 @@ mod options;
 mod resume;
 mod shard;
 
+pub use bisect::{Record as BisectRecord, RunOracle, folder as bisect_folder};
 pub use build::Built;
 pub use confirm::{Rerun, rerun};
 pub use finish::Finished;

@@ -4,6 +4,7 @@
 mod actionlint;
 mod agree;
 mod bad_input;
+mod bisect;
 mod browser;
 mod ci_trust;
 mod ci_workflow;

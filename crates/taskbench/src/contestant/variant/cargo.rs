@@ -97,6 +97,32 @@ pub(super) fn variant(
     })
 }
 
+/// Every version of `krate` the crates.io sparse index lists, yanked ones left out.
+pub(super) fn versions(krate: &str, dir: &Path) -> Result<Vec<String>, String> {
+    let url = format!("https://index.crates.io/{}", index_path(krate));
+    Ok(versions_of(&super::listing::download(&url, dir)?))
+}
+
+/// The sparse index's path of a crate: `1/a`, `2/ab`, `3/a/abc`, `to/ki/tokio`.
+fn index_path(krate: &str) -> String {
+    let name = krate.to_lowercase();
+    match name.len() {
+        1 | 2 => format!("{}/{name}", name.len()),
+        3 => format!("3/{}/{name}", &name[..1]),
+        _ => format!("{}/{}/{name}", &name[..2], &name[2..4]),
+    }
+}
+
+/// The unyanked `vers` of an index file: one JSON object a line.
+fn versions_of(index: &str) -> Vec<String> {
+    index
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|entry| entry.get("yanked").and_then(|y| y.as_bool()) != Some(true))
+        .filter_map(|entry| Some(entry.get("vers")?.as_str()?.to_string()))
+        .collect()
+}
+
 /// The contestant's Cargo.toml made a workspace of its own: inherited fields and
 /// dependencies spelt out from the repository's, paths absolute, the runtime pinned or the
 /// checkouts patched in, the repository's release profile.
@@ -363,5 +389,18 @@ mod tests {
         );
         let note = variant.variant.unwrap().note.unwrap();
         assert_eq!(note, format!("patched: {}", patch.path.display()));
+    }
+
+    #[test]
+    fn the_sparse_index_lists_unyanked_versions_at_its_path() {
+        assert_eq!(index_path("tokio"), "to/ki/tokio");
+        assert_eq!(index_path("smol"), "sm/ol/smol");
+        assert_eq!(index_path("rayon"), "ra/yo/rayon");
+        assert_eq!(index_path("a"), "1/a");
+        assert_eq!(index_path("Abc"), "3/a/abc");
+        let saved = "{\"name\":\"tokio\",\"vers\":\"1.38.0\",\"yanked\":false}\n\
+                     {\"name\":\"tokio\",\"vers\":\"1.38.1\",\"yanked\":true}\n\
+                     {\"name\":\"tokio\",\"vers\":\"1.39.0\",\"yanked\":false}\n";
+        assert_eq!(versions_of(saved), ["1.38.0", "1.39.0"]);
     }
 }

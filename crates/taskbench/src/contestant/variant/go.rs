@@ -118,6 +118,12 @@ impl Release {
         })
     }
 
+    /// Every release of Go the proxy lists for this platform (for `bisect`).
+    pub(super) fn versions(&self) -> Result<Vec<String>, String> {
+        let listed = self.go(&["list", "-m", "-versions", TOOLCHAIN_MODULE])?;
+        Ok(releases(&listed, &platform()))
+    }
+
     /// Downloads `go<release>`'s toolchain module; the folder it is in.
     fn download(&self, release: &str) -> Result<PathBuf, String> {
         let module = format!("{TOOLCHAIN_MODULE}@v0.0.1-go{release}.{}", platform());
@@ -257,6 +263,18 @@ mod tests {
         );
         assert_eq!(newest_match(&found, "1.99"), None);
         assert_eq!(newest_match(&found, "").as_deref(), Some("1.22.12"));
+    }
+
+    #[test]
+    fn the_listing_keeps_this_platforms_releases_and_bisect_drops_candidates() {
+        let found = listed();
+        assert_eq!(found.len(), 7, "{found:?}");
+        let kept: Vec<&String> = found
+            .iter()
+            .filter(|r| super::super::listing::is_release(r))
+            .collect();
+        assert!(!kept.iter().any(|r| r.contains("rc")), "{kept:?}");
+        assert_eq!(kept.len(), 6);
     }
 
     #[test]

@@ -76,6 +76,14 @@ pub(super) fn variant(variant: &mut Contestant, spec: &Spec, dir: &Path) -> anyh
 }
 
 impl Release {
+    /// Every version Maven Central lists of the artifact, from its maven-metadata.xml.
+    pub(super) fn versions(&self) -> Result<Vec<String>, String> {
+        let (group, artifact) = self.artifact.split_once(':').unwrap_or(("", self.artifact));
+        let path = format!("{}/{artifact}", group.replace('.', "/"));
+        let url = format!("https://repo.maven.apache.org/maven2/{path}/maven-metadata.xml");
+        Ok(versions_of(&super::listing::download(&url, &self.dir)?))
+    }
+
     /// Fetches the release into the variant's local repository (nothing when it is there).
     pub(super) fn fetch(&self) -> Result<(), String> {
         let coordinates = format!("{}:{}", self.artifact, self.version);
@@ -113,6 +121,14 @@ fn reason(output: &str, coordinates: &str) -> String {
         .find(|l| !l.is_empty())
         .unwrap_or("no message");
     format!("Maven could not fetch {coordinates}: {first}")
+}
+
+/// The `<version>`s of a maven-metadata.xml.
+fn versions_of(xml: &str) -> Vec<String> {
+    xml.split("<version>")
+        .skip(1)
+        .filter_map(|rest| Some(rest.split_once("</version>")?.0.trim().to_string()))
+        .collect()
 }
 
 #[cfg(test)]
@@ -161,5 +177,15 @@ mod tests {
                  could not be resolved: Unknown host repo.maven.apache.org"
             )
         );
+    }
+
+    #[test]
+    fn maven_centrals_metadata_lists_the_versions() {
+        let saved = "<metadata>\n  <groupId>org.jetbrains.kotlinx</groupId>\n  <versioning>\n    \
+                     <latest>1.10.2</latest>\n    <versions>\n      <version>1.8.0-RC</version>\n      \
+                     <version>1.8.0</version>\n      <version>1.10.2</version>\n    </versions>\n  \
+                     </versioning>\n</metadata>\n";
+        assert_eq!(versions_of(saved), ["1.8.0-RC", "1.8.0", "1.10.2"]);
+        assert!(versions_of("<html>404</html>").is_empty());
     }
 }

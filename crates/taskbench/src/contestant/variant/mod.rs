@@ -12,6 +12,7 @@
 
 mod cargo;
 mod go;
+pub mod listing;
 mod maven;
 mod npm;
 mod pypi;

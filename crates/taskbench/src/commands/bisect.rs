@@ -1,0 +1,88 @@
+//! `taskbench bisect`: the range read and listed from its registry, the search run pair by
+//! pair through the scheduler, each step printed as it is made, the answer at the end and
+//! bisect.json beside the runs' folders.
+
+use crate::analysis::bisect::{Figure, Settings, bisect as search, coarse_samples};
+use crate::cli::BisectArgs;
+use crate::contestant::Places;
+use crate::contestant::variant::listing::{Range, list};
+use crate::report::bisect::{answer, event_line};
+use crate::run::interrupt::outln;
+use crate::scheduler::{BisectRecord, RunOracle, bisect_folder};
+use anyhow::bail;
+use std::path::Path;
+
+/// Bisects the range `args` names (`contestants` is `--contestants`, when given, found in
+/// `contestants_dir`); `command` is the taskbench command line, kept in each run.
+pub fn bisect(
+    args: &BisectArgs,
+    contestants: Option<&Path>,
+    contestants_dir: &Path,
+    places: &Places,
+    command: Vec<String>,
+) -> anyhow::Result<()> {
+    let range = Range::parse(&args.contestant)?;
+    let template = args.options(contestants);
+    // The scenario checked before any registry is asked.
+    crate::presets::plan(&template.plan)?;
+    let all = crate::contestant::discover(contestants_dir)?;
+    let Some(contestant) = all.iter().find(|c| c.name() == range.contestant) else {
+        bail!(
+            "'{}': no contestant of that name in {} (`taskbench list` names them)",
+            range.contestant,
+            contestants_dir.display()
+        );
+    };
+    let releases = list(&range, contestant, places)?;
+    if args.dry_run {
+        outln!("{} releases: {}", releases.len(), releases.join(" "));
+        outln!("coarse pass: {}", coarse_samples(&releases).join(" → "));
+        return Ok(());
+    }
+    let out = bisect_folder(args.out.as_deref())?;
+    outln!(
+        "bisect {}: {} releases ({} … {}), {} {} beyond {}",
+        args.contestant,
+        releases.len(),
+        releases[0],
+        releases[releases.len() - 1],
+        args.scenario,
+        Figure::name(args.measure),
+        crate::units::percent(args.threshold)
+    );
+    let started = std::time::Instant::now();
+    let mut oracle = RunOracle::new(
+        template,
+        (contestants_dir, places),
+        &out,
+        args.measure,
+        command,
+    );
+    let settings = Settings {
+        threshold: args.threshold,
+        attempts: args.attempts,
+    };
+    let found = search(&mut oracle, &releases, settings, &mut |event| {
+        outln!("{}", event_line(&event, args.threshold));
+    });
+    let wall = started.elapsed();
+    outln!();
+    for line in answer(&found, &args.scenario, args.measure, args.threshold, wall) {
+        outln!("{line}");
+    }
+    let record = BisectRecord {
+        range: &args.contestant,
+        scenario: &args.scenario,
+        figure: args.measure,
+        threshold: args.threshold,
+        wall_seconds: wall.as_secs_f64(),
+        bisect: &found,
+        runs: &oracle.folders,
+    };
+    record.write(&out)?;
+    outln!("bisect.json and each run: {}", out.display());
+    match oracle.error {
+        Some(error) => Err(error.context(format!("the bisect stopped ({})", out.display()))),
+        None => Ok(()),
+    }
+}
