@@ -26,7 +26,7 @@ fn cells(points: &[PointSummary]) -> BTreeMap<(String, String), Cell> {
     for point in points {
         for row in &point.rows {
             if let Some(cell) = cell(row) {
-                out.insert((point.point.clone(), row.contestant.clone()), cell);
+                out.insert((point.point.to_string(), row.contestant.clone()), cell);
             }
         }
     }

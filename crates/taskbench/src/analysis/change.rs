@@ -31,7 +31,7 @@ pub enum CpuKind {
 /// The changes of one point and contestant.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CaseChange {
-    pub point: String,
+    pub point: Point,
     /// BASE's contestant, whose history the store is asked for.
     pub base: String,
     /// `tokio`, or `tokio@1.38.0 → tokio` when a variant is paired with its contestant.
@@ -122,7 +122,7 @@ fn case_change(key: &Point, base: &Case, new: &Case) -> CaseChange {
     let ideal = key.to_scenario().map_or(0, |s| s.ideal_ns()) as f64;
     let (time, modes) = time_change(&base.iteration_groups(), &new.iteration_groups(), ideal);
     CaseChange {
-        point: key.to_string(),
+        point: key.clone(),
         base: base.contestant.to_string(),
         contestant: if base.contestant == new.contestant {
             new.contestant.to_string()

@@ -369,7 +369,7 @@ fn a_slow_first_run_and_noisy_runs_are_warned_about() {
     assert_eq!(
         found[0],
         Warning::FirstRunSlower {
-            point: "spawn tasks=100".into(),
+            point: "spawn tasks=100".parse().unwrap(),
             cases: vec![FirstRun {
                 contestant: "cold".into(),
                 first_ns: 300.0,

@@ -151,7 +151,7 @@ fn join(inputs: &[(PathBuf, Results)], machines: &[Machine]) -> anyhow::Result<M
     };
     let mut records = Vec::new();
     let mut contestants: Vec<ContestantInfo> = Vec::new();
-    let mut seeds: Vec<(String, String)> = Vec::new();
+    let mut seeds: Vec<(Point, String)> = Vec::new();
     let mut infos = Vec::new();
     let mut gaps: Vec<String> = Vec::new();
     for (m, machine) in machines.iter().enumerate() {
@@ -246,7 +246,7 @@ fn add_contestants(
 }
 
 /// Adds the seed tags of a part's points that no earlier part tagged.
-fn add_seeds(seeds: &mut Vec<(String, String)>, part: &Results) {
+fn add_seeds(seeds: &mut Vec<(Point, String)>, part: &Results) {
     for point in &part.points {
         if let Some(seed) = &point.seed
             && !seeds.iter().any(|(p, _)| *p == point.point)

@@ -7,6 +7,7 @@ use crate::contestant::ContestantInfo;
 use crate::measure::Platform;
 use crate::run::{RunRecord, Stopping};
 use anyhow::Context;
+use catalogue::Point;
 use serde::{Deserialize, Serialize};
 use std::fs::File;
 use std::io::Write;
@@ -32,7 +33,7 @@ pub struct RunFile {
     pub stopping: Option<Stopping>,
     /// (point, seed) of every tagged point.
     #[serde(default)]
-    pub seeds: Vec<(String, String)>,
+    pub seeds: Vec<(Point, String)>,
     /// The machines of results merged side by side (`taskbench merge --mixed-machines`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub machines: Vec<crate::results::MachineInfo>,
@@ -55,7 +56,7 @@ impl RunFile {
             seeds: plan.map_or_else(Vec::new, |p| {
                 p.seeds
                     .iter()
-                    .map(|t| (t.point.to_string(), t.seed.clone()))
+                    .map(|t| (t.point.clone(), t.seed.clone()))
                     .collect()
             }),
             machines: Vec::new(),

@@ -36,8 +36,8 @@ pub fn matrix(overview: &Overview, id: &str, palette: &Palette) -> String {
         let _ = write!(
             out,
             r##"<th title="{}"><a href="#point-{}">{}</a>{}</th>"##,
-            escape(&format!("{} · {}", column.label, column.measure)),
-            column.point + 1,
+            escape(&format!("{} · {}", column.point, column.measure)),
+            column.index + 1,
             escape(&heading.scenario),
             match heading.detail.as_str() {
                 "" => String::new(),
@@ -104,7 +104,7 @@ fn ranked_or_reference(
         let hover = hover(
             overview,
             &row.contestant,
-            &column.label,
+            &column.point.to_string(),
             column.measure,
             cell,
         );
@@ -273,9 +273,8 @@ mod tests {
         let overview = Overview {
             quantity: crate::analysis::overview::Quantity::Time,
             columns: vec![Column {
-                point: 0,
-                label: "skynet size=10000".into(),
-                scenario: "skynet".into(),
+                index: 0,
+                point: "skynet size=10000".parse().unwrap(),
                 measure: "elapsed",
                 best: Some(3.6e6),
             }],

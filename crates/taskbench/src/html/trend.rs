@@ -7,6 +7,7 @@ use super::{figures_table, standalone, table::escape};
 use crate::plot::{self, LineChart, Palette, Quantity, Series};
 use crate::report::Table;
 use crate::store::HistoryRow;
+use catalogue::Point;
 use std::fmt::Write;
 
 /// The page of `entries`, with `table` (their history table) at its end.
@@ -34,10 +35,10 @@ pub fn trend_page(entries: &[HistoryRow], table: &Table) -> String {
         escape(sessions.first().map_or("–", |s| s.0)),
         escape(sessions.last().map_or("–", |s| s.0)),
     );
-    let mut points: Vec<&str> = entries.iter().map(|e| e.point.as_str()).collect();
+    let mut points: Vec<&Point> = entries.iter().map(|e| &e.point).collect();
     points.dedup();
     for point in points {
-        let of_point: Vec<&HistoryRow> = entries.iter().filter(|e| e.point == point).collect();
+        let of_point: Vec<&HistoryRow> = entries.iter().filter(|e| e.point == *point).collect();
         let series = trend_series(&of_point, &index);
         if series.iter().all(|s| s.points.len() < 2) {
             continue;
@@ -57,7 +58,7 @@ pub fn trend_page(entries: &[HistoryRow], table: &Table) -> String {
         let _ = write!(
             body,
             r#"<section class="point"><h2>{}</h2><figure>{}</figure></section>"#,
-            escape(point),
+            escape(&point.to_string()),
             svg(plot::lines(&chart, &palette))
         );
     }
@@ -106,7 +107,7 @@ mod tests {
             tags: String::new(),
             commit: None,
             dirty: None,
-            point: "spawn · tasks=1000".into(),
+            point: "spawn tasks=1000".parse().unwrap(),
             contestant: contestant.into(),
             version: Some(version.into()),
             outcome: "valid".into(),

@@ -33,7 +33,7 @@ pub fn history_table(entries: &[HistoryRow]) -> Table {
 /// One entry's cells, in the order of the headers.
 fn row(e: &HistoryRow) -> Vec<String> {
     vec![
-        e.point.clone(),
+        e.point.to_string(),
         e.contestant.clone(),
         e.started
             .replace('T', " ")

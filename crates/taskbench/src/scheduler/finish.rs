@@ -14,6 +14,7 @@ use crate::results::Results;
 use crate::run::interrupt::{self, errln, out, outln};
 use crate::store::{self, HistoryFilter, Location, Provenance};
 use anyhow::Context;
+use catalogue::Point;
 use std::path::{Path, PathBuf};
 
 /// A run whose results are written.
@@ -142,14 +143,10 @@ fn keep(
 /// DIR/trend.html, when the store holds an earlier session of one of the run's cases: its
 /// points and contestants over every session (`history --export-html` for other choices).
 fn trend(store: &mut store::Store, results: &Results, out: &Path) -> anyhow::Result<()> {
-    let cases: Vec<(&str, &str)> = results
+    let cases: Vec<(&Point, &str)> = results
         .points
         .iter()
-        .flat_map(|p| {
-            p.rows
-                .iter()
-                .map(|r| (p.point.as_str(), r.contestant.as_str()))
-        })
+        .flat_map(|p| p.rows.iter().map(|r| (&p.point, r.contestant.as_str())))
         .collect();
     let filter = HistoryFilter {
         contestants: cases.iter().map(|(_, c)| c.to_string()).collect(),
@@ -157,12 +154,12 @@ fn trend(store: &mut store::Store, results: &Results, out: &Path) -> anyhow::Res
     };
     let entries: Vec<store::HistoryRow> = store::entries(store, &filter)?
         .into_iter()
-        .filter(|e| cases.contains(&(e.point.as_str(), e.contestant.as_str())))
+        .filter(|e| cases.contains(&(&e.point, e.contestant.as_str())))
         .collect();
-    let sessions = |point: &str, contestant: &str| {
+    let sessions = |point: &Point, contestant: &str| {
         entries
             .iter()
-            .filter(|e| e.point == point && e.contestant == contestant)
+            .filter(|e| e.point == *point && e.contestant == contestant)
             .count()
     };
     if cases.iter().any(|&(p, c)| sessions(p, c) >= 2) {

@@ -3,6 +3,8 @@
 //! commit, in time order (report/history.rs draws them as a table).
 
 use super::{Store, Value};
+use anyhow::Context;
+use catalogue::Point;
 
 /// Which summaries to show; empty lists take everything.
 #[derive(Debug, Clone, Default)]
@@ -23,7 +25,8 @@ pub struct HistoryRow {
     pub tags: String,
     pub commit: Option<String>,
     pub dirty: Option<bool>,
-    pub point: String,
+    /// Kept in the store as its label, read back here.
+    pub point: Point,
     pub contestant: String,
     pub version: Option<String>,
     /// `valid`, or the status the row was shown with.
@@ -62,7 +65,7 @@ pub fn entries(store: &mut Store, filter: &HistoryFilter) -> anyhow::Result<Vec<
             tags: row.get(1)?,
             commit: row.get(2)?,
             dirty: row.get(3)?,
-            point: row.get(4)?,
+            point: point(&row.get::<String>(4)?)?,
             contestant: row.get(5)?,
             version: row.get(6)?,
             outcome: row.get(7)?,
@@ -80,13 +83,17 @@ pub fn entries(store: &mut Store, filter: &HistoryFilter) -> anyhow::Result<Vec<
             found.push(entry);
         }
     }
-    found.sort_by(|a, b| {
-        (&a.point, &a.contestant, &a.started, a.session).cmp(&(
-            &b.point,
-            &b.contestant,
-            &b.started,
-            b.session,
-        ))
+    // By label, as the store orders its points (`tasks=100` before `tasks=20`).
+    found.sort_by_cached_key(|e| {
+        let label = e.point.to_string();
+        (label, e.contestant.clone(), e.started.clone(), e.session)
     });
     Ok(found)
+}
+
+/// The point a summary's label names.
+fn point(label: &str) -> anyhow::Result<Point> {
+    label
+        .parse()
+        .context("the store holds a summary whose point is unreadable")
 }

@@ -60,7 +60,7 @@ fn a_run_goes_in_and_comes_out_in_the_history() {
         .query(
             "SELECT peak_rss_bytes FROM summaries WHERE point = ? AND contestant = ?",
             &[
-                results.points[0].point.as_str().into(),
+                results.points[0].point.to_string().into(),
                 row.contestant.as_str().into(),
             ],
         )

@@ -168,7 +168,7 @@ fn read_back(location: &Location) -> Vec<String> {
     let spreads = store::spreads(
         &mut store,
         &last.machine,
-        "spawn tasks=10",
+        &"spawn tasks=10".parse().unwrap(),
         "fixture-a",
         &[],
     );
