@@ -207,7 +207,7 @@ mod tests {
     ) -> ConditionSample {
         ConditionSample {
             at_ms: 0,
-            case: "start".into(),
+            moment: crate::measure::condition::Moment::Start,
             timer_1ms_late_ns: late_1ms * 1e6,
             timer_1ms_late_p90_ns: late_1ms * 1e6,
             timer_20ms_late_ns: late_20ms * 1e6,

@@ -321,9 +321,10 @@ fn sessions_are_found_by_last_baseline_and_tag_and_give_their_runs_back() {
 
 /// A condition of two probes, as a run leaves it.
 fn condition() -> crate::measure::condition::Condition {
-    let probe = |at_ms, case: &str, steal| crate::measure::condition::ConditionSample {
+    use crate::measure::condition::Moment;
+    let probe = |at_ms, moment, steal| crate::measure::condition::ConditionSample {
         at_ms,
-        case: case.into(),
+        moment,
         timer_1ms_late_ns: 62_000.0,
         timer_1ms_late_p90_ns: 90_000.0,
         timer_20ms_late_ns: 80_000.0,
@@ -332,7 +333,10 @@ fn condition() -> crate::measure::condition::Condition {
         steal,
     };
     crate::measure::condition::Condition {
-        samples: vec![probe(0, "start", None), probe(900, "end", Some(0.03))],
+        samples: vec![
+            probe(0, Moment::Start, None),
+            probe(900, Moment::End, Some(0.03)),
+        ],
     }
 }
 
