@@ -27,12 +27,17 @@ impl<'a> Prepared<'a> {
     /// Builds what the run measures and prints the run's header.
     pub fn build(mut self) -> anyhow::Result<Built<'a>> {
         let options = self.scheduler.options;
-        let (subjects, infos) = match self.scheduler.entries.take() {
-            Some(entries) => prepare(entries, self.scheduler.places, &options.cpus, &mut |step| {
-                if !options.show.quiet {
-                    errln!("{}", step.line());
-                }
-            }),
+        let (subjects, infos) = match self.scheduler.surveyed.take() {
+            Some(surveyed) => prepare(
+                surveyed,
+                self.scheduler.places,
+                &options.cpus,
+                &mut |step| {
+                    if !options.show.quiet {
+                        errln!("{}", step.line());
+                    }
+                },
+            ),
             None => {
                 let Commands {
                     commands,

@@ -152,18 +152,17 @@ fn trend(store: &mut store::Store, results: &Results, out: &Path) -> anyhow::Res
         contestants: cases.iter().map(|(_, c)| c.to_string()).collect(),
         ..HistoryFilter::default()
     };
-    let entries: Vec<store::HistoryRow> = store::entries(store, &filter)?
+    let rows: Vec<store::HistoryRow> = store::history_rows(store, &filter)?
         .into_iter()
         .filter(|e| cases.contains(&(&e.point, e.contestant.as_str())))
         .collect();
     let sessions = |point: &Point, contestant: &str| {
-        entries
-            .iter()
+        rows.iter()
             .filter(|e| e.point == *point && e.contestant == contestant)
             .count()
     };
     if cases.iter().any(|&(p, c)| sessions(p, c) >= 2) {
-        let page = crate::html::trend_page(&entries, &crate::report::history_table(&entries));
+        let page = crate::html::trend_page(&rows, &crate::report::history_table(&rows));
         export::write_atomically(&out.join("trend.html"), page.as_bytes())?;
     }
     Ok(())

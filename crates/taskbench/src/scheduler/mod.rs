@@ -27,7 +27,7 @@ pub use resume::Resume;
 use crate::analysis::gate::{Side, check_machines};
 use crate::contestant::Places;
 use crate::export::{self, RunFile};
-use crate::lineup::{Candidate, Lineup, choose, survey_for};
+use crate::lineup::{Lineup, Surveyed, choose, survey_for};
 use crate::measure::{InstructionCounter, Platform};
 use crate::presets::{self, Plan};
 use crate::run::{RunRecord, Shard, ShardCases, interrupt};
@@ -42,7 +42,7 @@ pub struct Scheduler<'a> {
     places: &'a Places,
     plan: Plan,
     /// The contestants asked for (`None`: `--command`s instead).
-    entries: Option<Vec<Candidate>>,
+    surveyed: Option<Vec<Surveyed>>,
     /// `--shard K/N`, with its cases, when chosen from the contestants.
     shard: Option<(Shard, ShardCases)>,
     /// `--instructions`: the counter found here.
@@ -63,7 +63,7 @@ impl<'a> Scheduler<'a> {
         } else {
             None
         };
-        let mut entries = if options.commands.commands.is_empty() {
+        let mut surveyed = if options.commands.commands.is_empty() {
             let default = presets::default_lineup(&options.plan)?;
             let lineup = match options.contestants.as_slice() {
                 [] => Lineup::Default(&default),
@@ -80,11 +80,11 @@ impl<'a> Scheduler<'a> {
         };
         // A shard of contestants is chosen before anything is built, from every contestant
         // asked for (available here or not), so that every runner splits alike.
-        let shard = match (options.shard, &mut entries) {
-            (Some(shard), Some(entries)) => {
-                let names = subject_names(entries, &options.cpus, false);
+        let shard = match (options.shard, &mut surveyed) {
+            (Some(shard), Some(surveyed)) => {
+                let names = subject_names(surveyed, &options.cpus, false);
                 let chosen = shard_cases(&plan, &names, shard)?;
-                entries.retain(|e| {
+                surveyed.retain(|e| {
                     subject_names(std::slice::from_ref(e), &options.cpus, false)
                         .iter()
                         .any(|(name, _)| chosen.has(name))
@@ -97,7 +97,7 @@ impl<'a> Scheduler<'a> {
             options,
             places,
             plan,
-            entries,
+            surveyed,
             shard,
             counter,
         })
@@ -105,8 +105,8 @@ impl<'a> Scheduler<'a> {
 
     /// `--dry-run`: the cases, the subjects and an estimate of the time.
     pub fn dry_run(&self) -> String {
-        let names: Vec<(String, crate::contestant::ProcessCost)> = match &self.entries {
-            Some(entries) => subject_names(entries, &self.options.cpus, true),
+        let names: Vec<(String, crate::contestant::ProcessCost)> = match &self.surveyed {
+            Some(surveyed) => subject_names(surveyed, &self.options.cpus, true),
             None => (self.options.commands.commands.iter())
                 .map(|c| (c.clone(), crate::contestant::ProcessCost::command()))
                 .collect(),

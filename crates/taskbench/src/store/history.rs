@@ -40,7 +40,7 @@ pub struct HistoryRow {
 /// Every summary `filter` takes, by point, contestant and time. Tags, the start and the
 /// order are judged here rather than by the database: a tag matches whole and exactly, and
 /// text is ordered byte by byte, whatever the database's collation.
-pub fn entries(store: &mut Store, filter: &HistoryFilter) -> anyhow::Result<Vec<HistoryRow>> {
+pub fn history_rows(store: &mut Store, filter: &HistoryFilter) -> anyhow::Result<Vec<HistoryRow>> {
     let mut sql = String::from(
         "SELECT s.started, s.tags, s.git_commit, s.git_dirty, m.point, m.contestant, m.version,
                 m.outcome, m.time_ns, m.time_low_ns, m.time_high_ns, m.peak_rss_bytes, s.id
@@ -59,7 +59,7 @@ pub fn entries(store: &mut Store, filter: &HistoryFilter) -> anyhow::Result<Vec<
     }
     let mut found = Vec::new();
     for row in store.query(&sql, &args)? {
-        let entry = HistoryRow {
+        let history_row = HistoryRow {
             session: row.get(12)?,
             started: row.get(0)?,
             tags: row.get(1)?,
@@ -77,10 +77,13 @@ pub fn entries(store: &mut Store, filter: &HistoryFilter) -> anyhow::Result<Vec<
         let tagged = filter
             .tags
             .iter()
-            .all(|tag| entry.tags.split(',').any(|t| t == tag));
-        let since = filter.since.as_ref().is_none_or(|s| entry.started >= *s);
+            .all(|tag| history_row.tags.split(',').any(|t| t == tag));
+        let since = filter
+            .since
+            .as_ref()
+            .is_none_or(|s| history_row.started >= *s);
         if tagged && since {
-            found.push(entry);
+            found.push(history_row);
         }
     }
     // By label, as the store orders its points (`tasks=100` before `tasks=20`).

@@ -69,7 +69,7 @@ fn a_run_goes_in_and_comes_out_in_the_history() {
         .unwrap();
     assert_eq!(stored, row.peak_rss.unwrap().median);
 
-    let all = history_table(&entries(&mut db, &HistoryFilter::default()).unwrap());
+    let all = history_table(&history_rows(&mut db, &HistoryFilter::default()).unwrap());
     assert_eq!(all.rows.len(), rows);
     assert_eq!(all.rows[0][4], "01234567+", "the short commit, dirty");
     assert_eq!(all.rows[0][5], "before,pr-1");
@@ -78,14 +78,14 @@ fn a_run_goes_in_and_comes_out_in_the_history() {
         tags: vec!["pr-1".into()],
         ..HistoryFilter::default()
     };
-    let only = history_table(&entries(&mut db, &tokio).unwrap());
+    let only = history_table(&history_rows(&mut db, &tokio).unwrap());
     assert!(!only.rows.is_empty() && only.rows.iter().all(|r| r[1] == "tokio"));
     let none = HistoryFilter {
         tags: vec!["pr".into()],
         ..HistoryFilter::default()
     };
     assert!(
-        history_table(&entries(&mut db, &none).unwrap())
+        history_table(&history_rows(&mut db, &none).unwrap())
             .rows
             .is_empty(),
         "tags match whole"
@@ -95,7 +95,7 @@ fn a_run_goes_in_and_comes_out_in_the_history() {
         ..HistoryFilter::default()
     };
     assert!(
-        history_table(&entries(&mut db, &later).unwrap())
+        history_table(&history_rows(&mut db, &later).unwrap())
             .rows
             .is_empty()
     );
