@@ -7,7 +7,7 @@
 use crate::analysis::on_machine;
 use crate::cli::MergeArgs;
 use crate::contestant::ContestantInfo;
-use crate::export::{self, RunFile};
+use crate::export::{self, SessionFile};
 use crate::measure::Platform;
 use crate::measure::machine::{CpuShares, MachineLoad};
 use crate::results::{MachineInfo, Results, read_results};
@@ -57,11 +57,11 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("--out: cannot create {}", args.out.display()))?;
     let _lock = export::lock(&args.out)?;
-    merged.run_file.write(&args.out)?;
+    merged.session_file.write(&args.out)?;
     export::rewrite(&args.out.join("runs.jsonl"), &merged.records)?;
     let results = export::assemble(
         merged.records,
-        &merged.run_file,
+        &merged.session_file,
         merged.load,
         merged.incomplete.is_some(),
     );
@@ -132,7 +132,7 @@ fn names(inputs: &[(PathBuf, Results)], which: &[usize]) -> String {
 
 /// What the folders come to.
 struct Merged {
-    run_file: RunFile,
+    session_file: SessionFile,
     records: Vec<RunRecord>,
     load: Option<MachineLoad>,
     /// Why the merged run is not whole (a shard missing, a part interrupted), if it is not.
@@ -197,8 +197,8 @@ fn join(inputs: &[(PathBuf, Results)], machines: &[Machine]) -> anyhow::Result<M
         });
     }
     let all: Vec<&Results> = inputs.iter().map(|(_, r)| r).collect();
-    let run_file = RunFile {
-        schema: export::RUN_FILE_SCHEMA.into(),
+    let session_file = SessionFile {
+        schema: export::SESSION_FILE_SCHEMA.into(),
         command: unsharded(&all[0].command),
         platform: Some(infos[0].platform.clone()),
         contestants,
@@ -208,7 +208,7 @@ fn join(inputs: &[(PathBuf, Results)], machines: &[Machine]) -> anyhow::Result<M
         seed: all[0].seed,
     };
     Ok(Merged {
-        run_file,
+        session_file,
         records,
         load: load(&all),
         incomplete: (!gaps.is_empty()).then(|| {

@@ -38,9 +38,10 @@ impl<'a> Measured<'a> {
         let options = prepared.scheduler.options;
         let root = &prepared.scheduler.places.root;
         let interrupted = interrupt::requested();
-        prepared.run_file.contestants = built.infos;
+        prepared.session_file.contestants = built.infos;
         let runs: Vec<_> = prepared.earlier.into_iter().chain(records).collect();
-        let mut results = export::assemble(runs, &prepared.run_file, Some(machine), interrupted);
+        let mut results =
+            export::assemble(runs, &prepared.session_file, Some(machine), interrupted);
         if !options.keep.no_store {
             across_sessions(&prepared.store, &mut results);
         }

@@ -26,7 +26,7 @@ pub use resume::Resume;
 
 use crate::analysis::gate::{Side, check_machines};
 use crate::contestant::Places;
-use crate::export::{self, RunFile};
+use crate::export::{self, SessionFile};
 use crate::lineup::{Lineup, Surveyed, choose, survey_for};
 use crate::measure::{InstructionCounter, Platform};
 use crate::presets::{self, Plan};
@@ -143,7 +143,7 @@ impl<'a> Scheduler<'a> {
             .context("--baseline")?;
         if let Some(baseline) = &baseline {
             // Checked again when the run is compared; here, before a run it would refuse.
-            let here = (resume.and_then(|r| r.run_file.platform.clone()))
+            let here = (resume.and_then(|r| r.session_file.platform.clone()))
                 .unwrap_or_else(Platform::probe)
                 .machine();
             check_machines(
@@ -156,13 +156,13 @@ impl<'a> Scheduler<'a> {
         prepare_output(options, &out)?;
         // Held until the run ends: a second run into the same folder is refused.
         let lock = export::lock(&out)?;
-        let (run_file, earlier) = match resume {
-            Some(resume) => (resume.run_file.clone(), resume.earlier_runs()?),
+        let (session_file, earlier) = match resume {
+            Some(resume) => (resume.session_file.clone(), resume.earlier_runs()?),
             None => {
-                let run_file = RunFile::new(command, Some(&self.plan));
-                run_file.write(&out).context("--out")?;
+                let session_file = SessionFile::new(command, Some(&self.plan));
+                session_file.write(&out).context("--out")?;
                 options.write(&out).context("--out")?;
-                (run_file, Vec::new())
+                (session_file, Vec::new())
             }
         };
         Ok(Prepared {
@@ -171,7 +171,7 @@ impl<'a> Scheduler<'a> {
             store,
             baseline,
             _lock: lock,
-            run_file,
+            session_file,
             earlier,
         })
     }
@@ -186,7 +186,7 @@ pub struct Prepared<'a> {
     baseline: Option<Side>,
     /// Held until the run ends.
     _lock: std::fs::File,
-    run_file: RunFile,
+    session_file: SessionFile,
     /// The records of an interrupted run's finished cases (`--resume`).
     earlier: Vec<RunRecord>,
 }
