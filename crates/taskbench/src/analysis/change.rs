@@ -60,7 +60,7 @@ pub fn changes(base: &[RunRecord], new: &[RunRecord]) -> Vec<CaseChange> {
         for case in &point.cases {
             if let Some(base_case) = counterpart(&base_point.cases, &point.cases, case) {
                 let mut change = case_change(&point.key, base_case, case);
-                change.instructions = counted_change((base, base_case), (new, case));
+                change.instructions = counted_change(&point.key, (base, base_case), (new, case));
                 out.push(change);
             }
         }
@@ -93,7 +93,7 @@ pub fn variant_changes(runs: &[RunRecord]) -> Vec<CaseChange> {
             };
             if let Some((base, new)) = pair {
                 let mut change = case_change(&point.key, base, new);
-                change.instructions = counted_change((runs, base), (runs, new));
+                change.instructions = counted_change(&point.key, (runs, base), (runs, new));
                 out.push(change);
             }
         }
@@ -144,13 +144,12 @@ pub const SAME_COUNT: f64 = 0.001;
 
 /// NEW / BASE of one iteration's instructions, when both cases were counted.
 fn counted_change(
+    point: &Point,
     (base_runs, base): (&[RunRecord], &Case),
     (new_runs, new): (&[RunRecord], &Case),
 ) -> Option<Change> {
     let iteration = |runs: &[RunRecord], case: &Case| {
-        let first = case.records.first()?;
-        super::instructions::counted(runs, case.contestant, &first.scenario, &first.params, None)?
-            .iteration
+        super::instructions::counted(runs, case.contestant, point, None)?.iteration
     };
     let (b, n) = (iteration(base_runs, base)?, iteration(new_runs, new)?);
     if b <= 0.0 {

@@ -237,8 +237,7 @@ impl CaseSummary {
             r.phase == crate::run::Phase::Measured
                 && r.run == run
                 && r.contestant == self.contestant
-                && r.scenario == self.point.scenario
-                && r.params == self.point.params
+                && cases::read_point(r).as_ref() == Some(&self.point)
         })
     }
 }
@@ -272,13 +271,8 @@ pub fn summarize(records: &[RunRecord], apart: &Apart) -> Vec<PointSummary> {
                     let mut row = summarize_case(case, &point.key, &idle, baseline);
                     row.reference = apart.is_reference(&row.contestant);
                     row.inline = apart.is_inline(&row.contestant, &row.point.scenario);
-                    row.instructions = instructions::counted(
-                        records,
-                        &row.contestant,
-                        &row.point.scenario,
-                        &row.point.params,
-                        row.size,
-                    );
+                    row.instructions =
+                        instructions::counted(records, &row.contestant, &row.point, row.size);
                     (row, less_baseline(case.iteration_groups(), baseline))
                 })
                 .collect();
