@@ -27,6 +27,8 @@ pub enum CatalogueError {
     MissingScenario,
     /// An argument that is not `--name value`.
     UnexpectedArgument(String),
+    /// Text that is not a point's label (`scenario p=v …`).
+    BadLabel(String),
 }
 
 impl fmt::Display for CatalogueError {
@@ -69,6 +71,12 @@ impl fmt::Display for CatalogueError {
             }
             CatalogueError::UnexpectedArgument(arg) => {
                 write!(f, "unexpected argument '{arg}' (expected --name value)")
+            }
+            CatalogueError::BadLabel(text) => {
+                write!(
+                    f,
+                    "'{text}' is not a point (expected `scenario name=value …`)"
+                )
             }
         }
     }

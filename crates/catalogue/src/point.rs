@@ -2,9 +2,10 @@
 //! runs are grouped, resumed, sharded and merged by, and its one `Display` is the label
 //! every table, file and store writes for it (`sleep tasks=10000 delay-ms=1000`).
 
-use crate::{Scenario, spec};
+use crate::{CatalogueError, Scenario, spec};
 use std::collections::BTreeMap;
 use std::fmt;
+use std::str::FromStr;
 
 /// A scenario with every parameter's value, as runs record it; `command` with no
 /// parameters for a whole-command workload. Kept as names and numbers rather than a
@@ -50,6 +51,18 @@ impl Point {
             .collect();
         Scenario::new(&self.scenario, &values).ok()
     }
+
+    /// Its parameters in the order its label writes them: the catalogue's (a scenario it
+    /// does not know: by name).
+    pub fn params_in_order(&self) -> Vec<(&str, u64)> {
+        let order: Vec<&str> = match spec(&self.scenario) {
+            Ok(spec) => spec.params.iter().map(|p| p.name).collect(),
+            Err(_) => self.params.keys().map(String::as_str).collect(),
+        };
+        (order.into_iter())
+            .filter_map(|name| Some((name, *self.params.get(name)?)))
+            .collect()
+    }
 }
 
 impl From<&Scenario> for Point {
@@ -69,16 +82,48 @@ impl From<&Scenario> for Point {
 /// by name); `command` for a whole command.
 impl fmt::Display for Point {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let order: Vec<&str> = match spec(&self.scenario) {
-            Ok(spec) => spec.params.iter().map(|p| p.name).collect(),
-            Err(_) => self.params.keys().map(String::as_str).collect(),
-        };
         f.write_str(&self.scenario)?;
-        for name in order {
-            if let Some(value) = self.params.get(name) {
-                write!(f, " {name}={value}")?;
-            }
+        for (name, value) in self.params_in_order() {
+            write!(f, " {name}={value}")?;
         }
         Ok(())
+    }
+}
+
+/// The point a label names, as [`Point`]'s `Display` writes it: where a point is kept as
+/// text (the store, results files), it is read back here and nowhere else.
+impl FromStr for Point {
+    type Err = CatalogueError;
+
+    fn from_str(label: &str) -> Result<Point, CatalogueError> {
+        let bad = || CatalogueError::BadLabel(label.to_string());
+        let mut words = label.split(' ');
+        let scenario = words.next().filter(|s| !s.is_empty() && !s.contains('='));
+        let mut params = BTreeMap::new();
+        for word in words {
+            let (name, value) = word.split_once('=').ok_or_else(bad)?;
+            let value: u64 = value.parse().map_err(|_| bad())?;
+            if name.is_empty() || params.insert(name.to_string(), value).is_some() {
+                return Err(bad());
+            }
+        }
+        Ok(Point::new(scenario.ok_or_else(bad)?, &params))
+    }
+}
+
+/// A point is written as its label (`sleep tasks=10000 delay-ms=1000`) wherever serde
+/// writes it, and read back through [`FromStr`].
+#[cfg(feature = "serde")]
+impl serde::Serialize for Point {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Point {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Point, D::Error> {
+        let label = String::deserialize(deserializer)?;
+        label.parse().map_err(serde::de::Error::custom)
     }
 }

@@ -86,6 +86,33 @@ fn a_point_is_labelled_with_its_parameters_in_catalogue_order() {
 }
 
 #[test]
+fn a_label_reads_back_as_its_point_and_nothing_else_does() {
+    let sleep = Point::from(&scenario("sleep", &[("tasks", 10), ("delay-ms", 0)]));
+    let unknown = Point::new(
+        "later",
+        &std::collections::BTreeMap::from([("a".into(), 1)]),
+    );
+    for point in [sleep, Point::command(), unknown] {
+        assert_eq!(point.to_string().parse::<Point>(), Ok(point));
+    }
+    for bad in [
+        "",
+        " ",
+        "tasks=1",
+        "sleep tasks",
+        "sleep tasks=x",
+        "sleep  tasks=1",
+        "sleep a=1 a=2",
+    ] {
+        assert_eq!(
+            bad.parse::<Point>(),
+            Err(CatalogueError::BadLabel(bad.into())),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
 fn idle_case_keeps_everything_but_the_size() {
     let idle = scenario("sleep", &[("tasks", 100), ("delay-ms", 7)])
         .idle()

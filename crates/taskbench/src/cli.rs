@@ -791,7 +791,7 @@ mod tests {
             "3",
         ];
         let command = argv.iter().map(|a| a.to_string()).collect();
-        crate::export::RunFile::new(command, None)
+        crate::export::SessionFile::new(command, None)
             .write(dir.path())
             .unwrap();
         let current = run_args(&["run", "--resume", "x", "-q"]).options(None);

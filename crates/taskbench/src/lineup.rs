@@ -12,16 +12,16 @@ use crate::run::Subject;
 use anyhow::bail;
 use std::path::Path;
 
-/// A contestant and whether it can run.
+/// A contestant as the survey found it, and whether it can run.
 #[derive(Debug, Clone)]
-pub struct Candidate {
+pub struct Surveyed {
     pub contestant: Contestant,
     pub availability: Availability,
 }
 
 /// Every contestant below `dir`, with its toolchain checked (each `detect` with a
 /// deadline); a harness that cannot start processes is an error, not a missing toolchain.
-pub fn survey(dir: &Path, places: &Places) -> anyhow::Result<Vec<Candidate>> {
+pub fn survey(dir: &Path, places: &Places) -> anyhow::Result<Vec<Surveyed>> {
     discover(dir)?
         .into_iter()
         .map(|contestant| checked(contestant, places))
@@ -36,7 +36,7 @@ pub fn survey_for(
     dir: &Path,
     places: &Places,
     lineup: Lineup<'_>,
-) -> anyhow::Result<Vec<Candidate>> {
+) -> anyhow::Result<Vec<Surveyed>> {
     let found = discover(dir)?;
     let wanted = reachable(&found, lineup);
     found
@@ -45,7 +45,7 @@ pub fn survey_for(
             if wanted.iter().any(|name| name == contestant.name()) {
                 checked(contestant, places)
             } else {
-                Ok(Candidate {
+                Ok(Surveyed {
                     contestant,
                     availability: Availability::Unavailable(UNCHECKED.into()),
                 })
@@ -57,9 +57,9 @@ pub fn survey_for(
 /// Why a contestant outside the lineup has no availability.
 const UNCHECKED: &str = "not checked: outside the lineup";
 
-fn checked(contestant: Contestant, places: &Places) -> anyhow::Result<Candidate> {
+fn checked(contestant: Contestant, places: &Places) -> anyhow::Result<Surveyed> {
     let availability = contestant.detect(places)?;
-    Ok(Candidate {
+    Ok(Surveyed {
         contestant,
         availability,
     })
@@ -113,11 +113,11 @@ impl<'a> Lineup<'a> {
 /// contestant, is an error. `tokio@1.38.0` and `tokio@patch` are variants of `tokio`
 /// (contestant/variant.rs), built with `patches` for the latter.
 pub fn choose(
-    entries: Vec<Candidate>,
+    surveyed: Vec<Surveyed>,
     lineup: Lineup<'_>,
     patches: &[Patch],
     places: &Places,
-) -> anyhow::Result<Vec<Candidate>> {
+) -> anyhow::Result<Vec<Surveyed>> {
     let (items, named) = lineup.parts();
     // `go@1.20..1.26` names each release between its ends.
     let items: Vec<String> = items
@@ -131,14 +131,14 @@ pub fn choose(
              (example: -c tokio,tokio@patch --patch tokio=../tokio)"
         );
     }
-    let mut chosen: Vec<Candidate> = Vec::new();
+    let mut chosen: Vec<Surveyed> = Vec::new();
     for (index, item) in items.iter().enumerate() {
         if items[..index].contains(item) {
             bail!("contestant '{item}' is named twice");
         }
         let picked = match item.strip_prefix('@') {
-            Some(group) => members(&entries, group)?,
-            None => one(&entries, item, named, patches, places)?
+            Some(group) => members(&surveyed, group)?,
+            None => one(&surveyed, item, named, patches, places)?
                 .into_iter()
                 .collect(),
         };
@@ -152,17 +152,17 @@ pub fn choose(
         }
     }
     if chosen.is_empty() && !named {
-        return Ok(entries);
+        return Ok(surveyed);
     }
     Ok(chosen)
 }
 
 /// The members of `@group`, as they are (available or not).
-fn members(entries: &[Candidate], group: &str) -> anyhow::Result<Vec<Candidate>> {
+fn members(surveyed: &[Surveyed], group: &str) -> anyhow::Result<Vec<Surveyed>> {
     if !groups::is_known(group) {
         bail!("{}", groups::unknown(group));
     }
-    Ok(entries
+    Ok(surveyed
         .iter()
         .filter(|e| e.contestant.manifest.in_group(group))
         .cloned()
@@ -172,18 +172,18 @@ fn members(entries: &[Candidate], group: &str) -> anyhow::Result<Vec<Candidate>>
 /// The contestant `name` (or its variant), when it can run; a lineup that is not `named`
 /// skips a name this folder lacks and keeps an unavailable one with its reason.
 fn one(
-    entries: &[Candidate],
+    surveyed: &[Surveyed],
     name: &str,
     named: bool,
     patches: &[Patch],
     places: &Places,
-) -> anyhow::Result<Option<Candidate>> {
+) -> anyhow::Result<Option<Surveyed>> {
     let (base, spec) = variant::split(name)?;
-    let Some(entry) = entries.iter().find(|e| e.contestant.name() == base) else {
+    let Some(entry) = surveyed.iter().find(|e| e.contestant.name() == base) else {
         if !named {
             return Ok(None);
         }
-        let known: Vec<&str> = entries.iter().map(|e| e.contestant.name()).collect();
+        let known: Vec<&str> = surveyed.iter().map(|e| e.contestant.name()).collect();
         bail!("unknown contestant '{base}' (known: {})", known.join(", "));
     };
     if let Availability::Unavailable(reason) = &entry.availability {
@@ -196,7 +196,7 @@ fn one(
         None => entry.contestant.clone(),
         Some(spec) => entry.contestant.variant(spec, patches, places)?,
     };
-    Ok(Some(Candidate {
+    Ok(Some(Surveyed {
         contestant,
         availability: Availability::Available,
     }))
@@ -243,12 +243,12 @@ pub fn none_can_run(infos: &[ContestantInfo]) -> anyhow::Error {
 /// contestant is a subject per value, pinned to that many cores and its runtime told so
 /// (`tokio cpus=2`). `announce` hears of each build step before it starts.
 pub fn prepare(
-    entries: Vec<Candidate>,
+    surveyed: Vec<Surveyed>,
     places: &Places,
     cpus: &[u32],
     announce: &mut dyn FnMut(BuildStep<'_>),
 ) -> (Vec<Subject>, Vec<ContestantInfo>) {
-    let available: Vec<&Contestant> = entries
+    let available: Vec<&Contestant> = surveyed
         .iter()
         .filter(|e| e.availability == Availability::Available)
         .map(|e| &e.contestant)
@@ -270,10 +270,10 @@ pub fn prepare(
     }
     let mut subjects = Vec::new();
     let mut infos = Vec::new();
-    for Candidate {
+    for Surveyed {
         contestant,
         mut availability,
-    } in entries
+    } in surveyed
     {
         if availability == Availability::Available {
             let joined = built.iter().any(|n| n == contestant.name());
@@ -398,14 +398,14 @@ mod tests {
     use crate::contestant::Manifest;
 
     /// A contestant of `language` in `groups`, available or not.
-    fn candidate(name: &str, language: &str, groups: &[&str], available: bool) -> Candidate {
+    fn candidate(name: &str, language: &str, groups: &[&str], available: bool) -> Surveyed {
         let manifest: Manifest = toml::from_str(&format!(
             "name = {name:?}\nlanguage = {language:?}\nruntime = \"r\"\ndetect = [\"true\"]\n\
              install = \"apt-get install {name}\"\nrun = [\"true\"]\nversion = {{ crate = \"x\" }}\n\
              groups = {groups:?}\n"
         ))
         .unwrap();
-        Candidate {
+        Surveyed {
             contestant: Contestant {
                 manifest,
                 dir: "/nowhere".into(),
@@ -420,7 +420,7 @@ mod tests {
         }
     }
 
-    fn folder() -> Vec<Candidate> {
+    fn folder() -> Vec<Surveyed> {
         vec![
             candidate("erlang", "Erlang", &["headline"], false),
             candidate("floor", "Rust", &["headline"], true),
@@ -444,8 +444,8 @@ mod tests {
         }
     }
 
-    fn pick(lineup: Lineup<'_>, entries: Vec<Candidate>) -> anyhow::Result<Vec<String>> {
-        let chosen = choose(entries, lineup, &[], &places())?;
+    fn pick(lineup: Lineup<'_>, surveyed: Vec<Surveyed>) -> anyhow::Result<Vec<String>> {
+        let chosen = choose(surveyed, lineup, &[], &places())?;
         Ok(chosen
             .iter()
             .map(|c| c.contestant.name().to_string())

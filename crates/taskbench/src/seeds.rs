@@ -5,7 +5,7 @@
 //! measurement and source (one section per seed, cited below); a figure with no year is
 //! one whose source does not date it.
 
-use std::collections::BTreeMap;
+use catalogue::Point;
 
 pub mod counterparts;
 
@@ -369,16 +369,16 @@ pub fn seed(id: SeedId) -> &'static Seed {
 
 /// The experiments a point reproduces: those of its tagged seed, or, untagged, of any seed,
 /// whose scenario and listed parameters it matches.
-pub fn experiments_for(
-    scenario: &str,
-    params: &BTreeMap<String, u64>,
-    tag: Option<&str>,
-) -> Vec<&'static Experiment> {
+pub fn experiments_for(point: &Point, tag: Option<&str>) -> Vec<&'static Experiment> {
     EXPERIMENTS
         .iter()
         .filter(|e| tag.is_none_or(|t| tagged(t).is_some_and(|seeds| seeds.contains(&e.seed))))
-        .filter(|e| e.scenario == scenario)
-        .filter(|e| e.params.iter().all(|(k, v)| params.get(*k) == Some(v)))
+        .filter(|e| e.scenario == point.scenario)
+        .filter(|e| {
+            e.params
+                .iter()
+                .all(|(k, v)| point.params.get(*k) == Some(v))
+        })
         .collect()
 }
 
@@ -393,14 +393,15 @@ pub fn figures_of(experiment: &Experiment) -> Vec<Figure> {
 mod tests {
     use super::*;
 
-    fn params(list: &[(&str, u64)]) -> BTreeMap<String, u64> {
-        list.iter().map(|(k, v)| (k.to_string(), *v)).collect()
+    fn point(scenario: &str, list: &[(&str, u64)]) -> Point {
+        let params = list.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+        Point::new(scenario, &params)
     }
 
     #[test]
     fn a_family_tag_finds_each_of_its_seeds() {
-        let million = params(&[("tasks", 1_000_000), ("delay-ms", 10_000)]);
-        let found: Vec<SeedId> = experiments_for("sleep", &million, Some(tag::ASYNC_RUNTIMES))
+        let million = point("sleep", &[("tasks", 1_000_000), ("delay-ms", 10_000)]);
+        let found: Vec<SeedId> = experiments_for(&million, Some(tag::ASYNC_RUNTIMES))
             .iter()
             .map(|e| e.seed)
             .collect();
@@ -503,30 +504,23 @@ mod tests {
 
     #[test]
     fn points_find_their_experiments_by_tag_or_by_parameters() {
-        let ten_k_1s = params(&[("tasks", 10_000), ("delay-ms", 1_000)]);
+        let ten_k_1s = point("sleep", &[("tasks", 10_000), ("delay-ms", 1_000)]);
         let names = |found: Vec<&Experiment>| found.iter().map(|e| e.name).collect::<Vec<_>>();
+        assert_eq!(names(experiments_for(&ten_k_1s, None)), ["10k tasks × 1 s"]);
         assert_eq!(
-            names(experiments_for("sleep", &ten_k_1s, None)),
+            names(experiments_for(&ten_k_1s, Some("async-bench"))),
             ["10k tasks × 1 s"]
         );
-        assert_eq!(
-            names(experiments_for("sleep", &ten_k_1s, Some("async-bench"))),
-            ["10k tasks × 1 s"]
-        );
-        assert!(experiments_for("sleep", &ten_k_1s, Some("bluebird-doxbee")).is_empty());
+        assert!(experiments_for(&ten_k_1s, Some("bluebird-doxbee")).is_empty());
         // Both memory studies ran 1M tasks × 10 s.
-        let million = params(&[("tasks", 1_000_000), ("delay-ms", 10_000)]);
-        assert_eq!(experiments_for("sleep", &million, None).len(), 2);
+        let million = point("sleep", &[("tasks", 1_000_000), ("delay-ms", 10_000)]);
+        assert_eq!(experiments_for(&million, None).len(), 2);
         // GHC #1523 is any step over one second.
-        let timer = params(&[("step-us", 10_000), ("total-ms", 1_000)]);
-        assert_eq!(
-            names(experiments_for("timer", &timer, None)),
-            ["threadDelay"]
-        );
+        let timer = point("timer", &[("step-us", 10_000), ("total-ms", 1_000)]);
+        assert_eq!(names(experiments_for(&timer, None)), ["threadDelay"]);
         assert!(
             experiments_for(
-                "timer",
-                &params(&[("step-us", 1_000), ("total-ms", 200)]),
+                &point("timer", &[("step-us", 1_000), ("total-ms", 200)]),
                 None
             )
             .is_empty()

@@ -8,6 +8,7 @@
 //! precision is its widest mode's.
 
 use super::{CaseSummary, Outcome, PointSummary};
+use catalogue::Point;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -21,7 +22,7 @@ struct Cell {
 }
 
 /// The cells of a run, by point and contestant.
-fn cells(points: &[PointSummary]) -> BTreeMap<(String, String), Cell> {
+fn cells(points: &[PointSummary]) -> BTreeMap<(Point, String), Cell> {
     let mut out = BTreeMap::new();
     for point in points {
         for row in &point.rows {
@@ -107,7 +108,7 @@ pub fn precision(points: &[PointSummary]) -> Option<Precision> {
 /// How well `b` agrees with `a`; `None` without a cell valid in both.
 pub fn agreement(a: &[PointSummary], b: &[PointSummary]) -> Option<Agreement> {
     let (a, b) = (cells(a), cells(b));
-    let common: Vec<(&(String, String), &Cell, &Cell)> = a
+    let common: Vec<(&(Point, String), &Cell, &Cell)> = a
         .iter()
         .filter_map(|(key, x)| Some((key, x, b.get(key)?)))
         .collect();
@@ -139,10 +140,10 @@ pub fn agreement(a: &[PointSummary], b: &[PointSummary]) -> Option<Agreement> {
 /// Pairs of contestants at one point that `a` tells apart (intervals not overlapping) and
 /// that both runs have, and how many of them `b` puts in the other order.
 fn order_flips(
-    a: &BTreeMap<(String, String), Cell>,
-    b: &BTreeMap<(String, String), Cell>,
+    a: &BTreeMap<(Point, String), Cell>,
+    b: &BTreeMap<(Point, String), Cell>,
 ) -> (usize, usize) {
-    let mut by_point: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    let mut by_point: BTreeMap<&Point, Vec<&str>> = BTreeMap::new();
     for (point, contestant) in a.keys() {
         if b.contains_key(&(point.clone(), contestant.clone())) {
             by_point.entry(point).or_default().push(contestant);
@@ -150,8 +151,8 @@ fn order_flips(
     }
     let (mut pairs, mut flips) = (0, 0);
     for (point, names) in by_point {
-        let get = |map: &BTreeMap<(String, String), Cell>, name: &str| {
-            map[&(point.to_string(), name.to_string())]
+        let get = |map: &BTreeMap<(Point, String), Cell>, name: &str| {
+            map[&(point.clone(), name.to_string())]
         };
         for (i, x) in names.iter().enumerate() {
             for y in &names[i + 1..] {

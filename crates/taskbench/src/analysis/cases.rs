@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 /// The point a record belongs to as the catalogue reads it (parameters it does not record
 /// at their defaults); `None` for a record no catalogue entry reads.
-fn read_point(record: &RunRecord) -> Option<Point> {
+pub(super) fn read_point(record: &RunRecord) -> Option<Point> {
     let point = record.point();
     if point.is_command() {
         return Some(Point::command());

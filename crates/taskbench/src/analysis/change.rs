@@ -31,7 +31,7 @@ pub enum CpuKind {
 /// The changes of one point and contestant.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CaseChange {
-    pub point: String,
+    pub point: Point,
     /// BASE's contestant, whose history the store is asked for.
     pub base: String,
     /// `tokio`, or `tokio@1.38.0 → tokio` when a variant is paired with its contestant.
@@ -60,7 +60,7 @@ pub fn changes(base: &[RunRecord], new: &[RunRecord]) -> Vec<CaseChange> {
         for case in &point.cases {
             if let Some(base_case) = counterpart(&base_point.cases, &point.cases, case) {
                 let mut change = case_change(&point.key, base_case, case);
-                change.instructions = counted_change((base, base_case), (new, case));
+                change.instructions = counted_change(&point.key, (base, base_case), (new, case));
                 out.push(change);
             }
         }
@@ -93,7 +93,7 @@ pub fn variant_changes(runs: &[RunRecord]) -> Vec<CaseChange> {
             };
             if let Some((base, new)) = pair {
                 let mut change = case_change(&point.key, base, new);
-                change.instructions = counted_change((runs, base), (runs, new));
+                change.instructions = counted_change(&point.key, (runs, base), (runs, new));
                 out.push(change);
             }
         }
@@ -132,7 +132,7 @@ fn case_change(key: &Point, base: &Case, new: &Case) -> CaseChange {
     let ideal = key.to_scenario().map_or(0, |s| s.ideal_ns()) as f64;
     let (time, modes) = time_change(&base.iteration_groups(), &new.iteration_groups(), ideal);
     CaseChange {
-        point: key.to_string(),
+        point: key.clone(),
         base: base.contestant.to_string(),
         contestant: if base.contestant == new.contestant {
             new.contestant.to_string()
@@ -154,13 +154,12 @@ pub const SAME_COUNT: f64 = 0.001;
 
 /// NEW / BASE of one iteration's instructions, when both cases were counted.
 fn counted_change(
+    point: &Point,
     (base_runs, base): (&[RunRecord], &Case),
     (new_runs, new): (&[RunRecord], &Case),
 ) -> Option<Change> {
     let iteration = |runs: &[RunRecord], case: &Case| {
-        let first = case.records.first()?;
-        super::instructions::counted(runs, case.contestant, &first.scenario, &first.params, None)?
-            .iteration
+        super::instructions::counted(runs, case.contestant, point, None)?.iteration
     };
     let (b, n) = (iteration(base_runs, base)?, iteration(new_runs, new)?);
     if b <= 0.0 {

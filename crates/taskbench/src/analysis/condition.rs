@@ -7,7 +7,6 @@
 use crate::measure::condition::{Condition, ConditionSample};
 use catalogue::Point;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// How many times the two sides' spread (MAD, as a standard deviation) a difference must pass.
 const SPREADS: f64 = 3.0;
@@ -63,7 +62,7 @@ impl Gauge {
     /// Whether a difference at `point` could come from this gauge: timer lateness where
     /// the scenario waits on timers (it has an ideal time), the CPU loop where it does
     /// not, steal everywhere.
-    pub fn bears_on(self, point: &str) -> bool {
+    pub fn bears_on(self, point: &Point) -> bool {
         match self {
             Gauge::Timer1ms | Gauge::Timer20ms => waits_on_timers(point),
             Gauge::CpuLoop => !waits_on_timers(point),
@@ -176,7 +175,7 @@ impl ConditionComparison {
 
     /// The gauges that differ beyond noise and bear on `point`: what a difference of that
     /// row could come from.
-    pub fn suspects(&self, point: &str) -> Vec<Gauge> {
+    pub fn suspects(&self, point: &Point) -> Vec<Gauge> {
         self.gauges
             .iter()
             .filter(|g| g.differs && g.gauge.bears_on(point))
@@ -185,27 +184,19 @@ impl ConditionComparison {
     }
 }
 
-/// Whether the scenario of `point` (`sleep tasks=10 delay-ms=200`) has an ideal time: it
-/// waits on timers, so a late timer makes it slower.
-fn waits_on_timers(point: &str) -> bool {
-    let mut words = point.split_whitespace();
-    let Some(scenario) = words.next() else {
-        return false;
-    };
-    let params: Option<BTreeMap<String, u64>> = words
-        .map(|w| {
-            let (name, value) = w.split_once('=')?;
-            Some((name.to_string(), value.parse().ok()?))
-        })
-        .collect();
-    params
-        .and_then(|params| Point::new(scenario, &params).to_scenario())
-        .is_some_and(|s| s.ideal_ns() > 0)
+/// Whether the scenario of `point` has an ideal time: it waits on timers, so a late timer
+/// makes it slower.
+fn waits_on_timers(point: &Point) -> bool {
+    point.to_scenario().is_some_and(|s| s.ideal_ns() > 0)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn label(text: &str) -> Point {
+        text.parse().unwrap()
+    }
 
     /// A probe with these figures (ms of lateness, ms of CPU loop, share of steal).
     fn sample(
@@ -216,7 +207,7 @@ mod tests {
     ) -> ConditionSample {
         ConditionSample {
             at_ms: 0,
-            case: "start".into(),
+            moment: crate::measure::condition::Moment::Start,
             timer_1ms_late_ns: late_1ms * 1e6,
             timer_1ms_late_p90_ns: late_1ms * 1e6,
             timer_20ms_late_ns: late_20ms * 1e6,
@@ -306,18 +297,18 @@ mod tests {
         };
         let timers = ConditionComparison::between(&base, &late);
         assert_eq!(
-            timers.suspects("sleep tasks=10 delay-ms=200"),
+            timers.suspects(&label("sleep tasks=10 delay-ms=200")),
             [Gauge::Timer1ms]
         );
-        assert_eq!(timers.suspects("spawn tasks=10"), []);
+        assert_eq!(timers.suspects(&label("spawn tasks=10")), []);
         let cpu = ConditionComparison::between(&base, &slow);
-        assert_eq!(cpu.suspects("spawn tasks=10"), [Gauge::CpuLoop]);
-        assert_eq!(cpu.suspects("sleep tasks=10 delay-ms=200"), []);
+        assert_eq!(cpu.suspects(&label("spawn tasks=10")), [Gauge::CpuLoop]);
+        assert_eq!(cpu.suspects(&label("sleep tasks=10 delay-ms=200")), []);
         // A sleep of nothing has no ideal time; an unknown point waits on no timer.
-        assert!(!waits_on_timers("sleep tasks=0 delay-ms=200"));
-        assert!(!waits_on_timers("command"));
-        assert!(waits_on_timers("doxbee requests=10 io-ms=1"));
-        assert!(!waits_on_timers("nope x=1"));
+        assert!(!waits_on_timers(&label("sleep tasks=0 delay-ms=200")));
+        assert!(!waits_on_timers(&label("command")));
+        assert!(waits_on_timers(&label("doxbee requests=10 io-ms=1")));
+        assert!(!waits_on_timers(&label("nope x=1")));
     }
 
     #[test]

@@ -12,6 +12,7 @@ use crate::exit::{ExitClass, fail};
 use crate::measure::condition::Condition;
 use crate::measure::machine::Machine;
 use crate::run::RunRecord;
+use catalogue::Point;
 
 /// One side of a comparison: what it is called and its measured runs.
 pub struct Side {
@@ -63,7 +64,7 @@ pub fn check_machines(
 }
 
 /// The run-to-run spreads of a case, `(point, contestant)`, from the store's other sessions.
-pub type SpreadsOf<'a> = &'a mut dyn FnMut(&str, &str) -> anyhow::Result<Spreads>;
+pub type SpreadsOf<'a> = &'a mut dyn FnMut(&Point, &str) -> anyhow::Result<Spreads>;
 
 /// BASE against NEW, each case widened by its `spreads` where there is a store to ask; sides
 /// of different machines are refused ([`check_machines`]) unless `mixed_machines`.

@@ -4,9 +4,10 @@
 //! and teardown cancel — and that per task. No interval: a single-threaded runtime's count
 //! repeats to the instruction, and a multi-threaded one's moves by its scheduling only.
 
+use super::cases::read_point;
 use crate::run::{Phase, RunRecord};
+use catalogue::Point;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// A case's instruction counts, or why it has none.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -24,13 +25,12 @@ pub struct Instructions {
     pub problem: Option<String>,
 }
 
-/// The counts of `contestant` at the point (`scenario`, `params`) among `records`; `None`
-/// when the case was not counted.
+/// The counts of `contestant` at `point` among `records` (each record's point read as
+/// analysis/cases.rs groups them); `None` when the case was not counted.
 pub fn counted(
     records: &[RunRecord],
     contestant: &str,
-    scenario: &str,
-    params: &BTreeMap<String, u64>,
+    point: &Point,
     size: Option<u64>,
 ) -> Option<Instructions> {
     let mine: Vec<&RunRecord> = records
@@ -38,8 +38,7 @@ pub fn counted(
         .filter(|r| {
             r.phase == Phase::Counted
                 && r.contestant == contestant
-                && r.scenario == scenario
-                && &r.params == params
+                && read_point(r).as_ref() == Some(point)
         })
         .collect();
     let counter = mine

@@ -24,6 +24,7 @@ mod sweep;
 pub mod timer_share;
 pub mod warm_up;
 mod warnings;
+mod written;
 
 pub use apart::Apart;
 pub use cases::{Case, PointCases, group};
@@ -75,10 +76,9 @@ pub struct CaseSummary {
     /// (`taskbench merge --mixed-machines`; the contestant's name then ends ` · m2`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub machine: Option<String>,
-    pub scenario: String,
-    /// `scenario p=v …`: the parameter point.
-    pub point: String,
-    pub params: BTreeMap<String, u64>,
+    /// The parameter point (written as `scenario`, its label `point` and `params`).
+    #[serde(flatten, with = "written::row")]
+    pub point: Point,
     #[serde(flatten)]
     pub outcome: Outcome,
     /// Valid measured processes / measured processes attempted (both kinds).
@@ -238,8 +238,7 @@ impl CaseSummary {
             r.phase == crate::run::Phase::Measured
                 && r.run == run
                 && r.contestant == self.contestant
-                && r.scenario == self.scenario
-                && r.params == self.params
+                && cases::read_point(r).as_ref() == Some(&self.point)
         })
     }
 }
@@ -247,8 +246,9 @@ impl CaseSummary {
 /// All rows of one parameter point: the references, then the runtimes best first.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PointSummary {
-    pub point: String,
-    pub scenario: String,
+    /// The parameter point (written as its label `point` and its `scenario`).
+    #[serde(flatten, with = "written::point")]
+    pub point: Point,
     /// The seed benchmark this point reproduces (`concurrency-benchmarks`, `bluebird-doxbee`,
     /// `bluebird-parallel`, `async-bench`, `ghc-1523`), when a preset case says so.
     #[serde(default)]
@@ -264,28 +264,21 @@ pub fn summarize(records: &[RunRecord], apart: &Apart) -> Vec<PointSummary> {
     group(records)
         .into_iter()
         .map(|point| {
-            let label = point.key.to_string();
             let rows = point
                 .cases
                 .iter()
                 .map(|case| {
                     let baseline = baselines.get(case.contestant).copied();
-                    let mut row = summarize_case(case, &point.key, &label, &idle, baseline);
+                    let mut row = summarize_case(case, &point.key, &idle, baseline);
                     row.reference = apart.is_reference(&row.contestant);
-                    row.inline = apart.is_inline(&row.contestant, &row.scenario);
-                    row.instructions = instructions::counted(
-                        records,
-                        &row.contestant,
-                        &row.scenario,
-                        &row.params,
-                        row.size,
-                    );
+                    row.inline = apart.is_inline(&row.contestant, &row.point.scenario);
+                    row.instructions =
+                        instructions::counted(records, &row.contestant, &row.point, row.size);
                     (row, less_baseline(case.iteration_groups(), baseline))
                 })
                 .collect();
             PointSummary {
-                point: label.clone(),
-                scenario: point.key.scenario.clone(),
+                point: point.key.clone(),
                 seed: None,
                 rows: compare::rank(rows),
             }
@@ -327,7 +320,6 @@ pub fn summarize_machines(records: &[RunRecord], apart: &Apart) -> Vec<PointSumm
 fn summarize_case(
     case: &Case,
     key: &Point,
-    point: &str,
     idle: &HashMap<(&str, Scenario), Vec<f64>>,
     baseline: Option<cases::Baseline>,
 ) -> CaseSummary {
@@ -356,9 +348,7 @@ fn summarize_case(
     CaseSummary {
         contestant: case.contestant.to_string(),
         machine: first.machine.clone(),
-        scenario: first.scenario.clone(),
-        point: point.to_string(),
-        params: first.params.clone(),
+        point: key.clone(),
         outcome: outcome(mine, &valid, time.is_empty() && !key.is_command()),
         runs_ok: valid.len(),
         runs: mine.len(),

@@ -13,6 +13,7 @@
 use super::timer_share::{self, TimerShare};
 use super::{CaseSummary, PointSummary};
 use crate::stats::{Interval, Mode, Summary};
+use catalogue::Point;
 
 /// Which figure an overview compares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,9 +33,8 @@ pub enum Quantity {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Column {
     /// Index of the point in the results.
-    pub point: usize,
-    pub label: String,
-    pub scenario: String,
+    pub index: usize,
+    pub point: Point,
     /// What the figures of this column are: `overhead`, `elapsed`, `CPU/iteration` or
     /// `peak RSS`.
     pub measure: &'static str,
@@ -123,9 +123,8 @@ impl Overview {
             .zip(&judged)
             .enumerate()
             .map(|(index, (point, &(figure, best)))| Column {
-                point: index,
-                label: point.point.clone(),
-                scenario: point.scenario.clone(),
+                index,
+                point: point.point.clone(),
                 measure: figure.name(),
                 best,
             })

@@ -83,11 +83,11 @@ fn sweeps(points: &[PointSummary]) -> Vec<Sweep<'_>> {
         };
         match sweeps
             .iter_mut()
-            .find(|s| s.scenario == point.scenario && s.param == param && s.others == others)
+            .find(|s| s.scenario == point.point.scenario && s.param == param && s.others == others)
         {
             Some(sweep) => sweep.members.push(point),
             None => sweeps.push(Sweep {
-                scenario: &point.scenario,
+                scenario: &point.point.scenario,
                 param,
                 others,
                 members: vec![point],
@@ -127,7 +127,7 @@ impl Sweep<'_> {
                     .iter()
                     .filter_map(|r| {
                         Some(FitPoint {
-                            n: *r.params.get(self.param)?,
+                            n: *r.point.params.get(self.param)?,
                             value: metric.of(r)?,
                         })
                     })
@@ -158,7 +158,9 @@ impl Fit {
     /// Whether `point` is one of the points of this fit's sweep.
     pub fn covers(&self, point: &PointSummary) -> bool {
         sweep_key(point).is_some_and(|(param, others)| {
-            self.scenario == point.scenario && self.param == param && self.other_params == others
+            self.scenario == point.point.scenario
+                && self.param == param
+                && self.other_params == others
         })
     }
 }
@@ -166,8 +168,8 @@ impl Fit {
 /// The size parameter of a point and its other parameters; `None` for scenarios without a
 /// size (timer) and for `--command` runs.
 fn sweep_key(point: &PointSummary) -> Option<(&'static str, BTreeMap<String, u64>)> {
-    let param = catalogue::spec(&point.scenario).ok()?.size_param?;
-    let mut others = point.rows.first()?.params.clone();
+    let param = catalogue::spec(&point.point.scenario).ok()?.size_param?;
+    let mut others = point.point.params.clone();
     others.remove(param)?;
     Some((param, others))
 }

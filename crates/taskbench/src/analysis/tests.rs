@@ -177,6 +177,38 @@ fn runs(contestant: &str, tasks: u64, elapsed: &[u64], rss: u64) -> Vec<RunRecor
         .collect()
 }
 
+/// A record written before a parameter existed lacks it: its row's point has the default,
+/// and the row still finds its representative run and its counts by that point.
+#[test]
+fn a_record_without_a_parameter_is_summarised_at_its_default() {
+    let older = |phase: Phase, iterations: u32, instructions: Option<u64>| {
+        let mut r = record("a", 10, phase, RunStatus::Ok, 1_000_000, 1_500);
+        r.scenario = "sleep".into();
+        r.iterations = iterations;
+        let figures = r.figures.as_mut().unwrap();
+        figures.instructions = instructions;
+        figures.counter = instructions.map(|_| "instructions:u".into());
+        let sample = |at_us| crate::measure::Sample {
+            at_us,
+            rss_bytes: 1_500,
+            threads: 3,
+        };
+        figures.timeline = vec![sample(0), sample(100)];
+        r
+    };
+    let runs = vec![
+        older(Phase::Measured, 1, None),
+        older(Phase::Counted, 1, Some(1_000)),
+        older(Phase::Counted, 2, Some(1_600)),
+    ];
+    let points = summarize(&runs, &Apart::default());
+    let row = row(&points, "a");
+    assert_eq!(row.point.to_string(), "sleep tasks=10 delay-ms=1000");
+    assert!(row.representative(&runs).is_some());
+    let counted = row.instructions.as_ref().map(|i| i.iteration);
+    assert_eq!(counted, Some(Some(600.0)));
+}
+
 fn row<'a>(points: &'a [PointSummary], contestant: &str) -> &'a CaseSummary {
     points[0]
         .rows
@@ -369,7 +401,7 @@ fn a_slow_first_run_and_noisy_runs_are_warned_about() {
     assert_eq!(
         found[0],
         Warning::FirstRunSlower {
-            point: "spawn tasks=100".into(),
+            point: "spawn tasks=100".parse().unwrap(),
             cases: vec![FirstRun {
                 contestant: "cold".into(),
                 first_ns: 300.0,

@@ -37,17 +37,17 @@ impl TimerShare {
 /// The timer share of `row` (at a point of `points`): `None` unless its scenario waits on
 /// fake I/O and the run has the row's timer at the op's length.
 pub fn of(points: &[PointSummary], row: &CaseSummary) -> Option<TimerShare> {
-    let op_ms = *row.params.get("io-ms")?;
+    let op_ms = *row.point.params.get("io-ms")?;
     if op_ms == 0 || row.ideal_ns == 0 {
         return None;
     }
     let op_ns = (op_ms * 1_000_000) as f64;
     let oversleep_ns = points
         .iter()
-        .filter(|p| p.scenario == "timer")
+        .filter(|p| p.point.scenario == "timer")
         .flat_map(|p| &p.rows)
         .filter(|r| r.contestant == row.contestant && r.status_label().is_none())
-        .find(|r| r.params.get("step-us") == Some(&(op_ms * 1_000)))
+        .find(|r| r.point.params.get("step-us") == Some(&(op_ms * 1_000)))
         .and_then(|r| r.extra.get("oversleep_p50_ns").copied())?;
     Some(TimerShare {
         oversleep_ns,
@@ -64,8 +64,8 @@ mod tests {
     fn row(contestant: &str, scenario: &str, params: &[(&str, u64)], ideal_ns: u64) -> CaseSummary {
         let mut row = crate::testing::results().points[0].rows[0].clone();
         row.contestant = contestant.into();
-        row.scenario = scenario.into();
-        row.params = params.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+        let params = params.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+        row.point = catalogue::Point::new(scenario, &params);
         row.ideal_ns = ideal_ns;
         row.extra.clear();
         row
@@ -73,8 +73,7 @@ mod tests {
 
     fn point(scenario: &str, rows: Vec<CaseSummary>) -> PointSummary {
         PointSummary {
-            point: scenario.into(),
-            scenario: scenario.into(),
+            point: catalogue::Point::new(scenario, &Default::default()),
             seed: None,
             rows,
         }

@@ -9,6 +9,7 @@ use super::{PointSummary, group};
 use crate::measure::machine::MachineLoad;
 use crate::run::{RunRecord, StopReason};
 use crate::stats::median;
+use catalogue::Point;
 use serde::{Deserialize, Serialize};
 
 /// The first measured run is flagged when slower than this many times the median of the
@@ -31,10 +32,10 @@ pub const STEAL_LIMIT: f64 = 0.01;
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Warning {
     /// At one point, these contestants' first measured run was much slower than the rest.
-    FirstRunSlower { point: String, cases: Vec<FirstRun> },
+    FirstRunSlower { point: Point, cases: Vec<FirstRun> },
     /// At one point, these contestants' intervals are wider than the target precision.
     Imprecise {
-        point: String,
+        point: Point,
         /// The target half-width (0.02 = ±2 %).
         target: f64,
         cases: Vec<Imprecision>,
@@ -125,13 +126,11 @@ pub fn warnings(
 
 /// Every slow first process of `warnings` with its point, the largest first ÷ rest first:
 /// the worst of them name the kind on the terminal.
-pub fn slow_starts_worst_first(warnings: &[Warning]) -> Vec<(&str, &FirstRun)> {
-    let mut all: Vec<(&str, &FirstRun)> = warnings
+pub fn slow_starts_worst_first(warnings: &[Warning]) -> Vec<(&Point, &FirstRun)> {
+    let mut all: Vec<(&Point, &FirstRun)> = warnings
         .iter()
         .flat_map(|w| match w {
-            Warning::FirstRunSlower { point, cases } => {
-                cases.iter().map(|c| (point.as_str(), c)).collect()
-            }
+            Warning::FirstRunSlower { point, cases } => cases.iter().map(|c| (point, c)).collect(),
             _ => Vec::new(),
         })
         .collect();
@@ -141,15 +140,15 @@ pub fn slow_starts_worst_first(warnings: &[Warning]) -> Vec<(&str, &FirstRun)> {
 }
 
 /// Every case short of the target with its point and the target, the widest interval first.
-pub fn imprecise_widest_first(warnings: &[Warning]) -> Vec<(&str, f64, &Imprecision)> {
-    let mut all: Vec<(&str, f64, &Imprecision)> = warnings
+pub fn imprecise_widest_first(warnings: &[Warning]) -> Vec<(&Point, f64, &Imprecision)> {
+    let mut all: Vec<(&Point, f64, &Imprecision)> = warnings
         .iter()
         .flat_map(|w| match w {
             Warning::Imprecise {
                 point,
                 target,
                 cases,
-            } => cases.iter().map(|c| (point.as_str(), *target, c)).collect(),
+            } => cases.iter().map(|c| (point, *target, c)).collect(),
             _ => Vec::new(),
         })
         .collect();

@@ -5,13 +5,13 @@
 
 use crate::contestant::{Availability, Places, age, fairness_entry, groups};
 use crate::contestant::{Contestant, warm_up};
-use crate::lineup::{Candidate, survey};
+use crate::lineup::{Surveyed, survey};
 use crate::report::plain_table;
 use std::path::Path;
 
 /// Prints the scenarios, the contestants, their warm-up rules, toolchains and groups.
 pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
-    let entries = survey(contestants_dir, places)?;
+    let surveyed = survey(contestants_dir, places)?;
     println!("{}\n", scenario_table());
     let mut lineup = plain_table(&[
         "contestant",
@@ -19,7 +19,7 @@ pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
         "runtime · version",
         "notes",
     ]);
-    for entry in &entries {
+    for entry in &surveyed {
         let c = &entry.contestant;
         lineup.add_row([
             c.name().to_string(),
@@ -33,7 +33,7 @@ pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
         ]);
     }
     println!("{lineup}\n");
-    let rules: Vec<String> = entries
+    let rules: Vec<String> = surveyed
         .iter()
         .filter_map(|e| {
             let c = &e.contestant;
@@ -43,12 +43,12 @@ pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
     for rule in warm_up::distinct(rules.iter().map(String::as_str)) {
         println!("warm-up — {rule}\n");
     }
-    let found: Vec<Contestant> = entries.iter().map(|e| e.contestant.clone()).collect();
+    let found: Vec<Contestant> = surveyed.iter().map(|e| e.contestant.clone()).collect();
     let root = contestants_dir
         .canonicalize()
         .unwrap_or_else(|_| contestants_dir.to_path_buf());
     println!("{}\n", toolchain_table(&found, &root));
-    println!("{}", group_table(&entries));
+    println!("{}", group_table(&surveyed));
     Ok(())
 }
 
@@ -72,7 +72,7 @@ fn scenario_table() -> comfy_table::Table {
 
 /// A contestant's notes column: why it cannot run, its own notes, what it runs inline or
 /// not at all, its build, toolchains, warm-up rule and terms.
-fn notes(entry: &Candidate) -> Vec<String> {
+fn notes(entry: &Surveyed) -> Vec<String> {
     let c = &entry.contestant;
     let mut notes = Vec::new();
     if let Availability::Unavailable(reason) = &entry.availability {
@@ -117,10 +117,10 @@ fn toolchain_table(contestants: &[Contestant], root: &Path) -> comfy_table::Tabl
 }
 
 /// Each group `-c @name` takes, what it holds and its members (`all` by count alone).
-fn group_table(entries: &[Candidate]) -> comfy_table::Table {
+fn group_table(surveyed: &[Surveyed]) -> comfy_table::Table {
     let mut table = plain_table(&["group", "members"]);
     for (group, about) in groups::known() {
-        let members: Vec<&str> = entries
+        let members: Vec<&str> = surveyed
             .iter()
             .filter(|e| e.contestant.manifest.in_group(group))
             .map(|e| e.contestant.name())

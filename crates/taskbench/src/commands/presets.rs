@@ -10,13 +10,13 @@ use std::path::Path;
 
 pub fn presets(args: &PresetsArgs, contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
     let presets = available(args.preset_file.as_deref())?;
-    let entries = survey(contestants_dir, places).unwrap_or_default();
+    let surveyed = survey(contestants_dir, places).unwrap_or_default();
     let mut listing =
         crate::report::plain_table(&["preset", "what it runs", "cases", "lineup · est. time"]);
     for preset in &presets {
         // What the processes of the available contestants of the preset's lineup cost.
         let costs: Vec<ProcessCost> = choose(
-            entries.clone(),
+            surveyed.clone(),
             Lineup::Default(&preset.contestants),
             &[],
             places,

@@ -27,7 +27,7 @@ pub fn run(
         Some(resume) => (
             &resume.options,
             (resume.options.contestants_dir.as_deref()).unwrap_or(contestants_dir),
-            resume.run_file.command.clone(),
+            resume.session_file.command.clone(),
         ),
         None => (&options, contestants_dir, command),
     };

@@ -42,15 +42,15 @@ pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
         tags: args.tags.clone(),
         since: args.since.clone(),
     };
-    let entries = store::entries(&mut store, &filter)?;
-    let table = report::history_table(&entries);
+    let rows = store::history_rows(&mut store, &filter)?;
+    let table = report::history_table(&rows);
     if table.rows.is_empty() {
         println!("nothing in {} matches", args.store);
     } else {
         println!("{}", render_terminal(&table, terminal_width()));
     }
     if let Some(path) = &args.export_html {
-        let page = crate::html::trend_page(&entries, &table);
+        let page = crate::html::trend_page(&rows, &table);
         crate::export::write_atomically(path, page.as_bytes())?;
     }
     Ok(())

@@ -2,7 +2,7 @@
 //! document assembled from its records and what run.json says of the run, and the same
 //! built again from runs.jsonl when the run never reached its end.
 
-use super::log::{RunFile, read_records};
+use super::log::{SessionFile, read_records};
 use super::{FORMATS, Format, deliver, write_atomically};
 use crate::analysis::{PointSummary, fits, release_sweeps, summarize_machines, warnings};
 use crate::measure::Platform;
@@ -14,46 +14,49 @@ use std::path::Path;
 /// The results document of `records`, with what run.json says of the run.
 pub fn assemble(
     records: Vec<RunRecord>,
-    run_file: &RunFile,
+    session_file: &SessionFile,
     machine: Option<MachineLoad>,
     interrupted: bool,
 ) -> Results {
-    let apart = crate::analysis::Apart::of(&run_file.contestants);
+    let apart = crate::analysis::Apart::of(&session_file.contestants);
     let mut points = summarize_machines(&records, &apart);
     for point in &mut points {
-        point.seed = run_file
+        point.seed = session_file
             .seeds
             .iter()
             .find(|(p, _)| *p == point.point)
             .map(|(_, seed)| seed.clone());
     }
-    if !interrupted && run_file.stopping.is_some_and(|s| s.budget.is_some()) {
+    if !interrupted && session_file.stopping.is_some_and(|s| s.budget.is_some()) {
         budget_ended(&mut points);
     }
     Results {
         schema: SCHEMA.into(),
-        command: run_file.command.clone(),
+        command: session_file.command.clone(),
         interrupted,
-        platform: run_file.platform.clone().unwrap_or_else(unknown_platform),
-        stopping: run_file.stopping,
-        seed: run_file.seed,
-        contestants: run_file.contestants.clone(),
+        platform: session_file
+            .platform
+            .clone()
+            .unwrap_or_else(unknown_platform),
+        stopping: session_file.stopping,
+        seed: session_file.seed,
+        contestants: session_file.contestants.clone(),
         fits: fits(&points),
         releases: release_sweeps(
-            (run_file.contestants.iter())
+            (session_file.contestants.iter())
                 .filter(|c| c.unavailable.is_none())
                 .map(|c| c.name.as_str()),
         ),
         warnings: warnings(
             &points,
             &records,
-            run_file.stopping.map(|s| s.precision),
+            session_file.stopping.map(|s| s.precision),
             machine.as_ref(),
         ),
         machine,
         points,
         runs: records,
-        machines: run_file.machines.clone(),
+        machines: session_file.machines.clone(),
     }
 }
 
@@ -127,8 +130,9 @@ pub fn rebuild(dir: &Path) -> anyhow::Result<usize> {
     if let Some(notice) = notice {
         eprintln!("taskbench: {notice}");
     }
-    let run_file = RunFile::read(dir)?.unwrap_or_else(|| RunFile::new(Vec::new(), None));
-    let results = assemble(records, &run_file, None, true);
+    let session_file =
+        SessionFile::read(dir)?.unwrap_or_else(|| SessionFile::new(Vec::new(), None));
+    let results = assemble(records, &session_file, None, true);
     write_results(&results, dir, &[])?;
     Ok(results.runs.len())
 }
@@ -149,12 +153,12 @@ mod tests {
         {
             record.stop = None;
         }
-        let mut run_file = RunFile::new(Vec::new(), None);
-        run_file.stopping = Some(Stopping {
+        let mut session_file = SessionFile::new(Vec::new(), None);
+        session_file.stopping = Some(Stopping {
             budget,
             ..Stopping::exactly(3, Duration::from_secs(1))
         });
-        let results = assemble(records, &run_file, None, interrupted);
+        let results = assemble(records, &session_file, None, interrupted);
         let rows = results.points.iter().flat_map(|p| &p.rows);
         rows.filter(|r| r.contestant == "tokio")
             .map(|r| r.stop)

@@ -7,19 +7,20 @@ use crate::contestant::ContestantInfo;
 use crate::measure::Platform;
 use crate::run::{RunRecord, Stopping};
 use anyhow::Context;
+use catalogue::Point;
 use serde::{Deserialize, Serialize};
 use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Version of run.json's layout.
-pub const RUN_FILE_SCHEMA: &str = "taskbench-run/1";
+pub const SESSION_FILE_SCHEMA: &str = "taskbench-run/1";
 
-/// DIR/run.json: written when a run starts, so that an interrupted or killed run can be
-/// resumed (with the options the scheduler keeps beside it) and reported from runs.jsonl
-/// alone.
+/// DIR/run.json, the session's file (named `run.json` on disk, as older folders have it):
+/// written when a session starts, so that an interrupted or killed one can be resumed
+/// (with the options the scheduler keeps beside it) and reported from runs.jsonl alone.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct RunFile {
+pub struct SessionFile {
     pub schema: String,
     /// The taskbench command line of the run, as given.
     pub command: Vec<String>,
@@ -32,7 +33,7 @@ pub struct RunFile {
     pub stopping: Option<Stopping>,
     /// (point, seed) of every tagged point.
     #[serde(default)]
-    pub seeds: Vec<(String, String)>,
+    pub seeds: Vec<(Point, String)>,
     /// The machines of results merged side by side (`taskbench merge --mixed-machines`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub machines: Vec<crate::results::MachineInfo>,
@@ -41,12 +42,12 @@ pub struct RunFile {
     pub seed: Option<u64>,
 }
 
-impl RunFile {
+impl SessionFile {
     /// The run.json of a run of `plan` started by `command` (`None`: a run nothing is known
     /// of); the platform and contestants come once they are built.
-    pub fn new(command: Vec<String>, plan: Option<&crate::presets::Plan>) -> RunFile {
-        RunFile {
-            schema: RUN_FILE_SCHEMA.into(),
+    pub fn new(command: Vec<String>, plan: Option<&crate::presets::Plan>) -> SessionFile {
+        SessionFile {
+            schema: SESSION_FILE_SCHEMA.into(),
             command,
             platform: None,
             contestants: Vec::new(),
@@ -55,7 +56,7 @@ impl RunFile {
             seeds: plan.map_or_else(Vec::new, |p| {
                 p.seeds
                     .iter()
-                    .map(|t| (t.point.to_string(), t.seed.clone()))
+                    .map(|t| (t.point.clone(), t.seed.clone()))
                     .collect()
             }),
             machines: Vec::new(),
@@ -67,21 +68,21 @@ impl RunFile {
     }
 
     pub fn write(&self, dir: &Path) -> anyhow::Result<()> {
-        let json = serde_json::to_string_pretty(self).expect("run file serialises");
-        super::write_atomically(&RunFile::path(dir), json.as_bytes())
+        let json = serde_json::to_string_pretty(self).expect("session file serialises");
+        super::write_atomically(&SessionFile::path(dir), json.as_bytes())
     }
 
     /// DIR/run.json, or `None` when it is not there.
-    pub fn read(dir: &Path) -> anyhow::Result<Option<RunFile>> {
-        let path = RunFile::path(dir);
+    pub fn read(dir: &Path) -> anyhow::Result<Option<SessionFile>> {
+        let path = SessionFile::path(dir);
         let Some(text) = super::read_if_there(&path)? else {
             return Ok(None);
         };
-        let file: RunFile = serde_json::from_str(&text)
-            .with_context(|| format!("{} is not a {RUN_FILE_SCHEMA} file", path.display()))?;
+        let file: SessionFile = serde_json::from_str(&text)
+            .with_context(|| format!("{} is not a {SESSION_FILE_SCHEMA} file", path.display()))?;
         anyhow::ensure!(
-            file.schema == RUN_FILE_SCHEMA,
-            "{}: schema '{}', expected '{RUN_FILE_SCHEMA}'",
+            file.schema == SESSION_FILE_SCHEMA,
+            "{}: schema '{}', expected '{SESSION_FILE_SCHEMA}'",
             path.display(),
             file.schema
         );

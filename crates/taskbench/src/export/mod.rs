@@ -17,7 +17,7 @@ pub use self::csv::write_csv;
 pub use crate::results::Results;
 pub use folder::{assemble, rebuild, write_exports, write_results};
 pub use format::{FORMATS, Format};
-pub use log::{RUN_FILE_SCHEMA, RunFile, append, lock, read_records, rewrite};
+pub use log::{SESSION_FILE_SCHEMA, SessionFile, append, lock, read_records, rewrite};
 pub use markdown::markdown;
 
 use anyhow::Context;

@@ -217,12 +217,12 @@ fn band(fit: &Fit, points: &[PointSummary]) -> Vec<(f64, f64, f64)> {
         .filter_map(|p| {
             let row = points.iter().flat_map(|point| &point.rows).find(|r| {
                 r.contestant == fit.contestant
-                    && r.scenario == fit.scenario
-                    && r.params.get(&fit.param) == Some(&p.n)
+                    && r.point.scenario == fit.scenario
+                    && r.point.params.get(&fit.param) == Some(&p.n)
                     && fit
                         .other_params
                         .iter()
-                        .all(|(k, v)| r.params.get(k) == Some(v))
+                        .all(|(k, v)| r.point.params.get(k) == Some(v))
             })?;
             let summary = match fit.metric {
                 Metric::OverheadNs => row.overhead,

@@ -355,7 +355,7 @@ fn contents(page: &mut String, results: &Results) {
             page,
             r##"<li><a href="#point-{}">{}</a></li>"##,
             index + 1,
-            escape(&point.point)
+            escape(&point.point.to_string())
         );
     }
     page.push_str("</ol></nav>\n");

@@ -12,6 +12,7 @@ use crate::report::overview::{
     has_inline, has_modes, headings, mean_text, ratio, reference_label, timer_lines, title,
 };
 use crate::report::table::{coverage_text, modes_text};
+use catalogue::Point;
 use std::fmt::Write;
 
 /// The colour scale, pale yellow to dark red (ColorBrewer YlOrRd), by decades of the ratio.
@@ -36,8 +37,8 @@ pub fn matrix(overview: &Overview, id: &str, palette: &Palette) -> String {
         let _ = write!(
             out,
             r##"<th title="{}"><a href="#point-{}">{}</a>{}</th>"##,
-            escape(&format!("{} · {}", column.label, column.measure)),
-            column.point + 1,
+            escape(&format!("{} · {}", column.point, column.measure)),
+            column.index + 1,
             escape(&heading.scenario),
             match heading.detail.as_str() {
                 "" => String::new(),
@@ -104,7 +105,7 @@ fn ranked_or_reference(
         let hover = hover(
             overview,
             &row.contestant,
-            &column.label,
+            &column.point,
             column.measure,
             cell,
         );
@@ -144,7 +145,13 @@ fn ranked_or_reference(
 }
 
 /// What hovering a cell says: the figure with its interval, the ratio with its interval.
-fn hover(overview: &Overview, contestant: &str, point: &str, measure: &str, cell: &Cell) -> String {
+fn hover(
+    overview: &Overview,
+    contestant: &str,
+    point: &Point,
+    measure: &str,
+    cell: &Cell,
+) -> String {
     match cell {
         Cell::Figure {
             ratio: r,
@@ -273,9 +280,8 @@ mod tests {
         let overview = Overview {
             quantity: crate::analysis::overview::Quantity::Time,
             columns: vec![Column {
-                point: 0,
-                label: "skynet size=10000".into(),
-                scenario: "skynet".into(),
+                index: 0,
+                point: "skynet size=10000".parse().unwrap(),
                 measure: "elapsed",
                 best: Some(3.6e6),
             }],
@@ -287,7 +293,13 @@ mod tests {
             }],
             references: Vec::new(),
         };
-        let text = hover(&overview, "tokio", "skynet size=10000", "elapsed", &cell);
+        let text = hover(
+            &overview,
+            "tokio",
+            &overview.columns[0].point,
+            "elapsed",
+            &cell,
+        );
         assert!(text.contains("(75 % CI 3.60 ms–10.0 ms)"), "{text}");
         assert!(
             text.contains("two modes: 3.90 ms · 10.0 ms in 3 of 12 processes"),

@@ -7,22 +7,23 @@ use super::{figures_table, standalone, table::escape};
 use crate::plot::{self, LineChart, Palette, Quantity, Series};
 use crate::report::Table;
 use crate::store::HistoryRow;
+use catalogue::Point;
 use std::fmt::Write;
 
-/// The page of `entries`, with `table` (their history table) at its end.
-pub fn trend_page(entries: &[HistoryRow], table: &Table) -> String {
+/// The page of `rows`, with `table` (their history table) at its end.
+pub fn trend_page(rows: &[HistoryRow], table: &Table) -> String {
     // Sessions in time order: the x axis counts them, so that a quiet month takes no room.
-    let mut sessions: Vec<(&str, i64)> = entries
+    let mut sessions: Vec<(&str, i64)> = rows
         .iter()
         .map(|e| (e.started.as_str(), e.session))
         .collect();
     sessions.sort_unstable();
     sessions.dedup();
-    let index = |entry: &HistoryRow| {
-        let at = sessions.binary_search(&(entry.started.as_str(), entry.session));
+    let index = |row: &HistoryRow| {
+        let at = sessions.binary_search(&(row.started.as_str(), row.session));
         at.map_or(0, |i| i + 1) as f64
     };
-    let palette = Palette::unlabelled(entries.iter().map(|e| e.contestant.clone()));
+    let palette = Palette::unlabelled(rows.iter().map(|e| e.contestant.clone()));
     let mut body = String::new();
     let _ = write!(
         body,
@@ -34,10 +35,10 @@ pub fn trend_page(entries: &[HistoryRow], table: &Table) -> String {
         escape(sessions.first().map_or("–", |s| s.0)),
         escape(sessions.last().map_or("–", |s| s.0)),
     );
-    let mut points: Vec<&str> = entries.iter().map(|e| e.point.as_str()).collect();
+    let mut points: Vec<&Point> = rows.iter().map(|e| &e.point).collect();
     points.dedup();
     for point in points {
-        let of_point: Vec<&HistoryRow> = entries.iter().filter(|e| e.point == point).collect();
+        let of_point: Vec<&HistoryRow> = rows.iter().filter(|e| e.point == *point).collect();
         let series = trend_series(&of_point, &index);
         if series.iter().all(|s| s.points.len() < 2) {
             continue;
@@ -57,7 +58,7 @@ pub fn trend_page(entries: &[HistoryRow], table: &Table) -> String {
         let _ = write!(
             body,
             r#"<section class="point"><h2>{}</h2><figure>{}</figure></section>"#,
-            escape(point),
+            escape(&point.to_string()),
             svg(plot::lines(&chart, &palette))
         );
     }
@@ -66,8 +67,8 @@ pub fn trend_page(entries: &[HistoryRow], table: &Table) -> String {
 }
 
 /// One line per contestant over its valid sessions.
-fn trend_series(entries: &[&HistoryRow], index: &dyn Fn(&HistoryRow) -> f64) -> Vec<Series> {
-    let mut names: Vec<&str> = entries.iter().map(|e| e.contestant.as_str()).collect();
+fn trend_series(rows: &[&HistoryRow], index: &dyn Fn(&HistoryRow) -> f64) -> Vec<Series> {
+    let mut names: Vec<&str> = rows.iter().map(|e| e.contestant.as_str()).collect();
     names.sort_unstable();
     names.dedup();
     names
@@ -75,16 +76,16 @@ fn trend_series(entries: &[&HistoryRow], index: &dyn Fn(&HistoryRow) -> f64) -> 
         .map(|name| {
             let mut series = Series::line(name, Vec::new());
             let mut version: Option<&str> = None;
-            for entry in entries.iter().filter(|e| e.contestant == name) {
-                let (Some(time), "valid") = (entry.time, entry.outcome.as_str()) else {
+            for row in rows.iter().filter(|e| e.contestant == name) {
+                let (Some(time), "valid") = (row.time, row.outcome.as_str()) else {
                     continue;
                 };
-                let x = index(entry);
+                let x = index(row);
                 series.points.push((x, time));
-                if let (Some(low), Some(high)) = (entry.time_low, entry.time_high) {
+                if let (Some(low), Some(high)) = (row.time_low, row.time_high) {
                     series.ranges.push((x, low, high));
                 }
-                let now = entry.version.as_deref();
+                let now = row.version.as_deref();
                 if version.is_some() && now != version {
                     series.rings.push((x, time));
                 }
@@ -99,14 +100,14 @@ fn trend_series(entries: &[&HistoryRow], index: &dyn Fn(&HistoryRow) -> f64) -> 
 mod tests {
     use super::*;
 
-    fn entry(started: &str, contestant: &str, version: &str, time: f64) -> HistoryRow {
+    fn row(started: &str, contestant: &str, version: &str, time: f64) -> HistoryRow {
         HistoryRow {
             session: started[8..10].parse().unwrap(),
             started: started.into(),
             tags: String::new(),
             commit: None,
             dirty: None,
-            point: "spawn · tasks=1000".into(),
+            point: "spawn tasks=1000".parse().unwrap(),
             contestant: contestant.into(),
             version: Some(version.into()),
             outcome: "valid".into(),
@@ -119,21 +120,21 @@ mod tests {
 
     #[test]
     fn a_trend_rings_the_session_where_the_version_changed() {
-        let entries = [
-            entry("2026-12-01T00:00:00Z", "tokio", "tokio 1.38.0", 1e6),
-            entry("2026-12-02T00:00:00Z", "tokio", "tokio 1.38.0", 1.1e6),
-            entry("2026-12-03T00:00:00Z", "tokio", "tokio 1.54.1", 0.9e6),
-            entry("2026-12-03T00:00:00Z", "smol", "smol 2.0.2", 2e6),
+        let rows = [
+            row("2026-12-01T00:00:00Z", "tokio", "tokio 1.38.0", 1e6),
+            row("2026-12-02T00:00:00Z", "tokio", "tokio 1.38.0", 1.1e6),
+            row("2026-12-03T00:00:00Z", "tokio", "tokio 1.54.1", 0.9e6),
+            row("2026-12-03T00:00:00Z", "smol", "smol 2.0.2", 2e6),
         ];
-        let refs: Vec<&HistoryRow> = entries.iter().collect();
+        let refs: Vec<&HistoryRow> = rows.iter().collect();
         let index = |e: &HistoryRow| e.session as f64;
         let series = trend_series(&refs, &index);
         let tokio = series.iter().find(|s| s.name == "tokio").unwrap();
         assert_eq!(tokio.points, [(1.0, 1e6), (2.0, 1.1e6), (3.0, 0.9e6)]);
         assert_eq!(tokio.rings, [(3.0, 0.9e6)]);
         assert_eq!(tokio.ranges[0], (1.0, 0.9e6, 1.1e6));
-        let table = crate::report::history_table(&entries);
-        let page = trend_page(&entries, &table);
+        let table = crate::report::history_table(&rows);
+        let page = trend_page(&rows, &table);
         assert_eq!(page.matches("<svg").count(), 1, "one point, one chart");
         assert!(page.contains("3 sessions"), "{page}");
     }

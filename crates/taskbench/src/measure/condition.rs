@@ -5,7 +5,8 @@
 //! previous probe by the machine watch. It runs in the harness process while no contestant
 //! runs, in about 0.13 s.
 
-use serde::{Deserialize, Serialize};
+use catalogue::Point;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::time::{Duration, Instant};
 
 /// How many 1 ms sleeps one probe times.
@@ -23,8 +24,9 @@ const CPU_LOOP_STEPS: u64 = 1_000_000;
 pub struct ConditionSample {
     /// Milliseconds since the run began.
     pub at_ms: u64,
-    /// The case about to run (`sleep tasks=10000 delay-ms=200`), `start` or `end`.
-    pub case: String,
+    /// When in the run it was taken (written `case`: `start`, the point's label or `end`).
+    #[serde(rename = "case")]
+    pub moment: Moment,
     /// How late a 1 ms sleep woke: median over the probe's sleeps, ns.
     pub timer_1ms_late_ns: f64,
     /// Its 90th percentile, ns.
@@ -40,6 +42,42 @@ pub struct ConditionSample {
     pub steal: Option<f64>,
 }
 
+/// When in a run a probe was taken.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Moment {
+    /// Before the first process.
+    Start,
+    /// As a point was about to run.
+    Before(Point),
+    /// After the last process.
+    End,
+}
+
+/// `start`, the point's label, or `end`, as results files have them.
+impl Serialize for Moment {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Moment::Start => serializer.serialize_str("start"),
+            Moment::Before(point) => point.serialize(serializer),
+            Moment::End => serializer.serialize_str("end"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Moment {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Moment, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        match text.as_str() {
+            "start" => Ok(Moment::Start),
+            "end" => Ok(Moment::End),
+            label => label
+                .parse()
+                .map(Moment::Before)
+                .map_err(serde::de::Error::custom),
+        }
+    }
+}
+
 /// The machine's condition through a run: a probe at its start, as each point begins and at
 /// its end.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -47,14 +85,14 @@ pub struct Condition {
     pub samples: Vec<ConditionSample>,
 }
 
-/// Probes the machine now, `at_ms` into the run, before `case`; `steal` is the watch's.
-pub fn probe(at_ms: u64, case: &str, steal: Option<f64>) -> ConditionSample {
+/// Probes the machine now, `at_ms` into the run, at `moment`; `steal` is the watch's.
+pub fn probe(at_ms: u64, moment: Moment, steal: Option<f64>) -> ConditionSample {
     let mut short = lateness(Duration::from_millis(1), SHORT_SLEEPS);
     let mut long = lateness(Duration::from_millis(20), LONG_SLEEPS);
     let mut loops: Vec<f64> = (0..CPU_LOOPS).map(|_| cpu_loop_ns()).collect();
     ConditionSample {
         at_ms,
-        case: case.to_string(),
+        moment,
         timer_1ms_late_ns: quantile(&mut short, 0.5),
         timer_1ms_late_p90_ns: quantile(&mut short, 0.9),
         timer_20ms_late_ns: quantile(&mut long, 0.5),
@@ -104,9 +142,9 @@ mod tests {
     #[test]
     fn a_probe_reads_sane_figures() {
         let start = Instant::now();
-        let sample = probe(12, "start", Some(0.01));
+        let sample = probe(12, Moment::Start, Some(0.01));
         let took = start.elapsed();
-        assert_eq!((sample.at_ms, sample.case.as_str()), (12, "start"));
+        assert_eq!((sample.at_ms, &sample.moment), (12, &Moment::Start));
         // Every sleep wakes no earlier than asked: lateness is never negative.
         for late in [
             sample.timer_1ms_late_ns,
@@ -124,6 +162,17 @@ mod tests {
         let slept = 20e6 * LONG_SLEEPS as f64 + 1e6 * SHORT_SLEEPS as f64;
         assert!(took.as_nanos() as f64 >= slept + sample.timer_20ms_late_ns);
         assert_eq!(sample.steal, Some(0.01));
+    }
+
+    #[test]
+    fn a_moment_is_written_as_results_files_have_it_and_read_back() {
+        let sleep = Moment::Before("sleep tasks=10 delay-ms=200".parse().unwrap());
+        let written = serde_json::to_string(&[Moment::Start, sleep.clone(), Moment::End]);
+        let written = written.unwrap();
+        assert_eq!(written, r#"["start","sleep tasks=10 delay-ms=200","end"]"#);
+        let read: Vec<Moment> = serde_json::from_str(&written).unwrap();
+        assert_eq!(read, [Moment::Start, sleep, Moment::End]);
+        assert!(serde_json::from_str::<Moment>(r#""sleep tasks""#).is_err());
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //! each load sample the watch probes the machine's condition (measure/condition.rs), with
 //! the steal share since the previous probe.
 
-use super::condition::{Condition, probe};
+use super::condition::{Condition, Moment, probe};
+use catalogue::Point;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
@@ -34,8 +35,9 @@ impl Machine {
 /// The load average at one moment of the run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LoadSample {
-    /// The case about to run (`sleep tasks=10000 delay-ms=200`).
-    pub case: String,
+    /// The point about to run (written `case`, as its label).
+    #[serde(rename = "case")]
+    pub point: Point,
     /// 1-minute load average.
     pub load: f64,
 }
@@ -122,25 +124,25 @@ impl MachineWatch {
             probe_every,
             condition: Condition::default(),
         };
-        watch.probe("start");
+        watch.probe(Moment::Start);
         watch
     }
 
-    /// Records the load average as `case` begins, and probes the machine's condition when
+    /// Records the load average as `point` begins, and probes the machine's condition when
     /// the last probe is [`PROBE_EVERY`] old.
-    pub fn sample(&mut self, case: &str) {
+    pub fn sample(&mut self, point: &Point) {
         self.load.load_during.push(LoadSample {
-            case: case.to_string(),
+            point: point.clone(),
             load: load_average(),
         });
         if self.last_probe.elapsed() >= self.probe_every {
-            self.probe(case);
+            self.probe(Moment::Before(point.clone()));
         }
     }
 
-    /// Probes the machine's condition before `case`, with the steal share since the last
+    /// Probes the machine's condition at `moment`, with the steal share since the last
     /// probe (none at the start: no time has passed).
-    fn probe(&mut self, case: &str) {
+    fn probe(&mut self, moment: Moment) {
         let now = CpuTicks::read();
         let steal = if self.condition.samples.is_empty() {
             None
@@ -149,13 +151,13 @@ impl MachineWatch {
         };
         self.probed = now;
         let at_ms = self.began.elapsed().as_millis() as u64;
-        self.condition.samples.push(probe(at_ms, case, steal));
+        self.condition.samples.push(probe(at_ms, moment, steal));
         self.last_probe = Instant::now();
     }
 
     /// Probes a last time and reads what the machine did over the whole run.
     pub fn finish(mut self) -> MachineLoad {
-        self.probe("end");
+        self.probe(Moment::End);
         self.load.condition = Some(std::mem::take(&mut self.condition));
         self.load.load_end = load_average();
         let ours_ns = our_cpu_ns().saturating_sub(self.ours_ns);
@@ -306,15 +308,19 @@ mod tests {
     #[test]
     fn a_watch_reads_this_machine() {
         let mut watch = MachineWatch::probing_every(Duration::ZERO);
-        watch.sample("spawn tasks=1");
+        let spawn: Point = "spawn tasks=1".parse().unwrap();
+        watch.sample(&spawn);
         let load = watch.finish();
         assert!(load.cores >= 1 && load.load_start >= 0.0);
         assert_eq!(load.load_during.len(), 1);
         assert!(load.load_max() >= load.load_during[0].load);
         // A probe at the start, one per sample and one at the end, in order.
         let condition = load.condition.unwrap();
-        let cases: Vec<&str> = condition.samples.iter().map(|s| s.case.as_str()).collect();
-        assert_eq!(cases, ["start", "spawn tasks=1", "end"]);
+        let moments: Vec<&Moment> = condition.samples.iter().map(|s| &s.moment).collect();
+        assert_eq!(
+            moments,
+            [&Moment::Start, &Moment::Before(spawn), &Moment::End]
+        );
         assert!(
             condition
                 .samples

@@ -9,6 +9,7 @@ use crate::analysis::change::{CaseChange, CpuKind};
 use crate::analysis::gate::{Comparison, FAMILY_WISE, GateOutcome, Judgement};
 use crate::analysis::ratio::{Change, Verdict};
 use crate::stats::Mode;
+use catalogue::Point;
 
 /// `gate: 9 judgements, each at 99.4444 % (Bonferroni: …)`.
 pub fn gate_line(outcome: &GateOutcome) -> String {
@@ -66,7 +67,7 @@ fn spread_mark(change: Option<Change>, across: bool) -> &'static str {
 }
 
 /// Whether a difference of the two runs' machine conditions bears on `point`.
-fn suspected(comparison: &Comparison, point: &str) -> bool {
+fn suspected(comparison: &Comparison, point: &Point) -> bool {
     (comparison.conditions.as_ref()).is_some_and(|c| !c.suspects(point).is_empty())
 }
 
@@ -102,7 +103,7 @@ fn interval_notes(comparison: &Comparison) -> Vec<String> {
 pub fn table(comparison: &Comparison) -> Table {
     let mark = |change: Option<Change>| spread_mark(change, comparison.across);
     let counted = comparison.found.iter().any(|c| c.instructions.is_some());
-    let suspected = |point: &str| suspected(comparison, point);
+    let suspected = |point: &Point| suspected(comparison, point);
     let per_iteration = comparison
         .found
         .iter()
@@ -118,7 +119,7 @@ pub fn table(comparison: &Comparison) -> Table {
                 ""
             };
             let mut row = vec![
-                c.point.clone(),
+                c.point.to_string(),
                 contestant_cell(c, comparison),
                 cell(
                     c.time,
@@ -270,7 +271,7 @@ mod tests {
         let new = processes(&[&fast[..6], &slow[..6]].concat());
         let (time, modes) = time_change(&base, &new, 0.0);
         let case = CaseChange {
-            point: "skynet size=10000".into(),
+            point: "skynet size=10000".parse().unwrap(),
             base: "tokio".into(),
             contestant: "tokio".into(),
             time,
@@ -306,7 +307,7 @@ mod tests {
 
     fn case(point: &str) -> CaseChange {
         CaseChange {
-            point: point.into(),
+            point: point.parse().unwrap(),
             base: "tokio".into(),
             contestant: "tokio".into(),
             time: Some(Change {

@@ -1,14 +1,14 @@
-//! The history table: the store's entries over time — for each point and contestant, every
+//! The history table: the store's summaries over time — for each point and contestant, every
 //! session's figure with its interval, version and commit, so a change shows where it
-//! happened. The store reads the entries; this draws them.
+//! happened. The store reads the summaries; this draws them.
 
 use super::Table;
 use super::table::headers;
 use crate::store::HistoryRow;
 use crate::units::{bytes, duration};
 
-/// The table of `entries`: one row per session, point and contestant.
-pub fn history_table(entries: &[HistoryRow]) -> Table {
+/// The table of `rows`: one row per session, point and contestant.
+pub fn history_table(rows: &[HistoryRow]) -> Table {
     Table {
         title: "history".into(),
         headers: headers(&[
@@ -21,7 +21,7 @@ pub fn history_table(entries: &[HistoryRow]) -> Table {
             "time\n(95 % CI)",
             "peak RSS",
         ]),
-        rows: entries.iter().map(row).collect(),
+        rows: rows.iter().map(row).collect(),
         notes: vec![
             "time: the overhead where the scenario has an ideal time, else the elapsed; \
              commit+: the tree had changes not committed"
@@ -30,10 +30,10 @@ pub fn history_table(entries: &[HistoryRow]) -> Table {
     }
 }
 
-/// One entry's cells, in the order of the headers.
+/// One row's cells, in the order of the headers.
 fn row(e: &HistoryRow) -> Vec<String> {
     vec![
-        e.point.clone(),
+        e.point.to_string(),
         e.contestant.clone(),
         e.started
             .replace('T', " ")
@@ -63,7 +63,7 @@ fn commit(e: &HistoryRow) -> String {
     })
 }
 
-/// The figure and its interval for a valid entry, else the status it was shown with.
+/// The figure and its interval for a valid row, else the status it was shown with.
 fn time(e: &HistoryRow) -> String {
     match (e.outcome.as_str(), e.time) {
         ("valid", Some(t)) => match e.time_low.zip(e.time_high) {

@@ -19,27 +19,19 @@ pub struct Heading {
 
 /// The headings of every column.
 pub fn headings(overview: &Overview) -> Vec<Heading> {
-    let params: Vec<Vec<(&str, &str)>> = overview
-        .columns
-        .iter()
-        .map(|c| {
-            c.label
-                .split(' ')
-                .skip(1)
-                .filter_map(|p| p.split_once('='))
-                .collect()
-        })
+    let params: Vec<Vec<(&str, u64)>> = (overview.columns.iter())
+        .map(|c| c.point.params_in_order())
         .collect();
     overview
         .columns
         .iter()
         .zip(&params)
         .map(|(column, mine)| {
-            let siblings: Vec<&Vec<(&str, &str)>> = overview
+            let siblings: Vec<&Vec<(&str, u64)>> = overview
                 .columns
                 .iter()
                 .zip(&params)
-                .filter(|(c, _)| c.scenario == column.scenario)
+                .filter(|(c, _)| c.point.scenario == column.point.scenario)
                 .map(|(_, p)| p)
                 .collect();
             let detail: Vec<String> = mine
@@ -49,13 +41,10 @@ pub fn headings(overview: &Overview) -> Vec<Heading> {
                         .iter()
                         .any(|other| !other.iter().any(|(k2, v2)| k2 == k && v2 == v))
                 })
-                .map(|(k, v)| {
-                    let value = v.parse::<f64>().map_or(v.to_string(), tick);
-                    format!("{k} {value}")
-                })
+                .map(|(k, v)| format!("{k} {}", tick(*v as f64)))
                 .collect();
             Heading {
-                scenario: column.scenario.clone(),
+                scenario: column.point.scenario.clone(),
                 detail: detail.join(" "),
             }
         })
@@ -298,7 +287,11 @@ fn cells(overview: &Overview) -> impl Iterator<Item = (&str, &str, &Cell)> {
                 .iter()
                 .zip(&row.cells)
                 .map(move |(column, cell)| {
-                    (row.contestant.as_str(), column.scenario.as_str(), cell)
+                    (
+                        row.contestant.as_str(),
+                        column.point.scenario.as_str(),
+                        cell,
+                    )
                 })
         })
 }
@@ -392,13 +385,13 @@ pub fn scenario_lines(overview: &Overview) -> Vec<String> {
         .columns
         .iter()
         .filter_map(|column| {
-            if seen.contains(&column.scenario.as_str()) {
+            if seen.contains(&column.point.scenario.as_str()) {
                 return None;
             }
-            seen.push(&column.scenario);
+            seen.push(&column.point.scenario);
             let spec = catalogue::SCENARIOS
                 .iter()
-                .find(|s| s.name == column.scenario)?;
+                .find(|s| s.name == column.point.scenario)?;
             Some(format!(
                 "{}: {} — {}",
                 spec.name, spec.summary, spec.measures
@@ -424,9 +417,8 @@ mod tests {
 
     fn column(label: &str) -> Column {
         Column {
-            point: 0,
-            label: label.into(),
-            scenario: label.split(' ').next().unwrap().into(),
+            index: 0,
+            point: label.parse().unwrap(),
             measure: "elapsed",
             best: None,
         }

@@ -13,10 +13,10 @@ use crate::units::{bytes, duration};
 
 /// The comparison tables of `point` (none for a point that reproduces no seed).
 pub fn comparisons(point: &PointSummary, platform: &Platform) -> Vec<Table> {
-    let Some(params) = point.rows.first().map(|r| &r.params) else {
+    if point.rows.is_empty() {
         return Vec::new();
-    };
-    seeds::experiments_for(&point.scenario, params, point.seed.as_deref())
+    }
+    seeds::experiments_for(&point.point, point.seed.as_deref())
         .into_iter()
         .flat_map(|experiment| {
             [

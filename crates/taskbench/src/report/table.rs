@@ -71,7 +71,7 @@ pub fn table(point: &PointSummary) -> Table {
 
 /// `spawn · tasks=10000 · ideal 1.00 ms · seed …`.
 fn title(point: &PointSummary, ideal: u64) -> String {
-    let mut title = point.point.replacen(' ', " · ", 1);
+    let mut title = point.point.to_string().replacen(' ', " · ", 1);
     if ideal > 0 {
         title.push_str(&format!(" · ideal {}", duration(ideal as f64)));
     }
@@ -609,8 +609,7 @@ mod tests {
         let row = row(summary, 0.31, StopReason::TimeBudget);
         assert_eq!(runs(&row).lines().nth(1), Some("±31 %, modes"));
         let table = table(&PointSummary {
-            point: "skynet size=10000".into(),
-            scenario: "skynet".into(),
+            point: "skynet size=10000".parse().unwrap(),
             seed: None,
             rows: vec![row],
         });
@@ -636,8 +635,7 @@ mod tests {
             Some("±9.0 % (75 %: 3 processes), time budget")
         );
         let table = table(&PointSummary {
-            point: "spawn tasks=10".into(),
-            scenario: "spawn".into(),
+            point: "spawn tasks=10".parse().unwrap(),
             seed: None,
             rows: vec![row],
         });
@@ -652,7 +650,7 @@ mod tests {
         let point = results
             .points
             .iter()
-            .find(|p| p.point == "spawn tasks=10")
+            .find(|p| p.point.to_string() == "spawn tasks=10")
             .unwrap();
         let t = table(point);
         let column = t

@@ -162,7 +162,7 @@ mod tests {
 
     fn imprecise(point: &str, cases: &[(&str, f64)]) -> Warning {
         Warning::Imprecise {
-            point: point.into(),
+            point: point.parse().unwrap(),
             target: 0.05,
             cases: cases
                 .iter()
@@ -180,7 +180,7 @@ mod tests {
         let warnings = [
             imprecise("spawn tasks=10000", &[("tokio", 0.06), ("go", 0.11)]),
             Warning::FirstRunSlower {
-                point: "chain length=10000".into(),
+                point: "chain length=10000".parse().unwrap(),
                 cases: vec![FirstRun {
                     contestant: "deno".into(),
                     first_ns: 9_000_000.0,
@@ -214,7 +214,7 @@ mod tests {
     #[test]
     fn warnings_say_what_was_seen_in_units() {
         let first = Warning::FirstRunSlower {
-            point: "spawn tasks=10000".into(),
+            point: "spawn tasks=10000".parse().unwrap(),
             cases: vec![FirstRun {
                 contestant: "tokio".into(),
                 first_ns: 12_300_000.0,
@@ -228,7 +228,7 @@ mod tests {
             "{first}"
         );
         let noisy = Warning::Imprecise {
-            point: "yield tasks=200 yields=1000".into(),
+            point: "yield tasks=200 yields=1000".parse().unwrap(),
             target: 0.02,
             cases: vec![Imprecision {
                 contestant: "smol".into(),

@@ -122,7 +122,7 @@ struct Pass<'r, 'a, 'h> {
 }
 
 /// The measured cases of one point, by subject, and the runs each has made.
-struct PointCases {
+struct PointProgress {
     workload: Workload,
     cases: Vec<CaseProgress>,
     runs: Vec<u32>,
@@ -211,7 +211,7 @@ impl Pass<'_, '_, '_> {
     fn points(
         &mut self,
         workloads: &[Workload],
-        points: &mut Vec<PointCases>,
+        points: &mut Vec<PointProgress>,
     ) -> anyhow::Result<Flow> {
         for &workload in workloads {
             if self.before_measuring(workload)?.is_break() {
@@ -234,7 +234,7 @@ impl Pass<'_, '_, '_> {
     /// minimum): each round gives every such case one process, in an order shuffled afresh
     /// (Abedi and Brecht's randomized multiple interleaved trials), so that no case and no
     /// point is measured in one stretch of the run and drift hits every case alike.
-    fn rounds(&mut self, points: &mut [PointCases]) -> anyhow::Result<Flow> {
+    fn rounds(&mut self, points: &mut [PointProgress]) -> anyhow::Result<Flow> {
         let budget = self.runner.settings.stopping.budget;
         let wanted: fn(&CaseProgress) -> bool = if budget.is_some() {
             CaseProgress::in_minimum
@@ -288,7 +288,7 @@ impl Pass<'_, '_, '_> {
     /// the dearest of them (each then has no steady figure and says what it would have
     /// cost), until they fit: so that the budget holds, minimum phase included, and as many
     /// cases as it can carry get their figures.
-    fn shed(&mut self, points: &mut [PointCases], budget: Duration) {
+    fn shed(&mut self, points: &mut [PointProgress], budget: Duration) {
         loop {
             let mut committed = Duration::ZERO;
             let mut dearest: Option<(Duration, usize, usize)> = None;
@@ -332,7 +332,7 @@ impl Pass<'_, '_, '_> {
 
     /// A point's cases at the start of its measured phase: a case whose first measured
     /// step is done already (resume, another shard) asks for nothing.
-    fn start(&self, workload: Workload) -> PointCases {
+    fn start(&self, workload: Workload) -> PointProgress {
         let stopping = self.runner.settings.stopping;
         let cases: Vec<CaseProgress> = (0..self.subjects())
             .map(|subject| {
@@ -351,7 +351,7 @@ impl Pass<'_, '_, '_> {
                 }
             })
             .collect();
-        PointCases {
+        PointProgress {
             workload,
             runs: vec![0; cases.len()],
             cases,
@@ -381,7 +381,7 @@ impl Pass<'_, '_, '_> {
     /// The allocation rounds: the budget left after every case's minimum goes, a round at a
     /// time, to the point holding the neediest case that fits, until none does.
     /// A stop ends it as it ends the rounds of a point.
-    fn allocate(&mut self, points: &mut [PointCases], budget: Duration) -> anyhow::Result<()> {
+    fn allocate(&mut self, points: &mut [PointProgress], budget: Duration) -> anyhow::Result<()> {
         while let Some(index) = self.neediest(points, budget) {
             let point = &mut points[index];
             for subject in 0..point.cases.len() {
@@ -397,7 +397,7 @@ impl Pass<'_, '_, '_> {
 
     /// The point holding the case furthest above its target per second its next process
     /// costs, among those the budget has room for (the earliest point on a tie).
-    fn neediest(&self, points: &[PointCases], budget: Duration) -> Option<usize> {
+    fn neediest(&self, points: &[PointProgress], budget: Duration) -> Option<usize> {
         let need = |case: &CaseProgress| {
             let cost = self.next_cost(case)?.as_secs_f64().max(1e-9);
             let shortfall = case.shortfall().filter(|_| self.fits(case, budget))?;
@@ -415,7 +415,7 @@ impl Pass<'_, '_, '_> {
     }
 
     /// One measured process of a point's case, counted in its progress and kept.
-    fn measure(&mut self, point: &mut PointCases, subject: usize) -> anyhow::Result<Flow> {
+    fn measure(&mut self, point: &mut PointProgress, subject: usize) -> anyhow::Result<Flow> {
         let stopping = self.runner.settings.stopping;
         let Some(next) = point.cases[subject].next() else {
             return Ok(Flow::Continue(()));

@@ -27,12 +27,17 @@ impl<'a> Prepared<'a> {
     /// Builds what the run measures and prints the run's header.
     pub fn build(mut self) -> anyhow::Result<Built<'a>> {
         let options = self.scheduler.options;
-        let (subjects, infos) = match self.scheduler.entries.take() {
-            Some(entries) => prepare(entries, self.scheduler.places, &options.cpus, &mut |step| {
-                if !options.show.quiet {
-                    errln!("{}", step.line());
-                }
-            }),
+        let (subjects, infos) = match self.scheduler.surveyed.take() {
+            Some(surveyed) => prepare(
+                surveyed,
+                self.scheduler.places,
+                &options.cpus,
+                &mut |step| {
+                    if !options.show.quiet {
+                        errln!("{}", step.line());
+                    }
+                },
+            ),
             None => {
                 let Commands {
                     commands,
@@ -89,7 +94,7 @@ impl<'a> Prepared<'a> {
     /// The platform: a resumed run keeps the machine and the start it was first measured
     /// with; a new one probes it, and keeps it and the contestants in run.json.
     fn platform(&mut self, infos: &[ContestantInfo]) -> anyhow::Result<Platform> {
-        if let Some(platform) = &self.run_file.platform {
+        if let Some(platform) = &self.session_file.platform {
             return Ok(platform.clone());
         }
         let mut platform = Platform::probe();
@@ -97,9 +102,9 @@ impl<'a> Prepared<'a> {
             .iter()
             .map(|i| (i.name.clone(), i.version.clone()))
             .collect();
-        self.run_file.platform = Some(platform.clone());
-        self.run_file.contestants = infos.to_vec();
-        self.run_file.write(&self.out)?;
+        self.session_file.platform = Some(platform.clone());
+        self.session_file.contestants = infos.to_vec();
+        self.session_file.write(&self.out)?;
         Ok(platform)
     }
 }

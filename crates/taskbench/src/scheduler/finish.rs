@@ -14,6 +14,7 @@ use crate::results::Results;
 use crate::run::interrupt::{self, errln, out, outln};
 use crate::store::{self, HistoryFilter, Location, Provenance};
 use anyhow::Context;
+use catalogue::Point;
 use std::path::{Path, PathBuf};
 
 /// A run whose results are written.
@@ -37,9 +38,10 @@ impl<'a> Measured<'a> {
         let options = prepared.scheduler.options;
         let root = &prepared.scheduler.places.root;
         let interrupted = interrupt::requested();
-        prepared.run_file.contestants = built.infos;
+        prepared.session_file.contestants = built.infos;
         let runs: Vec<_> = prepared.earlier.into_iter().chain(records).collect();
-        let mut results = export::assemble(runs, &prepared.run_file, Some(machine), interrupted);
+        let mut results =
+            export::assemble(runs, &prepared.session_file, Some(machine), interrupted);
         if !options.keep.no_store {
             across_sessions(&prepared.store, &mut results);
         }
@@ -142,31 +144,26 @@ fn keep(
 /// DIR/trend.html, when the store holds an earlier session of one of the run's cases: its
 /// points and contestants over every session (`history --export-html` for other choices).
 fn trend(store: &mut store::Store, results: &Results, out: &Path) -> anyhow::Result<()> {
-    let cases: Vec<(&str, &str)> = results
+    let cases: Vec<(&Point, &str)> = results
         .points
         .iter()
-        .flat_map(|p| {
-            p.rows
-                .iter()
-                .map(|r| (p.point.as_str(), r.contestant.as_str()))
-        })
+        .flat_map(|p| p.rows.iter().map(|r| (&p.point, r.contestant.as_str())))
         .collect();
     let filter = HistoryFilter {
         contestants: cases.iter().map(|(_, c)| c.to_string()).collect(),
         ..HistoryFilter::default()
     };
-    let entries: Vec<store::HistoryRow> = store::entries(store, &filter)?
+    let rows: Vec<store::HistoryRow> = store::history_rows(store, &filter)?
         .into_iter()
-        .filter(|e| cases.contains(&(e.point.as_str(), e.contestant.as_str())))
+        .filter(|e| cases.contains(&(&e.point, e.contestant.as_str())))
         .collect();
-    let sessions = |point: &str, contestant: &str| {
-        entries
-            .iter()
-            .filter(|e| e.point == point && e.contestant == contestant)
+    let sessions = |point: &Point, contestant: &str| {
+        rows.iter()
+            .filter(|e| e.point == *point && e.contestant == contestant)
             .count()
     };
     if cases.iter().any(|&(p, c)| sessions(p, c) >= 2) {
-        let page = crate::html::trend_page(&entries, &crate::report::history_table(&entries));
+        let page = crate::html::trend_page(&rows, &crate::report::history_table(&rows));
         export::write_atomically(&out.join("trend.html"), page.as_bytes())?;
     }
     Ok(())

@@ -113,17 +113,17 @@ impl<'a> Built<'a> {
         let mut begun: Vec<Workload> = Vec::new();
         let mut progress = |step: &Step| {
             let subject = &self.subjects[step.subject].name;
-            let case = step.workload.point().to_string();
+            let point = step.workload.point();
             let first = !begun.contains(&step.workload);
             if first || sampled.is_none_or(|at| at.elapsed() >= SAMPLE_EVERY) {
-                watch.sample(&case);
+                watch.sample(&point);
                 sampled = Some(std::time::Instant::now());
             }
             if first {
                 begun.push(step.workload);
             }
             bar.set_message(format!(
-                "{subject} · {case} · {:?} {} × {}",
+                "{subject} · {point} · {:?} {} × {}",
                 step.phase, step.run, step.iterations
             ));
         };

@@ -30,8 +30,8 @@ pub use resume::Resume;
 
 use crate::analysis::gate::{Side, check_machines};
 use crate::contestant::Places;
-use crate::export::{self, RunFile};
-use crate::lineup::{Candidate, Lineup, choose, survey_for};
+use crate::export::{self, SessionFile};
+use crate::lineup::{Lineup, Surveyed, choose, survey_for};
 use crate::measure::{InstructionCounter, Platform};
 use crate::presets::{self, Plan};
 use crate::run::{RunRecord, Shard, ShardCases, interrupt};
@@ -46,7 +46,7 @@ pub struct Scheduler<'a> {
     places: &'a Places,
     plan: Plan,
     /// The contestants asked for (`None`: `--command`s instead).
-    entries: Option<Vec<Candidate>>,
+    surveyed: Option<Vec<Surveyed>>,
     /// `--shard K/N`, with its cases, when chosen from the contestants.
     shard: Option<(Shard, ShardCases)>,
     /// `--instructions`: the counter found here.
@@ -67,7 +67,7 @@ impl<'a> Scheduler<'a> {
         } else {
             None
         };
-        let mut entries = if options.commands.commands.is_empty() {
+        let mut surveyed = if options.commands.commands.is_empty() {
             let default = presets::default_lineup(&options.plan)?;
             let lineup = match options.contestants.as_slice() {
                 [] => Lineup::Default(&default),
@@ -84,11 +84,11 @@ impl<'a> Scheduler<'a> {
         };
         // A shard of contestants is chosen before anything is built, from every contestant
         // asked for (available here or not), so that every runner splits alike.
-        let shard = match (options.shard, &mut entries) {
-            (Some(shard), Some(entries)) => {
-                let names = subject_names(entries, &options.cpus, false);
+        let shard = match (options.shard, &mut surveyed) {
+            (Some(shard), Some(surveyed)) => {
+                let names = subject_names(surveyed, &options.cpus, false);
                 let chosen = shard_cases(&plan, &names, shard)?;
-                entries.retain(|e| {
+                surveyed.retain(|e| {
                     subject_names(std::slice::from_ref(e), &options.cpus, false)
                         .iter()
                         .any(|(name, _)| chosen.has(name))
@@ -101,7 +101,7 @@ impl<'a> Scheduler<'a> {
             options,
             places,
             plan,
-            entries,
+            surveyed,
             shard,
             counter,
         })
@@ -109,8 +109,8 @@ impl<'a> Scheduler<'a> {
 
     /// `--dry-run`: the cases, the subjects and an estimate of the time.
     pub fn dry_run(&self) -> String {
-        let names: Vec<(String, crate::contestant::ProcessCost)> = match &self.entries {
-            Some(entries) => subject_names(entries, &self.options.cpus, true),
+        let names: Vec<(String, crate::contestant::ProcessCost)> = match &self.surveyed {
+            Some(surveyed) => subject_names(surveyed, &self.options.cpus, true),
             None => (self.options.commands.commands.iter())
                 .map(|c| (c.clone(), crate::contestant::ProcessCost::command()))
                 .collect(),
@@ -147,7 +147,7 @@ impl<'a> Scheduler<'a> {
             .context("--baseline")?;
         if let Some(baseline) = &baseline {
             // Checked again when the run is compared; here, before a run it would refuse.
-            let here = (resume.and_then(|r| r.run_file.platform.clone()))
+            let here = (resume.and_then(|r| r.session_file.platform.clone()))
                 .unwrap_or_else(Platform::probe)
                 .machine();
             check_machines(
@@ -160,13 +160,13 @@ impl<'a> Scheduler<'a> {
         prepare_output(options, &out)?;
         // Held until the run ends: a second run into the same folder is refused.
         let lock = export::lock(&out)?;
-        let (run_file, earlier) = match resume {
-            Some(resume) => (resume.run_file.clone(), resume.earlier_runs()?),
+        let (session_file, earlier) = match resume {
+            Some(resume) => (resume.session_file.clone(), resume.earlier_runs()?),
             None => {
-                let run_file = RunFile::new(command, Some(&self.plan));
-                run_file.write(&out).context("--out")?;
+                let session_file = SessionFile::new(command, Some(&self.plan));
+                session_file.write(&out).context("--out")?;
                 options.write(&out).context("--out")?;
-                (run_file, Vec::new())
+                (session_file, Vec::new())
             }
         };
         Ok(Prepared {
@@ -175,7 +175,7 @@ impl<'a> Scheduler<'a> {
             store,
             baseline,
             _lock: lock,
-            run_file,
+            session_file,
             earlier,
         })
     }
@@ -190,7 +190,7 @@ pub struct Prepared<'a> {
     baseline: Option<Side>,
     /// Held until the run ends.
     _lock: std::fs::File,
-    run_file: RunFile,
+    session_file: SessionFile,
     /// The records of an interrupted run's finished cases (`--resume`).
     earlier: Vec<RunRecord>,
 }

@@ -4,7 +4,7 @@
 //! is locked, its records of the cases that finished.
 
 use super::RunOptions;
-use crate::export::{self, RunFile};
+use crate::export::{self, SessionFile};
 use crate::run::interrupt::errln;
 use crate::run::{Phase, RunRecord};
 use anyhow::{anyhow, bail};
@@ -15,7 +15,7 @@ pub struct Resume {
     /// Its folder.
     pub dir: PathBuf,
     /// Its run.json, as it was when the run was resumed.
-    pub run_file: RunFile,
+    pub session_file: SessionFile,
     /// Its settings: the stored ones, into its folder.
     pub options: RunOptions,
 }
@@ -33,14 +33,14 @@ impl Resume {
         if let Some((name, _)) = current.plan.params.0.first() {
             bail!(
                 "--resume runs the cases stored in {}: --{name} cannot go with it",
-                RunFile::path(dir).display()
+                SessionFile::path(dir).display()
             );
         }
-        let run_file = RunFile::read(dir)?.ok_or_else(|| no_run(dir))?;
+        let session_file = SessionFile::read(dir)?.ok_or_else(|| no_run(dir))?;
         let mut stored = match RunOptions::read(dir)? {
             Some(options) => options,
-            None => from_command_line(&run_file.command)
-                .map_err(|e| anyhow!("{}: {e:#}", RunFile::path(dir).display()))?,
+            None => from_command_line(&session_file.command)
+                .map_err(|e| anyhow!("{}: {e:#}", SessionFile::path(dir).display()))?,
         };
         stored.out = Some(dir.to_path_buf());
         stored.show.quiet = current.show.quiet;
@@ -49,7 +49,7 @@ impl Resume {
         }
         Ok(Resume {
             dir: dir.to_path_buf(),
-            run_file,
+            session_file,
             options: stored,
         })
     }

@@ -4,7 +4,7 @@
 
 use crate::contestant::Availability;
 use crate::contestant::ProcessCost;
-use crate::lineup::Candidate;
+use crate::lineup::Surveyed;
 use crate::presets::Plan;
 use crate::presets::estimate::case_estimate;
 use crate::report::plan::plural;
@@ -14,11 +14,11 @@ use crate::run::{Shard, ShardCases, pinned_name};
 /// Each contestant's subject names (`tokio`, or `tokio cpus=N` for each `--cpus N`) with
 /// what its processes cost; only those available here when `available_only`.
 pub fn subject_names(
-    entries: &[Candidate],
+    surveyed: &[Surveyed],
     cpus: &[u32],
     available_only: bool,
 ) -> Vec<(String, ProcessCost)> {
-    let names = entries
+    let names = surveyed
         .iter()
         .filter(|e| !available_only || e.availability == Availability::Available)
         .map(|e| {

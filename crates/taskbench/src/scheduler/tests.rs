@@ -82,7 +82,7 @@ fn a_run_goes_from_options_alone_to_its_results() {
     let mut prepared = scheduler.prepare(Vec::new(), None).unwrap();
     // A machine of its own, so that nothing is probed (the runner's budget tests beside
     // this one count the harness's own time).
-    prepared.run_file.platform = Some(platform());
+    prepared.session_file.platform = Some(platform());
     let finished = prepared
         .build()
         .unwrap()
@@ -112,7 +112,7 @@ fn a_resume_reads_the_options_kept_not_a_command_line() {
     let out = dir.path().join("run");
     let kept = options(&out);
     std::fs::create_dir_all(&out).unwrap();
-    RunFile::new(vec!["taskbench".into(), "run".into()], None)
+    SessionFile::new(vec!["taskbench".into(), "run".into()], None)
         .write(&out)
         .unwrap();
     kept.write(&out).unwrap();

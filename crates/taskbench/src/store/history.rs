@@ -3,6 +3,8 @@
 //! commit, in time order (report/history.rs draws them as a table).
 
 use super::{Store, Value};
+use anyhow::Context;
+use catalogue::Point;
 
 /// Which summaries to show; empty lists take everything.
 #[derive(Debug, Clone, Default)]
@@ -23,7 +25,8 @@ pub struct HistoryRow {
     pub tags: String,
     pub commit: Option<String>,
     pub dirty: Option<bool>,
-    pub point: String,
+    /// Kept in the store as its label, read back here.
+    pub point: Point,
     pub contestant: String,
     pub version: Option<String>,
     /// `valid`, or the status the row was shown with.
@@ -37,7 +40,7 @@ pub struct HistoryRow {
 /// Every summary `filter` takes, by point, contestant and time. Tags, the start and the
 /// order are judged here rather than by the database: a tag matches whole and exactly, and
 /// text is ordered byte by byte, whatever the database's collation.
-pub fn entries(store: &mut Store, filter: &HistoryFilter) -> anyhow::Result<Vec<HistoryRow>> {
+pub fn history_rows(store: &mut Store, filter: &HistoryFilter) -> anyhow::Result<Vec<HistoryRow>> {
     let mut sql = String::from(
         "SELECT s.started, s.tags, s.git_commit, s.git_dirty, m.point, m.contestant, m.version,
                 m.outcome, m.time_ns, m.time_low_ns, m.time_high_ns, m.peak_rss_bytes, s.id
@@ -56,13 +59,13 @@ pub fn entries(store: &mut Store, filter: &HistoryFilter) -> anyhow::Result<Vec<
     }
     let mut found = Vec::new();
     for row in store.query(&sql, &args)? {
-        let entry = HistoryRow {
+        let history_row = HistoryRow {
             session: row.get(12)?,
             started: row.get(0)?,
             tags: row.get(1)?,
             commit: row.get(2)?,
             dirty: row.get(3)?,
-            point: row.get(4)?,
+            point: point(&row.get::<String>(4)?)?,
             contestant: row.get(5)?,
             version: row.get(6)?,
             outcome: row.get(7)?,
@@ -74,19 +77,26 @@ pub fn entries(store: &mut Store, filter: &HistoryFilter) -> anyhow::Result<Vec<
         let tagged = filter
             .tags
             .iter()
-            .all(|tag| entry.tags.split(',').any(|t| t == tag));
-        let since = filter.since.as_ref().is_none_or(|s| entry.started >= *s);
+            .all(|tag| history_row.tags.split(',').any(|t| t == tag));
+        let since = filter
+            .since
+            .as_ref()
+            .is_none_or(|s| history_row.started >= *s);
         if tagged && since {
-            found.push(entry);
+            found.push(history_row);
         }
     }
-    found.sort_by(|a, b| {
-        (&a.point, &a.contestant, &a.started, a.session).cmp(&(
-            &b.point,
-            &b.contestant,
-            &b.started,
-            b.session,
-        ))
+    // By label, as the store orders its points (`tasks=100` before `tasks=20`).
+    found.sort_by_cached_key(|e| {
+        let label = e.point.to_string();
+        (label, e.contestant.clone(), e.started.clone(), e.session)
     });
     Ok(found)
+}
+
+/// The point a summary's label names.
+fn point(label: &str) -> anyhow::Result<Point> {
+    label
+        .parse()
+        .context("the store holds a summary whose point is unreadable")
 }

@@ -19,7 +19,7 @@ mod value;
 pub use crate::analysis::run_to_run::Spreads;
 pub use crate::measure::machine::Machine;
 pub use backend::Store;
-pub use history::{HistoryFilter, HistoryRow, entries};
+pub use history::{HistoryFilter, HistoryRow, history_rows};
 pub use location::Location;
 pub use record::{Provenance, record};
 pub use select::{Session, condition, find, runs, save_baseline, side};

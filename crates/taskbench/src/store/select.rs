@@ -19,8 +19,8 @@ pub struct Session {
     pub machine: Machine,
 }
 
-/// A session as `find` looks among them.
-struct Candidate {
+/// A session as the store lists it, among which `find` looks.
+struct StoredSession {
     id: i64,
     started: String,
     machine: Machine,
@@ -75,7 +75,7 @@ pub fn find(store: &mut Store, name: &str) -> anyhow::Result<Session> {
 }
 
 /// Every session, newest first by start and then by id.
-fn newest_first(store: &mut Store) -> anyhow::Result<Vec<Candidate>> {
+fn newest_first(store: &mut Store) -> anyhow::Result<Vec<StoredSession>> {
     let mut sessions = store
         .query(
             "SELECT id, started, cpu, cores, memory_bytes, tags FROM sessions",
@@ -83,7 +83,7 @@ fn newest_first(store: &mut Store) -> anyhow::Result<Vec<Candidate>> {
         )?
         .iter()
         .map(|row| {
-            Ok(Candidate {
+            Ok(StoredSession {
                 id: row.get(0)?,
                 started: row.get(1)?,
                 machine: Machine {
@@ -100,7 +100,11 @@ fn newest_first(store: &mut Store) -> anyhow::Result<Vec<Candidate>> {
 }
 
 /// The error for a name no session answers to, listing the names the store has.
-fn unknown(store: &mut Store, name: &str, sessions: &[Candidate]) -> anyhow::Result<anyhow::Error> {
+fn unknown(
+    store: &mut Store,
+    name: &str,
+    sessions: &[StoredSession],
+) -> anyhow::Result<anyhow::Error> {
     let listed = |mut names: Vec<String>| {
         names.sort();
         names.dedup();

@@ -7,6 +7,7 @@ use crate::analysis::gate::{Comparison, Side, across};
 use crate::analysis::run_to_run::{RunToRun, Spreads};
 use crate::exit::cannot_compare;
 use crate::measure::machine::Machine;
+use catalogue::Point;
 
 /// The spreads of `contestant` at `point` over the sessions on `machine`, leaving out those
 /// started at `exclude` (the two being compared). The medians are read from each summary
@@ -14,7 +15,7 @@ use crate::measure::machine::Machine;
 pub fn spreads(
     store: &mut Store,
     machine: &Machine,
-    point: &str,
+    point: &Point,
     contestant: &str,
     exclude: &[String],
 ) -> anyhow::Result<Spreads> {
@@ -24,7 +25,7 @@ pub fn spreads(
          WHERE m.point = ? AND m.contestant = ? AND m.outcome = 'valid'
            AND s.cpu = ? AND s.cores = ?",
         &[
-            point.into(),
+            point.to_string().into(),
             contestant.into(),
             machine.cpu.as_str().into(),
             machine.cores.into(),

@@ -60,7 +60,7 @@ fn a_run_goes_in_and_comes_out_in_the_history() {
         .query(
             "SELECT peak_rss_bytes FROM summaries WHERE point = ? AND contestant = ?",
             &[
-                results.points[0].point.as_str().into(),
+                results.points[0].point.to_string().into(),
                 row.contestant.as_str().into(),
             ],
         )
@@ -69,7 +69,7 @@ fn a_run_goes_in_and_comes_out_in_the_history() {
         .unwrap();
     assert_eq!(stored, row.peak_rss.unwrap().median);
 
-    let all = history_table(&entries(&mut db, &HistoryFilter::default()).unwrap());
+    let all = history_table(&history_rows(&mut db, &HistoryFilter::default()).unwrap());
     assert_eq!(all.rows.len(), rows);
     assert_eq!(all.rows[0][4], "01234567+", "the short commit, dirty");
     assert_eq!(all.rows[0][5], "before,pr-1");
@@ -78,14 +78,14 @@ fn a_run_goes_in_and_comes_out_in_the_history() {
         tags: vec!["pr-1".into()],
         ..HistoryFilter::default()
     };
-    let only = history_table(&entries(&mut db, &tokio).unwrap());
+    let only = history_table(&history_rows(&mut db, &tokio).unwrap());
     assert!(!only.rows.is_empty() && only.rows.iter().all(|r| r[1] == "tokio"));
     let none = HistoryFilter {
         tags: vec!["pr".into()],
         ..HistoryFilter::default()
     };
     assert!(
-        history_table(&entries(&mut db, &none).unwrap())
+        history_table(&history_rows(&mut db, &none).unwrap())
             .rows
             .is_empty(),
         "tags match whole"
@@ -95,7 +95,7 @@ fn a_run_goes_in_and_comes_out_in_the_history() {
         ..HistoryFilter::default()
     };
     assert!(
-        history_table(&entries(&mut db, &later).unwrap())
+        history_table(&history_rows(&mut db, &later).unwrap())
             .rows
             .is_empty()
     );
@@ -321,9 +321,10 @@ fn sessions_are_found_by_last_baseline_and_tag_and_give_their_runs_back() {
 
 /// A condition of two probes, as a run leaves it.
 fn condition() -> crate::measure::condition::Condition {
-    let probe = |at_ms, case: &str, steal| crate::measure::condition::ConditionSample {
+    use crate::measure::condition::Moment;
+    let probe = |at_ms, moment, steal| crate::measure::condition::ConditionSample {
         at_ms,
-        case: case.into(),
+        moment,
         timer_1ms_late_ns: 62_000.0,
         timer_1ms_late_p90_ns: 90_000.0,
         timer_20ms_late_ns: 80_000.0,
@@ -332,7 +333,10 @@ fn condition() -> crate::measure::condition::Condition {
         steal,
     };
     crate::measure::condition::Condition {
-        samples: vec![probe(0, "start", None), probe(900, "end", Some(0.03))],
+        samples: vec![
+            probe(0, Moment::Start, None),
+            probe(900, Moment::End, Some(0.03)),
+        ],
     }
 }
 

@@ -12,7 +12,7 @@ use std::process::Command;
 use std::time::Duration;
 use taskbench::contestant::home::{places, repository_root};
 use taskbench::contestant::{Availability, Manifest, Places};
-use taskbench::lineup::{Candidate, prepare, survey};
+use taskbench::lineup::{Surveyed, prepare, survey};
 
 /// Small sizes: every scenario, a fraction of a second per run.
 const SMALL: &[&str] = &[
@@ -45,8 +45,8 @@ const SMALL: &[&str] = &[
 #[test]
 fn every_contestant_passes_every_scenario_it_supports() {
     let places = places();
-    let entries = survey(&repository_root().join("contestants"), &places).unwrap();
-    let names = available(&entries);
+    let surveyed = survey(&repository_root().join("contestants"), &places).unwrap();
+    let names = available(&surveyed);
     assert!(
         names.iter().any(|n| n == "tokio") && names.iter().any(|n| n == "threads"),
         "{names:?}"
@@ -54,7 +54,7 @@ fn every_contestant_passes_every_scenario_it_supports() {
     let out = tempfile::tempdir().unwrap();
     let results = run_every_scenario(&names, out.path());
     let mut wrong = Vec::new();
-    for entry in entries
+    for entry in surveyed
         .iter()
         .filter(|e| names.iter().any(|n| n == e.contestant.name()))
     {
@@ -79,11 +79,11 @@ fn every_contestant_passes_every_scenario_it_supports() {
 /// kind of machine at all are named by .ci/run (TASKBENCH_UNAVAILABLE_HERE=a,b) with its
 /// reason: printed, never silently skipped; any other unavailable one is skipped with its
 /// reason, or under TASKBENCH_REQUIRE_ALL=1 fails the test, every one named at once.
-fn available(entries: &[Candidate]) -> Vec<String> {
+fn available(surveyed: &[Surveyed]) -> Vec<String> {
     let mut names = Vec::new();
     let mut missing = Vec::new();
     let declared = std::env::var("TASKBENCH_UNAVAILABLE_HERE").unwrap_or_default();
-    let known: Vec<(&str, bool)> = entries
+    let known: Vec<(&str, bool)> = surveyed
         .iter()
         .map(|e| {
             let available = matches!(e.availability, Availability::Available);
@@ -91,7 +91,7 @@ fn available(entries: &[Candidate]) -> Vec<String> {
         })
         .collect();
     let declared = declared_unavailable(&declared, &known).unwrap_or_else(|e| panic!("{e}"));
-    for entry in entries {
+    for entry in surveyed {
         let name = entry.contestant.name();
         match &entry.availability {
             Availability::Available => names.push(name.to_string()),
@@ -252,7 +252,7 @@ fn wrong_statuses(
 
 /// The contestant asked for one invocation of `scenario`, answered within a minute.
 fn invoke(
-    entry: &Candidate,
+    entry: &Surveyed,
     scenario: catalogue::Scenario,
     iterations: u32,
     places: &Places,
@@ -278,7 +278,7 @@ fn invoke(
 /// Whether the contestant runs three measured iterations in one process when asked
 /// (protocol v2), on the first scenario it supports at a small size: three lines, each
 /// with the catalogue's checksum.
-fn not_repeating(entry: &Candidate, places: &Places) -> Option<String> {
+fn not_repeating(entry: &Surveyed, places: &Places) -> Option<String> {
     let manifest = &entry.contestant.manifest;
     let spec = catalogue::SCENARIOS
         .iter()
@@ -314,7 +314,7 @@ fn not_repeating(entry: &Candidate, places: &Places) -> Option<String> {
 }
 
 /// Whether a scenario the manifest declares unsupported is answered with 69 in time.
-fn not_answering_69(entry: &Candidate, scenario: &str, places: &Places) -> Option<String> {
+fn not_answering_69(entry: &Surveyed, scenario: &str, places: &Places) -> Option<String> {
     let manifest = &entry.contestant.manifest;
     let defaults = catalogue::Scenario::new(scenario, &[]).unwrap();
     match invoke(entry, defaults, 1, places) {
@@ -355,9 +355,9 @@ fn a_broken_crate_fails_alone_when_the_joint_build_fails() {
         .unwrap();
     }
     let places = places();
-    let entries = survey(dir.path(), &places).unwrap();
+    let surveyed = survey(dir.path(), &places).unwrap();
     let mut steps = Vec::new();
-    let (subjects, infos) = prepare(entries, &places, &[], &mut |step| {
+    let (subjects, infos) = prepare(surveyed, &places, &[], &mut |step| {
         steps.push(format!(
             "{}/{}: {}",
             step.index,

@@ -160,7 +160,7 @@ fn read_back(location: &Location) -> Vec<String> {
         ..HistoryFilter::default()
     };
     for filter in [HistoryFilter::default(), only] {
-        let entries = store::entries(&mut store, &filter).unwrap();
+        let entries = store::history_rows(&mut store, &filter).unwrap();
         assert!(!entries.is_empty(), "{filter:?}: no entries");
         seen.push(format!("{entries:?}"));
     }
@@ -168,7 +168,7 @@ fn read_back(location: &Location) -> Vec<String> {
     let spreads = store::spreads(
         &mut store,
         &last.machine,
-        "spawn tasks=10",
+        &"spawn tasks=10".parse().unwrap(),
         "fixture-a",
         &[],
     );
@@ -264,7 +264,7 @@ fn postgres_keeps_a_run_recorded_twice_once_with_its_baseline() {
     store::save_baseline(&mut store, "main", first).unwrap();
     let again = store::record(&mut store, results, &Provenance::default()).unwrap();
     assert_ne!(first, again);
-    let entries = store::entries(&mut store, &HistoryFilter::default()).unwrap();
+    let entries = store::history_rows(&mut store, &HistoryFilter::default()).unwrap();
     let rows: usize = results.points.iter().map(|p| p.rows.len()).sum();
     assert_eq!(entries.len(), rows, "one session's summaries, not two");
     assert!(
@@ -337,7 +337,7 @@ fn postgres_takes_imports_at_once_and_each_lands_whole() {
             ..HistoryFilter::default()
         };
         let rows: usize = results.points.iter().map(|p| p.rows.len()).sum();
-        let entries = store::entries(&mut store, &tag).unwrap();
+        let entries = store::history_rows(&mut store, &tag).unwrap();
         assert_eq!(entries.len(), rows, "{}: every summary", session.label);
     }
     assert!(
