@@ -308,7 +308,7 @@ mod tests {
             ],
         );
         CaseChange {
-            point: point.into(),
+            point: point.parse().unwrap(),
             base: contestant.into(),
             contestant: contestant.into(),
             time,

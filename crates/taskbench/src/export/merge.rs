@@ -5,7 +5,7 @@
 //! overview per machine. The merged folder is written as a run's is (run.json, runs.jsonl,
 //! results.json and every export), so that everything after a run reads it alike.
 
-use super::RunFile;
+use super::SessionFile;
 use crate::analysis::on_machine;
 use crate::contestant::ContestantInfo;
 use crate::measure::Platform;
@@ -51,11 +51,11 @@ pub fn merge(dirs: &[PathBuf], out: &Path, mixed_machines: bool) -> anyhow::Resu
     std::fs::create_dir_all(out)
         .with_context(|| format!("--out: cannot create {}", out.display()))?;
     let _lock = super::lock(out)?;
-    merged.run_file.write(out)?;
+    merged.session_file.write(out)?;
     super::rewrite(&out.join("runs.jsonl"), &merged.records)?;
     let results = super::assemble(
         merged.records,
-        &merged.run_file,
+        &merged.session_file,
         merged.load,
         merged.incomplete.is_some(),
     );
@@ -134,7 +134,7 @@ fn names(inputs: &[(PathBuf, Results)], which: &[usize]) -> String {
 
 /// What the folders come to.
 struct Merged {
-    run_file: RunFile,
+    session_file: SessionFile,
     records: Vec<RunRecord>,
     load: Option<MachineLoad>,
     /// Why the merged run is not whole (a shard missing, a part interrupted), if it is not.
@@ -153,7 +153,7 @@ fn join(inputs: &[(PathBuf, Results)], machines: &[Machine]) -> anyhow::Result<M
     };
     let mut records = Vec::new();
     let mut contestants: Vec<ContestantInfo> = Vec::new();
-    let mut seeds: Vec<(String, String)> = Vec::new();
+    let mut seeds: Vec<(Point, String)> = Vec::new();
     let mut infos = Vec::new();
     let mut gaps: Vec<String> = Vec::new();
     for (m, machine) in machines.iter().enumerate() {
@@ -199,8 +199,8 @@ fn join(inputs: &[(PathBuf, Results)], machines: &[Machine]) -> anyhow::Result<M
         });
     }
     let all: Vec<&Results> = inputs.iter().map(|(_, r)| r).collect();
-    let run_file = RunFile {
-        schema: super::RUN_FILE_SCHEMA.into(),
+    let session_file = SessionFile {
+        schema: super::SESSION_FILE_SCHEMA.into(),
         command: unsharded(&all[0].command),
         platform: Some(infos[0].platform.clone()),
         contestants,
@@ -210,7 +210,7 @@ fn join(inputs: &[(PathBuf, Results)], machines: &[Machine]) -> anyhow::Result<M
         seed: all[0].seed,
     };
     Ok(Merged {
-        run_file,
+        session_file,
         records,
         load: load(&all),
         incomplete: (!gaps.is_empty()).then(|| {
@@ -248,7 +248,7 @@ fn add_contestants(
 }
 
 /// Adds the seed tags of a part's points that no earlier part tagged.
-fn add_seeds(seeds: &mut Vec<(String, String)>, part: &Results) {
+fn add_seeds(seeds: &mut Vec<(Point, String)>, part: &Results) {
     for point in &part.points {
         if let Some(seed) = &point.seed
             && !seeds.iter().any(|(p, _)| *p == point.point)
