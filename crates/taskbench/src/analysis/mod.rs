@@ -8,6 +8,8 @@ pub mod agreement;
 mod apart;
 mod cases;
 pub mod change;
+pub mod change_points;
+pub mod change_series;
 mod compare;
 pub mod condition;
 pub mod gate;
