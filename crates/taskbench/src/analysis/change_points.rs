@@ -57,6 +57,8 @@ pub struct Step {
     pub index: usize,
     /// The mean of the segment after over the mean of the segment before (1.42: 42 % up).
     pub ratio: f64,
+    /// The means of the segments before and after.
+    pub levels: (f64, f64),
     pub p_value: f64,
     /// Figures in the segments before and after (up to the neighbouring change points).
     pub before: usize,
@@ -95,9 +97,11 @@ pub fn steps(series: Series, settings: &ChangeSettings) -> SeriesSteps {
         .map(|(k, c)| {
             let before = &series.values[bounds[k]..c.index];
             let after = &series.values[c.index..bounds[k + 2]];
+            let levels = (mean(before), mean(after));
             Step {
                 index: c.index,
-                ratio: mean(after) / mean(before),
+                ratio: levels.1 / levels.0,
+                levels,
                 p_value: c.p_value,
                 before: before.len(),
                 after: after.len(),

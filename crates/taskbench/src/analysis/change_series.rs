@@ -3,9 +3,17 @@
 //! release sweep's figures in release order (`go@1.22.0`, `go@1.22.1`, …), so that
 //! `history --changes` names the release where a step starts as `bisect` does.
 
-use super::change_points::{Along, Figure, Place, Series};
+use super::change_points::{Along, Figure, Place, Series, SeriesSteps, steps};
 use super::releases::release_order;
-use crate::stats::median;
+use crate::stats::{ChangeSettings, median};
+
+/// The steps of every series of `observations`: each case along its sessions, then each
+/// release sweep along its releases.
+pub fn history_steps(observations: &[Observation], settings: &ChangeSettings) -> Vec<SeriesSteps> {
+    let mut series = along_sessions(observations);
+    series.extend(along_releases(observations));
+    series.into_iter().map(|s| steps(s, settings)).collect()
+}
 
 /// One session's valid figures of a case, as the history holds them.
 #[derive(Debug, Clone, PartialEq)]

@@ -8,6 +8,7 @@ pub mod agreement;
 mod apart;
 mod cases;
 pub mod change;
+pub mod change_gate;
 pub mod change_points;
 pub mod change_series;
 mod compare;

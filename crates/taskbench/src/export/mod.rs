@@ -3,6 +3,7 @@
 //! each a [`Format`]. Each file is written whole or not at all; an export's path `-` is
 //! stdout (one document at a time).
 
+pub mod change_gate;
 pub mod comparison;
 mod csv;
 mod ecosystem;

@@ -2,6 +2,7 @@
 //! warnings' words.
 
 pub mod agreement;
+pub mod changes;
 pub mod comparison;
 pub mod condition;
 pub mod fits;

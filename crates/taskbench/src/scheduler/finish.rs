@@ -166,7 +166,8 @@ fn trend(store: &mut store::Store, results: &Results, out: &Path) -> anyhow::Res
             .count()
     };
     if cases.iter().any(|&(p, c)| sessions(p, c) >= 2) {
-        let page = crate::html::trend_page(&entries, &crate::report::history_table(&entries));
+        let table = crate::report::history_table(&entries);
+        let page = crate::html::trend_page(&entries, &table, &store::steps_of(&entries));
         export::write_atomically(&out.join("trend.html"), page.as_bytes())?;
     }
     Ok(())

@@ -1,0 +1,112 @@
+//! Change points in words: `history --changes`, one line per step ("step +42 % at …
+//! (p=0.002), 12 before / 8 after") and how many series had none; and the lines of
+//! `compare --fail-on-change`. analysis/change_points.rs decides; this only says it.
+
+use crate::analysis::change_gate::{ChangeGate, RECENT};
+use crate::analysis::change_points::{Along, Figure, Place, SeriesSteps, Step};
+use crate::stats::CHANGE_SETTINGS;
+
+/// One line per step of every series in `found`, then one counting the series without.
+pub fn change_lines(found: &[SeriesSteps]) -> Vec<String> {
+    let mut lines: Vec<String> = found
+        .iter()
+        .flat_map(|s| s.steps.iter().map(move |step| step_line(s, step)))
+        .collect();
+    let with = found.iter().filter(|s| !s.steps.is_empty()).count();
+    let short = found
+        .iter()
+        .filter(|s| s.series.values.len() < 2 * CHANGE_SETTINGS.min_segment)
+        .count();
+    lines.push(format!(
+        "{} of {} series (a case's time or peak RSS, along its sessions or a sweep's \
+         releases) had no change point, {short} of them with fewer than {} figures, too few \
+         to show one (E-divisive means, α = {}, at least {} figures a side; docs/HISTORY.md)",
+        found.len() - with,
+        found.len(),
+        2 * CHANGE_SETTINGS.min_segment,
+        CHANGE_SETTINGS.alpha,
+        CHANGE_SETTINGS.min_segment,
+    ));
+    lines
+}
+
+/// `spawn tasks=1000 · tokio · time: step +42 % at 2026-12-03 10:41:07 · 01234567 (p=0.002),
+/// 12 before / 8 after`.
+pub fn step_line(found: &SeriesSteps, step: &Step) -> String {
+    let series = &found.series;
+    let (contestant, after) = match series.along {
+        Along::Sessions => (series.contestant.clone(), session(found.before(step))),
+        Along::Releases => (
+            format!("{} releases", series.contestant),
+            release(found.before(step)),
+        ),
+    };
+    let at = match series.along {
+        Along::Sessions => session(found.at(step)),
+        Along::Releases => release(found.at(step)),
+    };
+    format!(
+        "{} · {contestant} · {}: step {:+.0} % at {at}, after {after} (p={:.3}), {} before / {} after",
+        series.point,
+        match series.figure {
+            Figure::Time => "time",
+            Figure::PeakRss => "peak RSS",
+        },
+        (step.ratio - 1.0) * 100.0,
+        step.p_value,
+        step.before,
+        step.after,
+    )
+}
+
+/// `2026-12-03 10:41:07 · 01234567+ · tokio 1.38.0`, as much of it as is known.
+fn session(place: &Place) -> String {
+    let mut parts = vec![
+        place
+            .started
+            .replace('T', " ")
+            .trim_end_matches('Z')
+            .to_string(),
+    ];
+    if let Some(commit) = &place.commit {
+        let short: String = commit.chars().take(8).collect();
+        parts.push(short + if place.dirty == Some(true) { "+" } else { "" });
+    }
+    parts.extend(place.version.clone());
+    parts.join(" · ")
+}
+
+fn release(place: &Place) -> String {
+    place.release.clone().unwrap_or_else(|| session(place))
+}
+
+/// What the change-point gate says, and the failure message when a case failed.
+pub fn change_gate_lines(gate: &ChangeGate) -> (Vec<String>, Option<String>) {
+    let mut lines = vec![format!(
+        "gate (--fail-on-change): {} series judged by their change points, the store's \
+         sessions on this machine then NEW (E-divisive means, α = 5 %/{} = {:.4} each); a \
+         series fails when its newest step starts among its newest {RECENT} figures and is \
+         up by more than the threshold",
+        gate.judged,
+        gate.judged.max(1),
+        gate.settings.alpha,
+    )];
+    if gate.too_short > 0 {
+        lines.push(format!(
+            "{} of them have fewer than {} figures: too few to show a change point",
+            gate.too_short,
+            2 * gate.settings.min_segment
+        ));
+    }
+    let failed: Vec<String> = (gate.failures.iter())
+        .map(|(found, step)| step_line(found, step))
+        .collect();
+    let failure = (!failed.is_empty()).then(|| {
+        format!(
+            "{} change point(s) among the newest sessions past the threshold: {}",
+            failed.len(),
+            failed.join("; ")
+        )
+    });
+    (lines, failure)
+}
