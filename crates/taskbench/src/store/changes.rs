@@ -125,3 +125,6 @@ fn before(
     found.sort_by(|a, b| (&a.1.0.started, a.0).cmp(&(&b.1.0.started, b.0)));
     Ok(found.into_iter().map(|f| f.1).collect())
 }
+
+#[cfg(test)]
+mod tests;
