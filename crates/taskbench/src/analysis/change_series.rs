@@ -92,7 +92,12 @@ pub fn along_releases(observations: &[Observation]) -> Vec<Series> {
             })
             .collect();
         if places.len() > 1 {
-            out.extend(both_figures(sweep[0].0, sweep[0].1, Along::Releases, &places));
+            out.extend(both_figures(
+                sweep[0].0,
+                sweep[0].1,
+                Along::Releases,
+                &places,
+            ));
         }
     }
     out

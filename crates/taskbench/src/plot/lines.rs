@@ -263,7 +263,11 @@ where
         )
     }))?;
     for &(x, before, after) in &line.steps {
-        let (x, before, after) = (x_scale.clamp(x), y_scale.clamp(before), y_scale.clamp(after));
+        let (x, before, after) = (
+            x_scale.clamp(x),
+            y_scale.clamp(before),
+            y_scale.clamp(after),
+        );
         plot.draw_series([PathElement::new(
             [(x, before), (x, after)],
             colour.mix(0.7).stroke_width(5),

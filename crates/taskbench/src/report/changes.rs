@@ -30,23 +30,27 @@ pub fn change_lines(found: &[SeriesSteps]) -> Vec<String> {
     lines
 }
 
-/// `spawn tasks=1000 · tokio · time: step +42 % at 2026-12-03 10:41:07 · 01234567 (p=0.002),
-/// 12 before / 8 after`.
+/// `spawn tasks=1000 · tokio · time: step +42 % at 2026-12-03 10:41:07 · 01234567, after
+/// 2026-12-02 09:12:54 · 89abcdef (p=0.002), 12 before / 8 after`; each side's version
+/// where they differ.
 pub fn step_line(found: &SeriesSteps, step: &Step) -> String {
     let series = &found.series;
-    let (contestant, after) = match series.along {
-        Along::Sessions => (series.contestant.clone(), session(found.before(step))),
+    let (at, before) = (found.at(step), found.before(step));
+    let versions = at.version != before.version;
+    let (contestant, at, before) = match series.along {
+        Along::Sessions => (
+            series.contestant.clone(),
+            session(at, versions),
+            session(before, versions),
+        ),
         Along::Releases => (
             format!("{} releases", series.contestant),
-            release(found.before(step)),
+            release(at),
+            release(before),
         ),
     };
-    let at = match series.along {
-        Along::Sessions => session(found.at(step)),
-        Along::Releases => release(found.at(step)),
-    };
     format!(
-        "{} · {contestant} · {}: step {:+.0} % at {at}, after {after} (p={:.3}), {} before / {} after",
+        "{} · {contestant} · {}: step {:+.0} % at {at}, after {before} (p={:.3}), {} before / {} after",
         series.point,
         match series.figure {
             Figure::Time => "time",
@@ -59,8 +63,9 @@ pub fn step_line(found: &SeriesSteps, step: &Step) -> String {
     )
 }
 
-/// `2026-12-03 10:41:07 · 01234567+ · tokio 1.38.0`, as much of it as is known.
-fn session(place: &Place) -> String {
+/// `2026-12-03 10:41:07 · 01234567+ · tokio 1.38.0`: the start, the commit where known,
+/// the version if asked.
+fn session(place: &Place, version: bool) -> String {
     let mut parts = vec![
         place
             .started
@@ -72,12 +77,17 @@ fn session(place: &Place) -> String {
         let short: String = commit.chars().take(8).collect();
         parts.push(short + if place.dirty == Some(true) { "+" } else { "" });
     }
-    parts.extend(place.version.clone());
+    if version {
+        parts.extend(place.version.clone());
+    }
     parts.join(" · ")
 }
 
 fn release(place: &Place) -> String {
-    place.release.clone().unwrap_or_else(|| session(place))
+    place
+        .release
+        .clone()
+        .unwrap_or_else(|| session(place, true))
 }
 
 /// What the change-point gate says, and the failure message when a case failed.

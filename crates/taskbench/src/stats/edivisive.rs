@@ -108,7 +108,11 @@ pub fn best_split(values: &[f64], min: usize) -> Option<(usize, f64)> {
                 continue;
             }
             let energy = 2.0 * between / (tau * k) as f64
-                - if tau > 1 { within_left / pairs(tau) } else { 0.0 }
+                - if tau > 1 {
+                    within_left / pairs(tau)
+                } else {
+                    0.0
+                }
                 - if k > 1 { within_right / pairs(k) } else { 0.0 };
             let q = (tau * k) as f64 / end as f64 * energy;
             if best.is_none_or(|(_, b)| q > b) {

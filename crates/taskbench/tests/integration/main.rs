@@ -5,6 +5,7 @@ mod actionlint;
 mod agree;
 mod bad_input;
 mod browser;
+mod changes;
 mod ci_trust;
 mod ci_workflow;
 mod contestants;

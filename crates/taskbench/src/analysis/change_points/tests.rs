@@ -54,9 +54,8 @@ fn a_step_in_a_cases_sessions_names_the_session_where_it_starts() {
 fn a_release_sweep_is_ordered_by_release_and_its_step_named_by_release() {
     let mut rng = SplitMix64::new(8);
     // go@1.24.0 … 1.24.13 after go@1.23.0 … 1.23.12: 1.24.10 sorts after 1.24.9.
-    let mut releases: Vec<(String, f64)> = (0..=12)
-        .map(|p| (format!("go@1.23.{p}"), 280e6))
-        .collect();
+    let mut releases: Vec<(String, f64)> =
+        (0..=12).map(|p| (format!("go@1.23.{p}"), 280e6)).collect();
     releases.extend((0..=13).map(|p| (format!("go@1.24.{p}"), 400e6)));
     let mut observations: Vec<Observation> = releases
         .iter()
@@ -74,7 +73,10 @@ fn a_release_sweep_is_ordered_by_release_and_its_step_named_by_release() {
         .map(|p| p.release.as_deref().unwrap())
         .collect();
     assert_eq!(names.len(), 27);
-    assert_eq!((names[12], names[13], names[23]), ("go@1.23.12", "go@1.24.0", "go@1.24.10"));
+    assert_eq!(
+        (names[12], names[13], names[23]),
+        ("go@1.23.12", "go@1.24.0", "go@1.24.10")
+    );
     let found = steps(series[0].clone(), &CHANGE_SETTINGS);
     let [step] = &found.steps[..] else {
         panic!("{:?}", found.steps)
@@ -114,7 +116,11 @@ fn the_gate_takes_a_step_only_among_the_newest_figures_and_past_the_threshold() 
     assert_eq!(newest_step(&recent, 5, 0.5), None, "30 % is within 50 %");
     let old = series(20, 10, 1.3, &mut rng);
     assert_eq!(old.steps.len(), 1);
-    assert_eq!(newest_step(&old, 5, 0.05), None, "a step 10 sessions ago is history");
+    assert_eq!(
+        newest_step(&old, 5, 0.05),
+        None,
+        "a step 10 sessions ago is history"
+    );
     let faster = series(20, 17, 0.7, &mut rng);
     assert_eq!(faster.steps.len(), 1);
     assert_eq!(newest_step(&faster, 5, 0.05), None, "faster passes");

@@ -27,7 +27,10 @@ fn one_step_is_found_where_it_is() {
         let values = series(&[(15, 100.0), (15, 120.0)], 2.0, seed);
         let found = change_points(&values, &CHANGE_SETTINGS);
         let step = found.iter().find(|c| c.index == 15);
-        assert!(step.is_some_and(|c| c.p_value <= 0.002), "{seed}: {found:?}");
+        assert!(
+            step.is_some_and(|c| c.p_value <= 0.002),
+            "{seed}: {found:?}"
+        );
         extra += found.len() - 1;
     }
     assert!(extra <= 3, "{extra} changes in noise");
@@ -54,7 +57,10 @@ fn a_step_shorter_than_the_minimum_segment_is_not_seen_and_one_as_long_is() {
     let two_after = series(&[(18, 100.0), (2, 150.0)], 2.0, 5);
     assert_eq!(change_points(&two_after, &CHANGE_SETTINGS), []);
     let three_after = series(&[(17, 100.0), (3, 150.0)], 2.0, 5);
-    assert_eq!(indices(&change_points(&three_after, &CHANGE_SETTINGS)), [17]);
+    assert_eq!(
+        indices(&change_points(&three_after, &CHANGE_SETTINGS)),
+        [17]
+    );
 }
 
 /// How many of `count` seeded flat series of `n` values drawn from `draw` show a change.
@@ -84,4 +90,3 @@ fn noisy_flat_series_show_false_changes_at_about_alpha() {
     let found = false_changes(Draw::Normal, 300, 24, &CHANGE_SETTINGS);
     assert!(found <= 8, "{found} of 300");
 }
-

@@ -54,7 +54,10 @@ fn a_step_held_by_the_newest_sessions_fails_the_change_gate() {
     let mut factors = vec![1.0; 17];
     factors.extend([1.3; 3]);
     let gate = gate(&factors);
-    assert_eq!(gate.judged, 10, "ten cases' time; peak RSS has no threshold");
+    assert_eq!(
+        gate.judged, 10,
+        "ten cases' time; peak RSS has no threshold"
+    );
     assert_eq!(gate.failures.len(), 10, "{:?}", gate.failures);
     for (found, step) in &gate.failures {
         assert_eq!(step.index, 17);
