@@ -5,14 +5,24 @@
 
 use super::change_points::{Along, Figure, Place, Series, SeriesSteps, steps};
 use super::releases::release_order;
-use crate::stats::{ChangeSettings, median};
+use crate::stats::{CHANGE_SETTINGS, median};
 
-/// The steps of every series of `observations`: each case along its sessions, then each
-/// release sweep along its releases.
-pub fn history_steps(observations: &[Observation], settings: &ChangeSettings) -> Vec<SeriesSteps> {
+/// The steps of every series of `observations` at the default settings: each case along
+/// its sessions, then each release sweep along its releases.
+pub fn history_steps(observations: &[Observation]) -> Vec<SeriesSteps> {
     let mut series = along_sessions(observations);
     series.extend(along_releases(observations));
-    series.into_iter().map(|s| steps(s, settings)).collect()
+    (series.into_iter())
+        .map(|s| steps(s, &CHANGE_SETTINGS))
+        .collect()
+}
+
+/// A place's figures.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figures {
+    pub place: Place,
+    pub time: Option<f64>,
+    pub peak_rss: Option<f64>,
 }
 
 /// One session's valid figures of a case, as the history holds them.
@@ -38,9 +48,12 @@ pub fn along_sessions(observations: &[Observation]) -> Vec<Series> {
     });
     let mut out = Vec::new();
     for case in sorted.chunk_by(|a, b| (&a.point, &a.contestant) == (&b.point, &b.contestant)) {
-        let places: Vec<(Place, Option<f64>, Option<f64>)> = case
-            .iter()
-            .map(|o| (o.place.clone(), o.time, o.peak_rss))
+        let places: Vec<Figures> = (case.iter())
+            .map(|o| Figures {
+                place: o.place.clone(),
+                time: o.time,
+                peak_rss: o.peak_rss,
+            })
             .collect();
         out.extend(both_figures(
             &case[0].point,
@@ -76,7 +89,7 @@ pub fn along_releases(observations: &[Observation]) -> Vec<Series> {
     });
     let mut out = Vec::new();
     for sweep in releases.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
-        let places: Vec<(Place, Option<f64>, Option<f64>)> = sweep
+        let places: Vec<Figures> = sweep
             .chunk_by(|a, b| a.3.contestant == b.3.contestant)
             .map(|release| {
                 let of = |figure: fn(&Observation) -> Option<f64>| {
@@ -88,7 +101,11 @@ pub fn along_releases(observations: &[Observation]) -> Vec<Series> {
                     release: Some(newest.contestant.clone()),
                     ..newest.place.clone()
                 };
-                (place, of(|o| o.time), of(|o| o.peak_rss))
+                Figures {
+                    place,
+                    time: of(|o| o.time),
+                    peak_rss: of(|o| o.peak_rss),
+                }
             })
             .collect();
         if places.len() > 1 {
@@ -105,16 +122,21 @@ pub fn along_releases(observations: &[Observation]) -> Vec<Series> {
 
 /// The time series and the peak RSS series of one case, each over the places that have
 /// that figure.
-fn both_figures(
+pub fn both_figures(
     point: &str,
     contestant: &str,
     along: Along,
-    places: &[(Place, Option<f64>, Option<f64>)],
+    figures: &[Figures],
 ) -> [Series; 2] {
-    let series = |figure: Figure, value: fn(&(Place, Option<f64>, Option<f64>)) -> Option<f64>| {
-        let kept: Vec<(Place, f64)> = places
-            .iter()
-            .filter_map(|p| Some((p.0.clone(), value(p)?)))
+    let series = |figure: Figure| {
+        let kept: Vec<(Place, f64)> = (figures.iter())
+            .filter_map(|f| {
+                let value = match figure {
+                    Figure::Time => f.time,
+                    Figure::PeakRss => f.peak_rss,
+                };
+                Some((f.place.clone(), value?))
+            })
             .collect();
         Series {
             point: point.to_string(),
@@ -125,8 +147,5 @@ fn both_figures(
             places: kept.into_iter().map(|k| k.0).collect(),
         }
     };
-    [
-        series(Figure::Time, |p| p.1),
-        series(Figure::PeakRss, |p| p.2),
-    ]
+    [series(Figure::Time), series(Figure::PeakRss)]
 }

@@ -170,4 +170,45 @@ mod tests {
         assert_eq!(page.matches("<svg").count(), 1, "one point, one chart");
         assert!(page.contains("3 sessions"), "{page}");
     }
+
+    #[test]
+    fn a_change_point_is_a_stroke_between_the_sessions_on_each_side() {
+        use crate::analysis::change_points::{Place, Series as Steps, Step};
+        let mut lines = vec![
+            Series::line("tokio", Vec::new()),
+            Series::line("smol", Vec::new()),
+        ];
+        let place = |day: &str| Place {
+            started: format!("2026-12-{day}T00:00:00Z"),
+            ..Place::default()
+        };
+        let found = SeriesSteps {
+            series: Steps {
+                point: "spawn · tasks=1000".into(),
+                contestant: "tokio".into(),
+                figure: Figure::Time,
+                along: Along::Sessions,
+                places: vec![place("01"), place("02"), place("03")],
+                values: vec![1e6, 1e6, 2e6],
+            },
+            steps: vec![Step {
+                index: 2,
+                ratio: 2.0,
+                levels: (1e6, 2e6),
+                p_value: 0.001,
+                before: 2,
+                after: 1,
+            }],
+        };
+        let x_of = |started: &str| started[8..10].parse::<f64>().unwrap();
+        mark_steps(&mut lines, "spawn · tasks=1000", &[found.clone()], &x_of);
+        assert_eq!(lines[0].steps, [(2.5, 1e6, 2e6)]);
+        assert_eq!(lines[1].steps, [], "smol has no step");
+        mark_steps(&mut lines[1..], "sleep", &[found], &x_of);
+        assert_eq!(
+            lines[1].steps,
+            [],
+            "another point's steps are not drawn here"
+        );
+    }
 }

@@ -4,15 +4,15 @@
 //! own figure last.
 
 use super::{HistoryRow, Location, Machine, Store};
-use crate::analysis::change_points::{Along, Figure, Place, Series, SeriesSteps};
-use crate::analysis::change_series::{Observation, history_steps};
+use crate::analysis::change_points::{Along, Place, Series, SeriesSteps};
+use crate::analysis::change_series::{Figures, Observation, both_figures, history_steps};
 use crate::analysis::gate::Side;
 use crate::analysis::{Apart, CaseSummary, summarize};
 
 /// The change points of the history's rows at the default settings: each case along its
 /// sessions, each release sweep along its releases.
 pub fn steps_of(rows: &[HistoryRow]) -> Vec<SeriesSteps> {
-    history_steps(&observations(rows), &crate::stats::CHANGE_SETTINGS)
+    history_steps(&observations(rows))
 }
 
 /// The valid rows of the history as observations of their case.
@@ -48,40 +48,28 @@ pub fn with_newest(location: &Location, new: &Side) -> anyhow::Result<Vec<Series
     let mut out = Vec::new();
     for point in summarize(&new.runs, &Apart::none()) {
         for row in &point.rows {
-            let Some(elapsed) = &row.elapsed else {
+            let (Some(elapsed), None) = (&row.elapsed, row.status_label()) else {
                 continue;
             };
             let mut earlier = before(store, &new.machine, &point.point, row, &new.started)?;
-            earlier.push((
-                Place {
+            earlier.push(Figures {
+                place: Place {
                     started: new.started.clone(),
                     ..Place::default()
                 },
-                Some(elapsed.median),
-                row.peak_rss.map(|p| p.median),
+                time: Some(elapsed.median),
+                peak_rss: row.peak_rss.map(|p| p.median),
+            });
+            out.extend(both_figures(
+                &point.point,
+                &row.contestant,
+                Along::Sessions,
+                &earlier,
             ));
-            let figures: [(Figure, fn(&Earlier) -> Option<f64>); 2] =
-                [(Figure::Time, |e| e.1), (Figure::PeakRss, |e| e.2)];
-            for (figure, of) in figures {
-                let kept: Vec<(Place, f64)> = (earlier.iter())
-                    .filter_map(|e| Some((e.0.clone(), of(e)?)))
-                    .collect();
-                out.push(Series {
-                    point: point.point.clone(),
-                    contestant: row.contestant.clone(),
-                    figure,
-                    along: Along::Sessions,
-                    values: kept.iter().map(|k| k.1).collect(),
-                    places: kept.into_iter().map(|k| k.0).collect(),
-                });
-            }
         }
     }
     Ok(out)
 }
-
-/// A session's place and its elapsed and peak RSS medians.
-type Earlier = (Place, Option<f64>, Option<f64>);
 
 /// The case's valid sessions on `machine` started before `started`, oldest first, read
 /// from each summary kept whole (as the run-to-run spreads are, store/spread.rs).
@@ -91,7 +79,7 @@ fn before(
     point: &str,
     row: &CaseSummary,
     started: &str,
-) -> anyhow::Result<Vec<Earlier>> {
+) -> anyhow::Result<Vec<Figures>> {
     let rows = store.query(
         "SELECT s.started, s.id, s.git_commit, s.git_dirty, m.version, m.summary
          FROM summaries m JOIN sessions s ON s.id = m.session
@@ -120,9 +108,14 @@ fn before(
         let summary: serde_json::Value = serde_json::from_str(&r.get::<String>(5)?)?;
         let median = |figure: &str| summary[figure]["median"].as_f64();
         let id: i64 = r.get(1)?;
-        found.push((id, (place, median("elapsed"), median("peak_rss"))));
+        let figures = Figures {
+            place,
+            time: median("elapsed"),
+            peak_rss: median("peak_rss"),
+        };
+        found.push((id, figures));
     }
-    found.sort_by(|a, b| (&a.1.0.started, a.0).cmp(&(&b.1.0.started, b.0)));
+    found.sort_by(|a, b| (&a.1.place.started, a.0).cmp(&(&b.1.place.started, b.0)));
     Ok(found.into_iter().map(|f| f.1).collect())
 }
 
