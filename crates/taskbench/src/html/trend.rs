@@ -201,7 +201,12 @@ mod tests {
             }],
         };
         let x_of = |started: &str| started[8..10].parse::<f64>().unwrap();
-        mark_steps(&mut lines, "spawn · tasks=1000", &[found.clone()], &x_of);
+        mark_steps(
+            &mut lines,
+            "spawn · tasks=1000",
+            std::slice::from_ref(&found),
+            &x_of,
+        );
         assert_eq!(lines[0].steps, [(2.5, 1e6, 2e6)]);
         assert_eq!(lines[1].steps, [], "smol has no step");
         mark_steps(&mut lines[1..], "sleep", &[found], &x_of);
