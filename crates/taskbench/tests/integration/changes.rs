@@ -95,6 +95,25 @@ fn history_names_the_session_where_a_step_starts_and_the_gate_fails_on_it() {
     );
     assert!(step.ends_with("16 before / 3 after"), "{said}");
     assert!(said.contains("1 of 2 series"), "peak RSS has none: {said}");
+    // The trend chart draws the step as its one thick stroke.
+    let (page, flat_page) = (dir.path().join("trend.html"), dir.path().join("flat.html"));
+    let page_of = |store: &str, path: &Path| {
+        let args = [
+            "history",
+            "--store",
+            store,
+            "--export-html",
+            path.to_str().unwrap(),
+        ];
+        assert!(taskbench_within(&args, QUICK).status.success());
+        std::fs::read_to_string(path).unwrap()
+    };
+    assert_eq!(
+        page_of(&slowed, &page)
+            .matches(r#"stroke-width="5""#)
+            .count(),
+        1
+    );
 
     let base_folder = folder(dir.path(), "base", &base);
     let gate = |store: &str, new: &str, extra: &[&str]| {
@@ -131,6 +150,7 @@ fn history_names_the_session_where_a_step_starts_and_the_gate_fails_on_it() {
     let flat_dir = tempfile::tempdir().unwrap();
     let flat = store_of(flat_dir.path(), &base, &[1.0; 19], &mut rng);
     let same_new = folder(dir.path(), "same", &session(&base, 20, 1.0, &mut rng));
+    assert!(!page_of(&flat, &flat_page).contains(r#"stroke-width="5""#));
     let passed = gate(&flat, &same_new, &["--fail-if-slower", "10%"]);
     assert_eq!(passed.status.code(), Some(0), "{}", stderr(&passed));
     assert!(String::from_utf8_lossy(&passed.stdout).contains("gate passed: no change point"));
