@@ -242,8 +242,14 @@ pub struct CompareArgs {
     pub gate: GateArgs,
     /// When the gate fails, run the failing cases again with NEW's options (NEW must be a
     /// results folder) into NEW-confirm, and fail only on those that fail again.
-    #[arg(long, requires = "new", conflicts_with = "mixed_machines")]
+    #[arg(long, requires = "new", conflicts_with_all = ["mixed_machines", "fail_on_change"])]
     pub confirm: bool,
+    /// Judge --fail-if-slower / --fail-if-bigger by change points rather than by BASE
+    /// against NEW: each case's medians over the store's sessions on NEW's machine before
+    /// NEW, then NEW's, fail when a significant step (E-divisive means, 5 % shared among the
+    /// cases) starts among the newest five and is up by more than the threshold.
+    #[arg(long, requires = "new")]
+    pub fail_on_change: bool,
     /// Also write the table as Markdown here (a pull-request comment).
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub export_markdown: Option<PathBuf>,
@@ -338,8 +344,12 @@ pub struct HistoryArgs {
     /// Only runs started at or after this (2026-12-01, or RFC 3339).
     #[arg(long, value_name = "WHEN")]
     pub since: Option<String>,
+    /// Also print each case's change points (E-divisive means over its sessions, and over a
+    /// release sweep's releases): the step, where it starts, its p-value (docs/HISTORY.md).
+    #[arg(long)]
+    pub changes: bool,
     /// Also write an HTML page with a trend chart per point (median and interval per
-    /// session, a ring where the contestant's version changed).
+    /// session, a ring where the contestant's version changed, a stroke at a change point).
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub export_html: Option<PathBuf>,
 }

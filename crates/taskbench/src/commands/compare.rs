@@ -5,18 +5,22 @@
 //! variant of that run against its contestant. A terminal table, Markdown (a pull-request
 //! comment) and HTML; with `--fail-if-slower PCT` / `--fail-if-bigger PCT` a gate that
 //! exits 1 when a significant change passes the threshold, naming it; with `--confirm`, the
-//! failing cases are run again (scheduler/confirm.rs) and only those failing twice fail it.
-//! Runs of different machines are refused, or with `--mixed-machines` compared with every
-//! row marked. `run` ends the same way with `--baseline`, or the gate flags alone.
+//! failing cases are run again (scheduler/confirm.rs) and only those failing twice fail it;
+//! with `--fail-on-change`, time and peak RSS are gated by the change points of each case's
+//! history with NEW last (analysis/change_gate.rs) rather than by BASE against NEW. Runs of
+//! different machines are refused, or with `--mixed-machines` compared with every row
+//! marked. `run` ends the same way with `--baseline`, or the gate flags alone.
 
-use crate::analysis::gate::{Comparison, failing_cases, judge, within};
+use crate::analysis::change_gate::judge_changes;
+use crate::analysis::gate::{Comparison, Side, Thresholds, failing_cases, judge, within};
 use crate::cli::CompareArgs;
 use crate::contestant::Places;
+use crate::export::change_gate::conclude_changes;
 use crate::export::comparison::{Outputs, conclude, conclude_confirmed};
 use crate::run::interrupt::outln;
 use crate::scheduler::{Rerun, rerun};
-use crate::store::{across_sessions, side};
-use std::path::Path;
+use crate::store::{across_sessions, side, with_newest};
+use std::path::{Path, PathBuf};
 
 /// Compares BASE with NEW, or BASE's variants with their contestants, and gates;
 /// `contestants`, `places` and `argv` serve a confirmation rerun.
@@ -26,58 +30,70 @@ pub fn compare(
     places: &Places,
     argv: Vec<String>,
 ) -> anyhow::Result<()> {
+    let thresholds = args.gate.thresholds();
+    anyhow::ensure!(
+        !args.fail_on_change || thresholds.slower.is_some() || thresholds.bigger.is_some(),
+        "--fail-on-change judges steps against --fail-if-slower or --fail-if-bigger: give one"
+    );
+    anyhow::ensure!(
+        !args.confirm || thresholds.any(),
+        "--confirm reruns the cases the gate fails: give --fail-if-slower, --fail-if-bigger \
+         or --fail-if-more-instructions"
+    );
     let base = side(&args.base, &args.store)?;
     let outputs = Outputs {
         markdown: args.export_markdown.as_deref(),
         html: args.export_html.as_deref(),
     };
-    let against = |new: &str| {
-        across_sessions(
-            &base,
-            &side(new, &args.store)?,
-            &args.store,
-            args.gate.mixed_machines,
-        )
+    let Some(new_name) = &args.new else {
+        return conclude(&within(&base)?, &thresholds, &outputs);
     };
-    let comparison = match &args.new {
-        Some(new) => against(new)?,
-        None => within(&base)?,
-    };
-    let thresholds = args.gate.thresholds();
-    let new = args.new.as_deref().filter(|_| args.confirm);
-    let Some(new) = new else {
-        return conclude(&comparison, &thresholds, &outputs);
-    };
-    anyhow::ensure!(
-        thresholds.any(),
-        "--confirm reruns the cases the gate fails: give --fail-if-slower, --fail-if-bigger \
-         or --fail-if-more-instructions"
-    );
+    let against = |new: &Side| across_sessions(&base, new, &args.store, args.gate.mixed_machines);
+    let new = side(new_name, &args.store)?;
+    let comparison = against(&new)?;
+    if args.fail_on_change {
+        return on_change(args, &comparison, &new, &thresholds, &outputs);
+    }
     let failing = failing_cases(&judge(&comparison.found, &thresholds).failures);
-    if failing.is_empty() {
+    if !args.confirm || failing.is_empty() {
         return conclude(&comparison, &thresholds, &outputs);
     }
-    let again = confirm(
-        &comparison,
-        &failing,
-        Path::new(new),
-        contestants,
-        places,
-        argv,
-    )?;
-    let again = against(&again.to_string_lossy())?;
+    let rerun_of = Rerun {
+        cases: &failing,
+        measured: comparison.found.len(),
+    };
+    let again = confirm(Path::new(new_name), &rerun_of, contestants, places, argv)?;
+    let again = against(&side(&again.to_string_lossy(), &args.store)?)?;
     conclude_confirmed(&comparison, &again, &thresholds, &outputs)
 }
 
-/// Runs `failing` again with NEW's options; the folder of the rerun.
-fn confirm(
+/// `--fail-on-change`: time and peak RSS by the change points of each case's history with
+/// NEW last; counts (instructions), which the store has no history of, BASE against NEW.
+fn on_change(
+    args: &CompareArgs,
     comparison: &Comparison,
-    failing: &[(String, String)],
+    new: &Side,
+    thresholds: &Thresholds,
+    outputs: &Outputs,
+) -> anyhow::Result<()> {
+    let gate = judge_changes(with_newest(&args.store, new)?, thresholds);
+    let counts = Thresholds {
+        more_instructions: thresholds.more_instructions,
+        ..Thresholds::default()
+    };
+    conclude(comparison, &counts, outputs)?;
+    conclude_changes(&gate)
+}
+
+/// Runs the failing cases of `new` (a results folder) again with its options; the folder
+/// of the rerun.
+fn confirm(
     new: &Path,
+    rerun_of: &Rerun,
     contestants: &Path,
     places: &Places,
     argv: Vec<String>,
-) -> anyhow::Result<std::path::PathBuf> {
+) -> anyhow::Result<PathBuf> {
     anyhow::ensure!(
         new.is_dir(),
         "--confirm: NEW must be a results folder, to run its cases again; '{}' is none",
@@ -85,11 +101,7 @@ fn confirm(
     );
     outln!(
         "confirming {} failing case(s) by running them again …",
-        failing.len()
+        rerun_of.cases.len()
     );
-    let rerun_of = Rerun {
-        cases: failing,
-        measured: comparison.found.len(),
-    };
-    rerun(new, &rerun_of, contestants, places, argv)
+    rerun(new, rerun_of, contestants, places, argv)
 }

@@ -1,5 +1,6 @@
 //! `taskbench import DIR` and `taskbench history`: a results folder into the store, and
-//! the store's figures over time, as a table and (`--export-html`) trend charts (see `store`).
+//! the store's figures over time, as a table, (`--changes`) the change points of each case's
+//! series and (`--export-html`) trend charts (see `store`).
 
 use crate::cli::{HistoryArgs, ImportArgs};
 use crate::report::{self, render_terminal, terminal_width};
@@ -28,7 +29,7 @@ pub fn import(args: &ImportArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Prints the history table.
+/// Prints the history table, and with `--changes` each change point.
 pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
     anyhow::ensure!(
         args.store.exists(),
@@ -49,8 +50,14 @@ pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
     } else {
         println!("{}", render_terminal(&table, terminal_width()));
     }
+    let found = (args.changes || args.export_html.is_some()).then(|| store::steps_of(&rows));
+    if let (true, Some(found)) = (args.changes, &found) {
+        for line in report::changes::change_lines(found) {
+            println!("{line}");
+        }
+    }
     if let Some(path) = &args.export_html {
-        let page = crate::html::trend_page(&rows, &table);
+        let page = crate::html::trend_page(&rows, &table, found.as_deref().unwrap_or(&[]));
         crate::export::write_atomically(path, page.as_bytes())?;
     }
     Ok(())

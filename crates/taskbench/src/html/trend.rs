@@ -1,17 +1,21 @@
 //! `taskbench history --export-html FILE`: the store's sessions as a page — for every point
 //! a trend chart (each contestant's median per session with its 95 % interval as a whisker,
-//! a ring where its version changed) above the history table.
+//! a ring where its version changed, a thick stroke where a change point starts, from the
+//! level before to the level after; analysis/change_points.rs finds them) above the history
+//! table.
 
 use super::charts::svg;
 use super::{figures_table, standalone, table::escape};
+use crate::analysis::change_points::{Along, Figure, SeriesSteps};
 use crate::plot::{self, LineChart, Palette, Quantity, Series};
 use crate::report::Table;
 use crate::store::HistoryRow;
 use catalogue::Point;
 use std::fmt::Write;
 
-/// The page of `rows`, with `table` (their history table) at its end.
-pub fn trend_page(rows: &[HistoryRow], table: &Table) -> String {
+/// The page of `rows`, with `table` (their history table) at its end, each case's time
+/// steps along its sessions among `found` marked.
+pub fn trend_page(rows: &[HistoryRow], table: &Table, found: &[SeriesSteps]) -> String {
     // Sessions in time order: the x axis counts them, so that a quiet month takes no room.
     let mut sessions: Vec<(&str, i64)> = rows
         .iter()
@@ -29,7 +33,9 @@ pub fn trend_page(rows: &[HistoryRow], table: &Table) -> String {
         body,
         "<h1>taskbench history</h1><p>{} session{}, from {} to {} (UTC). Each chart: a \
          contestant's median per session with its 95 % interval; a ring where its version \
-         changed. The x axis counts sessions in the order they started.</p>",
+         changed; a thick stroke where a change point starts (E-divisive means, \
+         <code>history --changes</code>), from the mean before to the mean after. The x axis \
+         counts sessions in the order they started.</p>",
         sessions.len(),
         if sessions.len() == 1 { "" } else { "s" },
         escape(sessions.first().map_or("–", |s| s.0)),
@@ -39,7 +45,11 @@ pub fn trend_page(rows: &[HistoryRow], table: &Table) -> String {
     points.dedup();
     for point in points {
         let of_point: Vec<&HistoryRow> = rows.iter().filter(|e| e.point == *point).collect();
-        let series = trend_series(&of_point, &index);
+        let mut series = trend_series(&of_point, &index);
+        mark_steps(&mut series, point, found, &|started| {
+            let at = sessions.iter().position(|s| s.0 == started);
+            at.map_or(0.0, |i| i as f64 + 1.0)
+        });
         if series.iter().all(|s| s.points.len() < 2) {
             continue;
         }
@@ -64,6 +74,29 @@ pub fn trend_page(rows: &[HistoryRow], table: &Table) -> String {
     }
     body.push_str(&figures_table(table));
     standalone("taskbench history", &body)
+}
+
+/// Each line's time steps along its sessions, at the session where each starts less a
+/// half, so that the stroke falls between the two sessions.
+fn mark_steps(
+    series: &mut [Series],
+    point: &Point,
+    found: &[SeriesSteps],
+    x_of: &dyn Fn(&str) -> f64,
+) {
+    for line in series {
+        let of_line = found.iter().filter(|f| {
+            let s = &f.series;
+            (&s.point, s.contestant.as_str(), s.figure, s.along)
+                == (point, line.name.as_str(), Figure::Time, Along::Sessions)
+        });
+        for f in of_line {
+            for step in &f.steps {
+                let x = x_of(&f.at(step).started) - 0.5;
+                line.steps.push((x, step.levels.0, step.levels.1));
+            }
+        }
+    }
 }
 
 /// One line per contestant over its valid sessions.
@@ -134,8 +167,59 @@ mod tests {
         assert_eq!(tokio.rings, [(3.0, 0.9e6)]);
         assert_eq!(tokio.ranges[0], (1.0, 0.9e6, 1.1e6));
         let table = crate::report::history_table(&rows);
-        let page = trend_page(&rows, &table);
+        let page = trend_page(&rows, &table, &[]);
         assert_eq!(page.matches("<svg").count(), 1, "one point, one chart");
         assert!(page.contains("3 sessions"), "{page}");
+    }
+
+    #[test]
+    fn a_change_point_is_a_stroke_between_the_sessions_on_each_side() {
+        use crate::analysis::change_points::{Place, Series as Steps, Step};
+        let mut lines = vec![
+            Series::line("tokio", Vec::new()),
+            Series::line("smol", Vec::new()),
+        ];
+        let place = |day: &str| Place {
+            started: format!("2026-12-{day}T00:00:00Z"),
+            ..Place::default()
+        };
+        let found = SeriesSteps {
+            series: Steps {
+                point: "spawn tasks=1000".parse().unwrap(),
+                contestant: "tokio".into(),
+                figure: Figure::Time,
+                along: Along::Sessions,
+                places: vec![place("01"), place("02"), place("03")],
+                values: vec![1e6, 1e6, 2e6],
+            },
+            steps: vec![Step {
+                index: 2,
+                ratio: 2.0,
+                levels: (1e6, 2e6),
+                p_value: 0.001,
+                before: 2,
+                after: 1,
+            }],
+        };
+        let x_of = |started: &str| started[8..10].parse::<f64>().unwrap();
+        mark_steps(
+            &mut lines,
+            &"spawn tasks=1000".parse().unwrap(),
+            std::slice::from_ref(&found),
+            &x_of,
+        );
+        assert_eq!(lines[0].steps, [(2.5, 1e6, 2e6)]);
+        assert_eq!(lines[1].steps, [], "smol has no step");
+        mark_steps(
+            &mut lines[1..],
+            &"sleep tasks=1000 delay-ms=20".parse().unwrap(),
+            &[found],
+            &x_of,
+        );
+        assert_eq!(
+            lines[1].steps,
+            [],
+            "another point's steps are not drawn here"
+        );
     }
 }

@@ -42,6 +42,9 @@ pub struct Series {
     pub ranges: Vec<(f64, f64, f64)>,
     /// Points circled (a trend's version changes).
     pub rings: Vec<(f64, f64)>,
+    /// Change points, each a thick vertical stroke from the level before to the level after:
+    /// (x, before, after).
+    pub steps: Vec<(f64, f64, f64)>,
     /// Intervals drawn as a shaded band: (x, low, high), in x order.
     pub band: Vec<(f64, f64, f64)>,
 }
@@ -55,6 +58,7 @@ impl Series {
             fit: None,
             ranges: Vec::new(),
             rings: Vec::new(),
+            steps: Vec::new(),
             band: Vec::new(),
         }
     }
@@ -117,6 +121,7 @@ pub fn lines(chart: &LineChart, palette: &Palette) -> anyhow::Result<String> {
                 intercept: f.intercept / y_unit.divisor,
             }),
             ranges: rescale(&s.ranges),
+            steps: rescale(&s.steps),
             rings: s
                 .rings
                 .iter()
@@ -231,7 +236,8 @@ where
     Ok(())
 }
 
-/// A series' vertical ranges, its ringed points and its fitted line, in its colour.
+/// A series' vertical ranges, its ringed points, its steps and its fitted line, in its
+/// colour.
 fn draw_ranges_rings_fit<XC, YC>(
     plot: &mut ChartContext<'_, SVGBackend<'_>, Cartesian2d<XC, YC>>,
     line: &Series,
@@ -256,6 +262,17 @@ where
             colour.stroke_width(2),
         )
     }))?;
+    for &(x, before, after) in &line.steps {
+        let (x, before, after) = (
+            x_scale.clamp(x),
+            y_scale.clamp(before),
+            y_scale.clamp(after),
+        );
+        plot.draw_series([PathElement::new(
+            [(x, before), (x, after)],
+            colour.mix(0.7).stroke_width(5),
+        )])?;
+    }
     if let Some(fit) = line.fit {
         plot.draw_series(LineSeries::new(
             fitted(fit, x_scale, y_scale),
@@ -352,6 +369,7 @@ mod tests {
                 }),
                 ranges: Vec::new(),
                 rings: Vec::new(),
+                steps: Vec::new(),
                 band: Vec::new(),
             }],
             log: true,

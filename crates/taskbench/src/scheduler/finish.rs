@@ -163,7 +163,8 @@ fn trend(store: &mut store::Store, results: &Results, out: &Path) -> anyhow::Res
             .count()
     };
     if cases.iter().any(|&(p, c)| sessions(p, c) >= 2) {
-        let page = crate::html::trend_page(&rows, &crate::report::history_table(&rows));
+        let table = crate::report::history_table(&rows);
+        let page = crate::html::trend_page(&rows, &table, &store::steps_of(&rows));
         export::write_atomically(&out.join("trend.html"), page.as_bytes())?;
     }
     Ok(())

@@ -1,8 +1,9 @@
 //! Numbers only: summary statistics of a sample, bootstrap and order-statistic intervals,
-//! modes, robust outlier scores, least squares, and normal and t quantiles. Nothing here
+//! modes, change points (E-divisive means), robust outlier scores, least squares, and normal and t quantiles. Nothing here
 //! formats or decides.
 
 mod bootstrap;
+mod edivisive;
 mod modes;
 mod order;
 mod outliers;
@@ -19,6 +20,7 @@ pub use bootstrap::{
     Interval, LEVEL, RESAMPLES, SplitMix64, median_ci, nested_median_ci, nested_ratio_ci,
     pooled_median, ratio_of_medians_ci,
 };
+pub use edivisive::{CHANGE_SETTINGS, ChangePoint, ChangeSettings, best_split, change_points};
 pub use modes::{MIN_DISTANCE, MIN_PROCESSES, MIN_SHARE, Mode, SEPARATION, by_share, modes, split};
 pub use order::{median_interval, order_interval, ranks, ratio_interval};
 pub use outliers::modified_z_scores;

@@ -8,6 +8,7 @@
 //! write at once.
 
 mod backend;
+mod changes;
 mod history;
 mod location;
 mod record;
@@ -19,6 +20,7 @@ mod value;
 pub use crate::analysis::run_to_run::Spreads;
 pub use crate::measure::machine::Machine;
 pub use backend::Store;
+pub use changes::{observations, steps_of, with_newest};
 pub use history::{HistoryFilter, HistoryRow, history_rows};
 pub use location::Location;
 pub use record::{Provenance, record};

@@ -6,6 +6,7 @@ mod agree;
 mod bad_input;
 mod bisect;
 mod browser;
+mod changes;
 mod ci_trust;
 mod ci_workflow;
 mod contestants;

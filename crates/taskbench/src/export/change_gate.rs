@@ -1,0 +1,20 @@
+//! How `compare --fail-on-change` ends: the change-point gate's lines (report/changes.rs)
+//! printed, and exit 1 (crate::exit) when a case's newest step fails it, naming the step.
+
+use crate::analysis::change_gate::ChangeGate;
+use crate::exit::{ExitClass, fail};
+use crate::report::changes::change_gate_lines;
+use crate::run::interrupt::outln;
+
+/// Prints what the change-point gate judged, and fails when a series failed it.
+pub fn conclude_changes(gate: &ChangeGate) -> anyhow::Result<()> {
+    let (lines, failure) = change_gate_lines(gate);
+    for line in lines {
+        outln!("{line}");
+    }
+    if let Some(failure) = failure {
+        return Err(fail(ExitClass::Regression, failure));
+    }
+    outln!("gate passed: no change point among the newest sessions past the threshold");
+    Ok(())
+}

@@ -1,0 +1,124 @@
+//! The store's side of change points (analysis/change_points.rs): the history's rows as
+//! the observations series are made of, and, for `compare --fail-on-change`, each case's
+//! series over the store's sessions on NEW's machine that started before NEW, with NEW's
+//! own figure last.
+
+use super::{HistoryRow, Location, Machine, Store};
+use crate::analysis::change_points::{Along, Place, Series, SeriesSteps};
+use crate::analysis::change_series::{Figures, Observation, both_figures, history_steps};
+use crate::analysis::gate::Side;
+use crate::analysis::{Apart, CaseSummary, summarize};
+
+/// The change points of the history's rows at the default settings: each case along its
+/// sessions, each release sweep along its releases.
+pub fn steps_of(rows: &[HistoryRow]) -> Vec<SeriesSteps> {
+    history_steps(&observations(rows))
+}
+
+/// The valid rows of the history as observations of their case.
+pub fn observations(rows: &[HistoryRow]) -> Vec<Observation> {
+    rows.iter()
+        .filter(|r| r.outcome == "valid")
+        .map(|r| Observation {
+            point: r.point.clone(),
+            contestant: r.contestant.clone(),
+            place: Place {
+                started: r.started.clone(),
+                commit: r.commit.clone(),
+                dirty: r.dirty,
+                version: r.version.clone(),
+                release: None,
+            },
+            time: r.time,
+            peak_rss: r.peak_rss,
+        })
+        .collect()
+}
+
+/// Each case NEW measured validly: its elapsed and its peak RSS medians over the sessions
+/// of the store at `location` on NEW's machine that started before NEW, then NEW's.
+pub fn with_newest(location: &Location, new: &Side) -> anyhow::Result<Vec<Series>> {
+    if !location.exists() {
+        return Err(crate::exit::fail(
+            crate::exit::ExitClass::CannotCompare,
+            format!("--fail-on-change: there is no store at {location} to read the history from"),
+        ));
+    }
+    let store = &mut super::open(location).map_err(crate::exit::cannot_compare)?;
+    let mut out = Vec::new();
+    for point in summarize(&new.runs, &Apart::none()) {
+        for row in &point.rows {
+            let (Some(elapsed), None) = (&row.elapsed, row.status_label()) else {
+                continue;
+            };
+            let label = point.point.to_string();
+            let mut earlier = before(store, &new.machine, &label, row, &new.started)?;
+            earlier.push(Figures {
+                place: Place {
+                    started: new.started.clone(),
+                    ..Place::default()
+                },
+                time: Some(elapsed.median),
+                peak_rss: row.peak_rss.map(|p| p.median),
+            });
+            out.extend(both_figures(
+                &point.point,
+                &row.contestant,
+                Along::Sessions,
+                &earlier,
+            ));
+        }
+    }
+    Ok(out)
+}
+
+/// The case's valid sessions on `machine` started before `started`, oldest first, read
+/// from each summary kept whole (as the run-to-run spreads are, store/spread.rs).
+fn before(
+    store: &mut Store,
+    machine: &Machine,
+    point: &str,
+    row: &CaseSummary,
+    started: &str,
+) -> anyhow::Result<Vec<Figures>> {
+    let rows = store.query(
+        "SELECT s.started, s.id, s.git_commit, s.git_dirty, m.version, m.summary
+         FROM summaries m JOIN sessions s ON s.id = m.session
+         WHERE m.point = ? AND m.contestant = ? AND m.outcome = 'valid'
+           AND s.cpu = ? AND s.cores = ?",
+        &[
+            point.into(),
+            row.contestant.as_str().into(),
+            machine.cpu.as_str().into(),
+            machine.cores.into(),
+        ],
+    )?;
+    let mut found = Vec::new();
+    for r in rows {
+        let place = Place {
+            started: r.get(0)?,
+            commit: r.get(2)?,
+            dirty: r.get(3)?,
+            version: r.get(4)?,
+            release: None,
+        };
+        // Text compared here, byte by byte, not by the database's collation.
+        if place.started.as_str() >= started {
+            continue;
+        }
+        let summary: serde_json::Value = serde_json::from_str(&r.get::<String>(5)?)?;
+        let median = |figure: &str| summary[figure]["median"].as_f64();
+        let id: i64 = r.get(1)?;
+        let figures = Figures {
+            place,
+            time: median("elapsed"),
+            peak_rss: median("peak_rss"),
+        };
+        found.push((id, figures));
+    }
+    found.sort_by(|a, b| (&a.1.place.started, a.0).cmp(&(&b.1.place.started, b.0)));
+    Ok(found.into_iter().map(|f| f.1).collect())
+}
+
+#[cfg(test)]
+mod tests;
