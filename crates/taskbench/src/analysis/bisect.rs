@@ -209,7 +209,7 @@ impl Search<'_> {
     fn coarse(&mut self) -> Vec<Comparison> {
         'again: loop {
             let samples = coarse_samples(&self.candidates);
-            let (mut changed, mut undecided) = (Vec::new(), Vec::new());
+            let (mut searched, mut undecided) = (Vec::new(), Vec::new());
             for pair in samples.windows(2) {
                 let Some(c) = self.compare(&pair[0], &pair[1]) else {
                     if self.oracle.stopped() {
@@ -217,19 +217,20 @@ impl Search<'_> {
                     }
                     continue 'again;
                 };
-                match c.decision {
-                    Decision::Changed => changed.push(c),
-                    Decision::Undecided => undecided.push(c),
-                    Decision::Same => {}
+                if self.searched(&c) {
+                    searched.push(c);
+                } else if c.decision == Decision::Undecided {
+                    undecided.push(c);
                 }
             }
             self.out.undecided.extend(undecided);
-            return changed;
+            return searched;
         }
     }
 
-    /// Halves a pair that changed until its step lies between adjacent releases; each half
-    /// that changed is halved in turn, so several steps inside it are each found.
+    /// Halves a pair that changed (or stayed undecided beyond the threshold) until its step
+    /// lies between adjacent releases; each half searched in turn, so several steps inside
+    /// it are each found. An adjacent pair is a step only when it changed.
     fn halve(&mut self, whole: Comparison) {
         while !self.oracle.stopped() {
             let inner = between(&self.candidates, &whole.base, &whole.new);
@@ -239,7 +240,10 @@ impl Search<'_> {
                 return;
             };
             if inner.is_empty() {
-                self.out.found.push(whole);
+                match whole.decision {
+                    Decision::Changed => self.out.found.push(whole),
+                    _ => self.out.undecided.push(whole),
+                }
                 return;
             }
             let mid = inner[inner.len() / 2].clone();
@@ -250,19 +254,33 @@ impl Search<'_> {
                 continue;
             };
             let halves = [left, right];
-            let changed = |c: &Comparison| c.decision == Decision::Changed;
-            if !halves.iter().any(changed) {
+            if !halves.iter().any(|h| self.searched(h)) {
                 let undecided = halves.iter().filter(|c| c.decision == Decision::Undecided);
                 let undecided: Vec<Comparison> = undecided.cloned().collect();
-                if undecided.is_empty() {
+                if undecided.is_empty() && whole.decision == Decision::Changed {
                     self.out.drifts.push(whole);
                 }
                 self.out.undecided.extend(undecided);
             }
-            for half in halves.into_iter().filter(changed) {
-                self.halve(half);
+            for half in halves {
+                if self.searched(&half) {
+                    self.halve(half);
+                }
             }
             return;
+        }
+    }
+
+    /// Whether a pair is searched further: it changed, or it stayed undecided with its
+    /// estimate beyond the threshold — its halves, each measured apart, may decide where
+    /// the whole did not (a pair whose ends sit on either side of a change and its undoing
+    /// spreads widest).
+    fn searched(&self, c: &Comparison) -> bool {
+        let t = self.settings.threshold;
+        match c.decision {
+            Decision::Changed => true,
+            Decision::Undecided => c.ratio > 1.0 + t || c.ratio < 1.0 / (1.0 + t),
+            Decision::Same => false,
         }
     }
 

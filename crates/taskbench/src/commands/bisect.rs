@@ -6,7 +6,7 @@ use crate::analysis::bisect::{Figure, Settings, bisect as search, coarse_samples
 use crate::cli::BisectArgs;
 use crate::contestant::Places;
 use crate::contestant::variant::listing::{Range, list};
-use crate::report::bisect::{answer, event_line};
+use crate::report::bisect::{answer, event_line, path_table};
 use crate::run::interrupt::outln;
 use crate::scheduler::{BisectRecord, RunOracle, bisect_folder};
 use anyhow::bail;
@@ -67,7 +67,8 @@ pub fn bisect(
     });
     let wall = started.elapsed();
     outln!();
-    for line in answer(&found, &args.scenario, args.measure, args.threshold, wall) {
+    let lines = answer(&found, &args.scenario, args.measure, args.threshold, wall);
+    for line in &lines {
         outln!("{line}");
     }
     let record = BisectRecord {
@@ -79,8 +80,9 @@ pub fn bisect(
         bisect: &found,
         runs: &oracle.folders,
     };
-    record.write(&out)?;
-    outln!("bisect.json and each run: {}", out.display());
+    let title = format!("bisect {} · {}", args.contestant, args.scenario);
+    record.write(&out, &path_table(&found, &title, &lines))?;
+    outln!("bisect.json, report.html and each run: {}", out.display());
     match oracle.error {
         Some(error) => Err(error.context(format!("the bisect stopped ({})", out.display()))),
         None => Ok(()),

@@ -2,6 +2,7 @@
 //! the answer at the end — the steps found, the pairs left undecided or drifting, the
 //! releases built and the wall time. The search (analysis/bisect.rs) decides; this words.
 
+use super::table::{Table, headers};
 use crate::analysis::bisect::{Bisect, Comparison, Decision, Event, Figure};
 use crate::units::{percent, ratio};
 use std::time::Duration;
@@ -120,6 +121,41 @@ pub fn answer(
     lines
 }
 
+/// The bisect's path as a table — each comparison in the order made, with its ratio,
+/// interval, verdict and runs — its notes the answer: what the bisect's report.html shows.
+pub fn path_table(bisect: &Bisect, title: &str, answer: &[String]) -> Table {
+    let verdict = |d: Decision| match d {
+        Decision::Changed => "changed",
+        Decision::Same => "same",
+        Decision::Undecided => "undecided",
+    };
+    let rows = (bisect.steps.iter())
+        .map(|c| {
+            vec![
+                c.base.clone(),
+                c.new.clone(),
+                ratio_and_interval(c),
+                verdict(c.decision).to_string(),
+                c.runs.to_string(),
+                c.processes.to_string(),
+            ]
+        })
+        .collect();
+    Table {
+        title: title.to_string(),
+        headers: headers(&[
+            "BASE",
+            "NEW",
+            "NEW / BASE",
+            "verdict",
+            "runs",
+            "processes each",
+        ]),
+        rows,
+        notes: answer.to_vec(),
+    }
+}
+
 /// The words for a figure's NEW above and below BASE.
 fn words(figure: Figure) -> (&'static str, &'static str) {
     match figure {
@@ -193,6 +229,33 @@ mod tests {
                 "go@1.24.6: pingpong 1.42× [1.35–1.49] slower than go@1.24.5 — 6 of 31 releases built, 4 min 10 s"
             ]
         );
+    }
+
+    #[test]
+    fn the_report_shows_each_comparison_in_order_and_the_answer() {
+        let bisect = Bisect {
+            steps: vec![
+                comparison("go@1.23.12", "go@1.24.0", 1.58, Decision::Changed),
+                comparison("go@1.24.0", "go@1.24.13", 1.0, Decision::Undecided),
+            ],
+            ..Bisect::default()
+        };
+        let answer = ["go@1.24.0: pingpong 1.58× slower".to_string()];
+        let table = path_table(&bisect, "bisect go@1.22..1.26", &answer);
+        assert_eq!(table.rows.len(), 2);
+        assert_eq!(
+            table.rows[0],
+            [
+                "go@1.23.12",
+                "go@1.24.0",
+                "1.58× [1.50–1.66]",
+                "changed",
+                "1",
+                "20"
+            ]
+        );
+        assert_eq!(table.rows[1][3], "undecided");
+        assert_eq!(table.notes, answer);
     }
 
     #[test]

@@ -163,10 +163,12 @@ pub struct Record<'a> {
 }
 
 impl Record<'_> {
-    /// Writes DIR/bisect.json.
-    pub fn write(&self, dir: &Path) -> anyhow::Result<()> {
+    /// Writes DIR/bisect.json, and DIR/report.html: the path as `path` tabulates it.
+    pub fn write(&self, dir: &Path, path: &crate::report::Table) -> anyhow::Result<()> {
         let json = serde_json::to_string_pretty(self).expect("a bisect serialises");
-        crate::export::write_atomically(&dir.join("bisect.json"), json.as_bytes())
+        crate::export::write_atomically(&dir.join("bisect.json"), json.as_bytes())?;
+        let page = crate::html::standalone(&path.title, &crate::html::figures_table(path));
+        crate::export::write_atomically(&dir.join("report.html"), page.as_bytes())
     }
 }
 

@@ -10,6 +10,8 @@ use std::collections::HashSet;
 struct Fake {
     figures: Vec<(String, f64)>,
     spread: f64,
+    /// Pairs whose interval is as wide as `noisy.1` whatever the attempt.
+    noisy: Option<((String, String), f64)>,
     failing: HashSet<String>,
     calls: Vec<(String, String, u32)>,
 }
@@ -19,6 +21,7 @@ impl Fake {
         Fake {
             figures,
             spread: 1.02,
+            noisy: None,
             failing: HashSet::new(),
             calls: Vec::new(),
         }
@@ -43,7 +46,10 @@ impl Oracle for Fake {
             });
         }
         let ratio = self.figure(new) / self.figure(base);
-        let spread = self.spread.powf(1.0 / f64::from(attempt + 1));
+        let spread = match &self.noisy {
+            Some(((b, n), wide)) if b == base && n == new => *wide,
+            _ => self.spread.powf(1.0 / f64::from(attempt + 1)),
+        };
         let interval = Some(Interval::new(ratio / spread, ratio * spread));
         let change = Change {
             ratio,
@@ -181,6 +187,34 @@ fn a_pair_straddling_the_threshold_gets_more_rounds_then_stays_undecided() {
     assert!(
         undecided.contains(&("go@1.22.12", "go@1.23.0", 3)),
         "{undecided:?}"
+    );
+}
+
+#[test]
+fn an_undecided_pair_beyond_the_threshold_is_searched_and_its_step_found() {
+    // 1.24.0 slower, 1.24.6 back; the line's ends are too noisy to decide (bimodal
+    // processes), though their estimate is past the threshold: their halves decide.
+    let figures = lines(|minor, patch| match (minor, patch) {
+        (24, 0..=5) => 150.0,
+        _ => 100.0,
+    });
+    let mut fake = Fake::new(figures);
+    fake.noisy = Some((("go@1.24.0".into(), "go@1.24.12".into()), 2.0));
+    let bisect = run(&mut fake);
+    assert_eq!(
+        found(&bisect),
+        [("go@1.23.12", "go@1.24.0"), ("go@1.24.5", "go@1.24.6")]
+    );
+    // Within the threshold, an undecided pair is left undecided, not searched.
+    let mut fake = Fake::new(lines(|minor, _| if minor >= 23 { 108.0 } else { 100.0 }));
+    fake.spread = 1.2;
+    let bisect = run(&mut fake);
+    assert!(bisect.found.is_empty());
+    assert!(
+        !fake
+            .calls
+            .iter()
+            .any(|(b, n, _)| b == "go@1.22.12" && n != "go@1.23.0")
     );
 }
 
