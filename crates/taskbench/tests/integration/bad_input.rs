@@ -1,20 +1,9 @@
 //! Bad input: one clear line naming the problem, a non-zero exit, nothing written.
 
-use super::util::{QUICK, fixtures, stderr, taskbench_within};
+use super::util::{QUICK, assert_refused, fixtures, taskbench_within};
 
 fn refused(args: &[&str], expect: &str) {
-    let output = taskbench_within(args, QUICK);
-    let err = stderr(&output);
-    assert!(!output.status.success(), "{args:?} succeeded");
-    assert_eq!(
-        err.trim_end().lines().count(),
-        1,
-        "{args:?}: one line, got:\n{err}"
-    );
-    assert!(
-        err.contains(expect),
-        "{args:?}: expected '{expect}' in: {err}"
-    );
+    assert_refused(&taskbench_within(args, QUICK), args, expect);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! exit, nothing run. The registry is a Go module proxy in a folder (GOPROXY=file://), so
 //! no test here downloads anything.
 
-use super::util::{QUICK, output_within, stderr, with_test_store};
+use super::util::{QUICK, assert_refused, output_within, stderr, with_test_store};
 use std::process::{Command, Output};
 
 fn bisect(args: &[&str], proxy: &std::path::Path) -> Output {
@@ -18,18 +18,7 @@ fn bisect(args: &[&str], proxy: &std::path::Path) -> Output {
 }
 
 fn refused(args: &[&str], proxy: &std::path::Path, expect: &str) {
-    let output = bisect(args, proxy);
-    let err = stderr(&output);
-    assert!(!output.status.success(), "{args:?} succeeded");
-    assert_eq!(
-        err.trim_end().lines().count(),
-        1,
-        "{args:?}: one line, got:\n{err}"
-    );
-    assert!(
-        err.contains(expect),
-        "{args:?}: expected '{expect}' in: {err}"
-    );
+    assert_refused(&bisect(args, proxy), args, expect);
 }
 
 /// A module proxy in a folder that lists Go 1.22.0, 1.22.1 and a release candidate of

@@ -47,6 +47,22 @@ pub fn with_test_store(command: &mut Command) -> &mut Command {
     command.env("TASKBENCH_STORE", test_store().join("taskbench.sqlite"))
 }
 
+/// Asserts that `output`, of `taskbench ARGS`, was refused as bad input is: a non-zero exit
+/// and one line on stderr holding `expect`.
+pub fn assert_refused(output: &Output, args: &[&str], expect: &str) {
+    let err = stderr(output);
+    assert!(!output.status.success(), "{args:?} succeeded");
+    assert_eq!(
+        err.trim_end().lines().count(),
+        1,
+        "{args:?}: one line, got:\n{err}"
+    );
+    assert!(
+        err.contains(expect),
+        "{args:?}: expected '{expect}' in: {err}"
+    );
+}
+
 /// Runs `taskbench ARGS` within [`DEADLINE`].
 pub fn taskbench(args: &[&str]) -> Output {
     taskbench_within(args, DEADLINE)
