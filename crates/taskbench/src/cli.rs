@@ -69,7 +69,8 @@ pub enum Command {
     Warmup(WarmupArgs),
     /// Which release changed a case's figure: the releases the registry serves in a range
     /// (`-c go@1.22..1.26`), down to patch releases, searched by interleaved A/B runs of
-    /// two releases — each line's ends first, then halving — until adjacent releases.
+    /// two releases — each line's ends and middle first, then halving — until adjacent
+    /// releases.
     Bisect(BisectArgs),
 }
 
@@ -96,6 +97,10 @@ pub struct BisectArgs {
     /// with the ones before.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=10), value_name = "N")]
     pub attempts: u32,
+    /// Releases the coarse pass samples inside each line besides its ends, evenly spaced:
+    /// a change and its undoing inside one line are seen when a probe falls between them.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=20), value_name = "N")]
+    pub probes: u16,
     /// The bisect's folder: bisect.json and each run's folder (default:
     /// results/<start time>-bisect).
     #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
@@ -348,6 +353,10 @@ pub struct HistoryArgs {
     /// release sweep's releases): the step, where it starts, its p-value (docs/HISTORY.md).
     #[arg(long)]
     pub changes: bool,
+    /// With --changes and --export-html: leave out steps smaller than this (`10%`, as
+    /// bisect's threshold); every step by default.
+    #[arg(long, default_value = "0%", value_parser = parse_percent, value_name = "PCT")]
+    pub min_change: f64,
     /// Also write an HTML page with a trend chart per point (median and interval per
     /// session, a ring where the contestant's version changed, a stroke at a change point).
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]

@@ -1,5 +1,5 @@
 //! Which release changed a figure (`taskbench bisect`): a coarse pass over each release
-//! line's first and last release, then halving between neighbours that differ by more than
+//! line's first and last release and probes inside it, then halving between neighbours that differ by more than
 //! the threshold, until the step lies between adjacent releases. Each comparison is one
 //! interleaved A/B of two releases, judged by the interval of NEW / BASE (analysis/ratio.rs);
 //! what measures them is an [`Oracle`], so the search is tested on figures made up and the
@@ -68,6 +68,8 @@ pub struct Settings {
     pub threshold: f64,
     /// Runs of one pair at most, each pooled with the ones before, while it straddles.
     pub attempts: u32,
+    /// Releases sampled inside each line by the coarse pass, besides its ends.
+    pub probes: usize,
 }
 
 /// One pair measured: what the oracle answers.
@@ -187,6 +189,9 @@ pub fn bisect(
     for whole in search.coarse() {
         search.halve(whole);
     }
+    let at = |c: &Comparison| releases.iter().position(|r| *r == c.base);
+    search.out.found.sort_by_key(at);
+    search.out.drifts.sort_by_key(at);
     search.out.stopped = search.oracle.stopped();
     search.out
 }
@@ -203,12 +208,13 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// The coarse pass: each line's ends against their neighbours; the pairs that changed.
+    /// The coarse pass: each line's ends and probes against their neighbours; the pairs
+    /// that changed.
     /// A release skipped changes the samples, so the pass starts again, the pairs already
     /// measured answered from memory.
     fn coarse(&mut self) -> Vec<Comparison> {
         'again: loop {
-            let samples = coarse_samples(&self.candidates);
+            let samples = coarse_samples(&self.candidates, self.settings.probes);
             let (mut searched, mut undecided) = (Vec::new(), Vec::new());
             for pair in samples.windows(2) {
                 let Some(c) = self.compare(&pair[0], &pair[1]) else {
@@ -224,8 +230,36 @@ impl Search<'_> {
                 }
             }
             self.out.undecided.extend(undecided);
+            searched.extend(self.line_drifts(&samples));
             return searched;
         }
+    }
+
+    /// A line whose probes each moved less than the threshold, but together more (two
+    /// steps of 6 %): its ends compared directly, so that the halving names the step or the
+    /// drift, as it would with no probes. Returned when that pair is searched.
+    fn line_drifts(&mut self, samples: &[String]) -> Vec<Comparison> {
+        let mut searched = Vec::new();
+        for one in samples.chunk_by(|a, b| line(a) == line(b)) {
+            if one.len() < 3 {
+                continue;
+            }
+            let pairs: Vec<&Comparison> = (one.windows(2))
+                .filter_map(|p| self.memo.get(&(p[0].clone(), p[1].clone())))
+                .collect();
+            let product: f64 = pairs.iter().map(|c| c.ratio).product();
+            let t = self.settings.threshold;
+            let beyond = product > 1.0 + t || product < 1.0 / (1.0 + t);
+            if pairs.len() + 1 < one.len() || pairs.iter().any(|c| self.searched(c)) || !beyond {
+                continue;
+            }
+            if let Some(ends) = self.compare(&one[0], &one[one.len() - 1])
+                && self.searched(&ends)
+            {
+                searched.push(ends);
+            }
+        }
+        searched
     }
 
     /// Halves a pair that changed (or stayed undecided beyond the threshold) until its step
@@ -340,17 +374,20 @@ fn between<'a>(candidates: &'a [String], base: &str, new: &str) -> Option<&'a [S
 }
 
 /// The first and last release of each line (`go@1.22.0` and `go@1.22.12`; a Node major's
-/// first and last), oldest first: a change and its undoing in different lines are both
-/// seen, within one line only when the halving passes through them.
-pub fn coarse_samples(candidates: &[String]) -> Vec<String> {
+/// first and last) and `probes` releases evenly spaced between them, oldest first: a change
+/// and its undoing in different lines are both seen; within one line when a probe falls
+/// between them (the middle, by default) or the halving passes through them.
+pub fn coarse_samples(candidates: &[String], probes: usize) -> Vec<String> {
     let mut samples: Vec<String> = Vec::new();
-    for (i, release) in candidates.iter().enumerate() {
-        let line = line(release);
-        let first = i == 0 || line != self::line(&candidates[i - 1]);
-        let last = i + 1 == candidates.len() || line != self::line(&candidates[i + 1]);
-        if first || last {
-            samples.push(release.clone());
-        }
+    for one in candidates.chunk_by(|a, b| line(a) == line(b)) {
+        let last = one.len() - 1;
+        let mut at: Vec<usize> = (1..=probes)
+            .map(|k| (k * last + probes.div_ceil(2)) / (probes + 1))
+            .collect();
+        at.extend([0, last]);
+        at.sort_unstable();
+        at.dedup();
+        samples.extend(at.into_iter().map(|i| one[i].clone()));
     }
     samples
 }

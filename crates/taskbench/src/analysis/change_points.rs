@@ -4,7 +4,7 @@
 //! (stats/edivisive.rs): where each starts, how big it is (the mean of the segment after
 //! over the mean of the segment before) and how sure (the permutation test's p).
 
-use crate::stats::{ChangeSettings, change_points};
+use crate::stats::{ChangeSettings, change_points, change_points_between, median};
 use catalogue::Point;
 
 /// Which figure a series follows.
@@ -49,6 +49,22 @@ pub struct Series {
     /// Each figure's place, in the same order.
     pub places: Vec<Place>,
     pub values: Vec<f64>,
+    /// Each place's processes' figures, where every place has them (a release sweep whose
+    /// runs the store kept): the steps are then found among them, between places. Empty
+    /// otherwise, and the steps are found among `values`.
+    pub groups: Vec<Vec<f64>>,
+}
+
+impl Series {
+    /// The figures the steps are found among: its processes' where it has them, else its
+    /// places'.
+    pub fn figures(&self) -> usize {
+        if self.groups.is_empty() {
+            self.values.len()
+        } else {
+            self.groups.iter().map(Vec::len).sum()
+        }
+    }
 }
 
 /// A change point of a series.
@@ -56,12 +72,14 @@ pub struct Series {
 pub struct Step {
     /// The index of the first figure after the step.
     pub index: usize,
-    /// The mean of the segment after over the mean of the segment before (1.42: 42 % up).
+    /// The level of the segment after over the level of the segment before (1.42: 42 %
+    /// up): each the mean of its figures, or where a series has processes, their median.
     pub ratio: f64,
-    /// The means of the segments before and after.
+    /// The levels of the segments before and after.
     pub levels: (f64, f64),
     pub p_value: f64,
-    /// Figures in the segments before and after (up to the neighbouring change points).
+    /// Places (sessions, releases) in the segments before and after (up to the
+    /// neighbouring change points).
     pub before: usize,
     pub after: usize,
 }
@@ -87,29 +105,55 @@ impl SeriesSteps {
 
 /// The steps of `series` under `settings`.
 pub fn steps(series: Series, settings: &ChangeSettings) -> SeriesSteps {
-    let points = change_points(&series.values, settings);
+    let grouped = !series.groups.is_empty();
+    let points = if grouped {
+        change_points_between(&series.groups, settings)
+    } else {
+        change_points(&series.values, settings)
+    };
     let mut bounds = vec![0];
     bounds.extend(points.iter().map(|c| c.index));
     bounds.push(series.values.len());
-    let mean = |range: &[f64]| range.iter().sum::<f64>() / range.len() as f64;
+    // Among processes, the medians: a bimodal runtime's mean follows its modes' shares.
+    let level = |range: std::ops::Range<usize>| {
+        if grouped {
+            median(&series.groups[range].concat()).unwrap_or(f64::NAN)
+        } else {
+            series.values[range.clone()].iter().sum::<f64>() / range.len() as f64
+        }
+    };
     let steps = points
         .iter()
         .enumerate()
         .map(|(k, c)| {
-            let before = &series.values[bounds[k]..c.index];
-            let after = &series.values[c.index..bounds[k + 2]];
-            let levels = (mean(before), mean(after));
+            let levels = (level(bounds[k]..c.index), level(c.index..bounds[k + 2]));
             Step {
                 index: c.index,
                 ratio: levels.1 / levels.0,
                 levels,
                 p_value: c.p_value,
-                before: before.len(),
-                after: after.len(),
+                before: c.index - bounds[k],
+                after: bounds[k + 2] - c.index,
             }
         })
         .collect();
     SeriesSteps { series, steps }
+}
+
+/// Leaves out of `found` the steps smaller than `share` (0.10: a step of less than 10 %
+/// either way, on the log scale as bisect's threshold); a step whose levels give no ratio
+/// (an overhead at or below zero) is kept. How many were left out.
+pub fn at_least(found: &mut [SeriesSteps], share: f64) -> usize {
+    let mut left_out = 0;
+    for series in found {
+        let before = series.steps.len();
+        series.steps.retain(|s| {
+            let comparable = s.levels.0 > 0.0 && s.levels.1 > 0.0;
+            !comparable || s.ratio.ln().abs() >= (1.0 + share).ln()
+        });
+        left_out += before - series.steps.len();
+    }
+    left_out
 }
 
 /// What the change-point gate found for one case: its newest step, where that starts

@@ -1,10 +1,15 @@
 //! The series change points are looked for in (analysis/change_points.rs), made from the
 //! history's sessions: each case's figures in the order its sessions started, and each
 //! release sweep's figures in release order (`go@1.22.0`, `go@1.22.1`, …), so that
-//! `history --changes` names the release where a step starts as `bisect` does.
+//! `history --changes` names the release where a step starts as `bisect` does. Along
+//! releases each release's figures are its processes' (where the store kept its runs): a
+//! sweep's releases run interleaved in one session, so one process is as good as another
+//! between them, and a release measured by ten processes weighs as ten.
 
 use super::change_points::{Along, Figure, Place, Series, SeriesSteps, steps};
 use super::releases::release_order;
+use crate::analysis::cases::group;
+use crate::run::RunRecord;
 use crate::stats::{CHANGE_SETTINGS, median};
 use catalogue::Point;
 
@@ -24,6 +29,16 @@ pub struct Figures {
     pub place: Place,
     pub time: Option<f64>,
     pub peak_rss: Option<f64>,
+    pub processes: Processes,
+}
+
+/// Each valid process's figure of a case in one session: its time processes' median
+/// iteration (less the ideal where the scenario has one, as the history's time is), its
+/// memory processes' peak RSS. Empty where the runs are not at hand.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Processes {
+    pub time: Vec<f64>,
+    pub peak_rss: Vec<f64>,
 }
 
 /// One session's valid figures of a case, as the history holds them.
@@ -34,6 +49,27 @@ pub struct Observation {
     pub place: Place,
     pub time: Option<f64>,
     pub peak_rss: Option<f64>,
+    pub processes: Processes,
+}
+
+/// Each case's processes among one session's `records`, by point and contestant.
+pub fn processes_of(records: &[RunRecord]) -> Vec<(Point, String, Processes)> {
+    let mut out = Vec::new();
+    for point in group(records) {
+        let ideal = point.key.to_scenario().map_or(0, |s| s.ideal_ns()) as f64;
+        for case in &point.cases {
+            let time = (case.iteration_groups().iter())
+                .filter_map(|g| median(g))
+                .map(|m| if ideal > 0.0 { m - ideal } else { m })
+                .collect();
+            let peak_rss = (case.memory_runs().iter())
+                .filter_map(|r| Some(r.figures.as_ref()?.peak_rss_bytes as f64))
+                .collect();
+            let processes = Processes { time, peak_rss };
+            out.push((point.key.clone(), case.contestant.to_string(), processes));
+        }
+    }
+    out
 }
 
 /// Each case's time and peak RSS in the order its sessions started; `observations` in
@@ -54,6 +90,7 @@ pub fn along_sessions(observations: &[Observation]) -> Vec<Series> {
                 place: o.place.clone(),
                 time: o.time,
                 peak_rss: o.peak_rss,
+                processes: Processes::default(),
             })
             .collect();
         out.extend(both_figures(
@@ -68,7 +105,8 @@ pub fn along_sessions(observations: &[Observation]) -> Vec<Series> {
 
 /// Each release sweep's time and peak RSS, oldest release first: per point, the release
 /// variants of one contestant (two or more), each release's figure the median of its
-/// sessions' (a sweep run twice is one series), its place the newest of them.
+/// sessions' (a sweep run twice is one series) and its processes theirs pooled, its place
+/// the newest of them.
 pub fn along_releases(observations: &[Observation]) -> Vec<Series> {
     let mut releases: Vec<(&Point, &str, Vec<u64>, &Observation)> = observations
         .iter()
@@ -102,10 +140,19 @@ pub fn along_releases(observations: &[Observation]) -> Vec<Series> {
                     release: Some(newest.contestant.clone()),
                     ..newest.place.clone()
                 };
+                let pooled = |figure: fn(&Processes) -> &Vec<f64>| -> Vec<f64> {
+                    (release.iter())
+                        .flat_map(|r| figure(&r.3.processes).iter().copied())
+                        .collect()
+                };
                 Figures {
                     place,
                     time: of(|o| o.time),
                     peak_rss: of(|o| o.peak_rss),
+                    processes: Processes {
+                        time: pooled(|p| &p.time),
+                        peak_rss: pooled(|p| &p.peak_rss),
+                    },
                 }
             })
             .collect();
@@ -122,7 +169,7 @@ pub fn along_releases(observations: &[Observation]) -> Vec<Series> {
 }
 
 /// The time series and the peak RSS series of one case, each over the places that have
-/// that figure.
+/// that figure, with each place's processes where every one of them has some.
 pub fn both_figures(
     point: &Point,
     contestant: &str,
@@ -130,15 +177,20 @@ pub fn both_figures(
     figures: &[Figures],
 ) -> [Series; 2] {
     let series = |figure: Figure| {
-        let kept: Vec<(Place, f64)> = (figures.iter())
+        let kept: Vec<(Place, f64, &Vec<f64>)> = (figures.iter())
             .filter_map(|f| {
-                let value = match figure {
-                    Figure::Time => f.time,
-                    Figure::PeakRss => f.peak_rss,
+                let (value, processes) = match figure {
+                    Figure::Time => (f.time, &f.processes.time),
+                    Figure::PeakRss => (f.peak_rss, &f.processes.peak_rss),
                 };
-                Some((f.place.clone(), value?))
+                Some((f.place.clone(), value?, processes))
             })
             .collect();
+        let groups = if kept.iter().all(|k| !k.2.is_empty()) {
+            kept.iter().map(|k| k.2.clone()).collect()
+        } else {
+            Vec::new()
+        };
         Series {
             point: point.clone(),
             contestant: contestant.to_string(),
@@ -146,6 +198,7 @@ pub fn both_figures(
             along,
             values: kept.iter().map(|k| k.1).collect(),
             places: kept.into_iter().map(|k| k.0).collect(),
+            groups,
         }
     };
     [series(Figure::Time), series(Figure::PeakRss)]

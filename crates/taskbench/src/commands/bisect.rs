@@ -36,7 +36,10 @@ pub fn bisect(
     let releases = list(&range, contestant, places)?;
     if args.dry_run {
         outln!("{} releases: {}", releases.len(), releases.join(" "));
-        outln!("coarse pass: {}", coarse_samples(&releases).join(" → "));
+        outln!(
+            "coarse pass: {}",
+            coarse_samples(&releases, args.probes.into()).join(" → ")
+        );
         return Ok(());
     }
     let out = bisect_folder(args.out.as_deref())?;
@@ -61,6 +64,7 @@ pub fn bisect(
     let settings = Settings {
         threshold: args.threshold,
         attempts: args.attempts,
+        probes: args.probes.into(),
     };
     let found = search(&mut oracle, &releases, settings, &mut |event| {
         outln!("{}", event_line(&event, args.threshold));
@@ -76,6 +80,7 @@ pub fn bisect(
         scenario: &args.scenario,
         figure: args.measure,
         threshold: args.threshold,
+        probes: settings.probes,
         wall_seconds: wall.as_secs_f64(),
         bisect: &found,
         runs: &oracle.folders,

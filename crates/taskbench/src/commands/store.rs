@@ -2,6 +2,7 @@
 //! the store's figures over time, as a table, (`--changes`) the change points of each case's
 //! series and (`--export-html`) trend charts (see `store`).
 
+use crate::analysis::change_points::at_least;
 use crate::cli::{HistoryArgs, ImportArgs};
 use crate::report::{self, render_terminal, terminal_width};
 use crate::results::read_results;
@@ -50,10 +51,21 @@ pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
     } else {
         println!("{}", render_terminal(&table, terminal_width()));
     }
-    let found = (args.changes || args.export_html.is_some()).then(|| store::steps_of(&rows));
+    let mut found = if args.changes || args.export_html.is_some() {
+        Some(store::steps_of(&mut store, &rows)?)
+    } else {
+        None
+    };
+    let left_out = (found.as_mut()).map_or(0, |f| at_least(f, args.min_change));
     if let (true, Some(found)) = (args.changes, &found) {
         for line in report::changes::change_lines(found) {
             println!("{line}");
+        }
+        if left_out > 0 {
+            println!(
+                "{}",
+                report::changes::left_out_line(left_out, args.min_change)
+            );
         }
     }
     if let Some(path) = &args.export_html {

@@ -191,6 +191,7 @@ mod tests {
                 along: Along::Sessions,
                 places: vec![place("01"), place("02"), place("03")],
                 values: vec![1e6, 1e6, 2e6],
+                groups: Vec::new(),
             },
             steps: vec![Step {
                 index: 2,

@@ -16,12 +16,13 @@ pub fn change_lines(found: &[SeriesSteps]) -> Vec<String> {
     let with = found.iter().filter(|s| !s.steps.is_empty()).count();
     let short = found
         .iter()
-        .filter(|s| s.series.values.len() < 2 * CHANGE_SETTINGS.min_segment)
+        .filter(|s| s.series.figures() < 2 * CHANGE_SETTINGS.min_segment)
         .count();
     lines.push(format!(
         "{} of {} series (a case's time or peak RSS, along its sessions or a sweep's \
          releases) had no change point, {short} of them with fewer than {} figures, too few \
-         to show one (E-divisive means, α = {}, at least {} figures a side; docs/HISTORY.md)",
+         to show one (E-divisive means, α = {}, at least {} figures a side — sessions, or a \
+         sweep's processes; docs/HISTORY.md)",
         found.len() - with,
         found.len(),
         2 * CHANGE_SETTINGS.min_segment,
@@ -29,6 +30,14 @@ pub fn change_lines(found: &[SeriesSteps]) -> Vec<String> {
         CHANGE_SETTINGS.min_segment,
     ));
     lines
+}
+
+/// `3 steps smaller than 10 % left out (--min-change)`.
+pub fn left_out_line(count: usize, share: f64) -> String {
+    format!(
+        "{count} step(s) smaller than {} left out (--min-change)",
+        crate::units::percent(share)
+    )
 }
 
 /// `spawn tasks=1000 · tokio · time: step +42 % at 2026-12-03 10:41:07 · 01234567, after
@@ -157,6 +166,7 @@ mod tests {
                 along,
                 places: vec![place(1, "tokio@1.1.0"), place(2, "tokio@1.2.0")],
                 values: vec![levels.0, levels.1],
+                groups: Vec::new(),
             },
             steps: vec![Step {
                 index: 1,

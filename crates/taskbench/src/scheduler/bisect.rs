@@ -155,6 +155,8 @@ pub struct Record<'a> {
     pub figure: Figure,
     /// 0.10 for 10 %.
     pub threshold: f64,
+    /// Releases the coarse pass sampled inside each line besides its ends.
+    pub probes: usize,
     pub wall_seconds: f64,
     #[serde(flatten)]
     pub bisect: &'a Bisect,

@@ -164,7 +164,7 @@ fn trend(store: &mut store::Store, results: &Results, out: &Path) -> anyhow::Res
     };
     if cases.iter().any(|&(p, c)| sessions(p, c) >= 2) {
         let table = crate::report::history_table(&rows);
-        let page = crate::html::trend_page(&rows, &table, &store::steps_of(&rows));
+        let page = crate::html::trend_page(&rows, &table, &store::steps_of(store, &rows)?);
         export::write_atomically(&out.join("trend.html"), page.as_bytes())?;
     }
     Ok(())

@@ -45,20 +45,54 @@ pub struct ChangePoint {
 /// Every significant change point of `values`, in index order. Deterministic: each test
 /// permutes with a generator seeded from the fixed seed and the segment's place.
 pub fn change_points(values: &[f64], settings: &ChangeSettings) -> Vec<ChangePoint> {
+    let cuts = vec![true; values.len() + 1];
     let mut found = Vec::new();
-    divide(values, 0, settings, &mut found);
+    divide(values, &cuts, 0, settings, &mut found);
+    found.sort_by_key(|c| c.index);
+    found
+}
+
+/// Every significant change point between `groups` — each group the figures of one place
+/// (a release's processes), a change only ever between two groups — its `index` the first
+/// group after it. The groups' figures are searched and permuted as one series, so a
+/// place's several figures weigh as several and `min_segment` counts figures: one release
+/// of ten processes is a segment, as a session's one figure is not.
+pub fn change_points_between(groups: &[Vec<f64>], settings: &ChangeSettings) -> Vec<ChangePoint> {
+    let values: Vec<f64> = groups.iter().flatten().copied().collect();
+    let mut starts = vec![0];
+    for group in groups {
+        starts.push(starts[starts.len() - 1] + group.len());
+    }
+    let mut cuts = vec![false; values.len() + 1];
+    for &start in &starts {
+        cuts[start] = true;
+    }
+    let mut found = Vec::new();
+    divide(&values, &cuts, 0, settings, &mut found);
+    let mut found: Vec<ChangePoint> = (found.into_iter())
+        .map(|c| ChangePoint {
+            index: starts.partition_point(|&s| s < c.index),
+            ..c
+        })
+        .collect();
     found.sort_by_key(|c| c.index);
     found
 }
 
 /// Splits `values` (which begin at `offset` in the whole series) where Q̂ is largest, if the
-/// split is significant, and each side again.
-fn divide(values: &[f64], offset: usize, settings: &ChangeSettings, found: &mut Vec<ChangePoint>) {
-    let Some((at, observed)) = best_split(values, settings.min_segment) else {
+/// split is significant, and each side again; `cuts[i]`: a split may fall before `values[i]`.
+fn divide(
+    values: &[f64],
+    cuts: &[bool],
+    offset: usize,
+    settings: &ChangeSettings,
+    found: &mut Vec<ChangePoint>,
+) {
+    let Some((at, observed)) = best_split_at(values, settings.min_segment, cuts) else {
         return;
     };
     let seed = SEED ^ ((offset as u64) << 32) ^ values.len() as u64;
-    let p_value = permutation_p(values, observed, settings, seed);
+    let p_value = permutation_p(values, cuts, observed, settings, seed);
     if p_value > settings.alpha {
         return;
     }
@@ -66,16 +100,22 @@ fn divide(values: &[f64], offset: usize, settings: &ChangeSettings, found: &mut 
         index: offset + at,
         p_value,
     });
-    divide(&values[..at], offset, settings, found);
-    divide(&values[at..], offset + at, settings, found);
+    divide(&values[..at], &cuts[..=at], offset, settings, found);
+    divide(&values[at..], &cuts[at..], offset + at, settings, found);
+}
+
+/// [`best_split_at`] with a split allowed anywhere.
+pub fn best_split(values: &[f64], min: usize) -> Option<(usize, f64)> {
+    best_split_at(values, min, &vec![true; values.len() + 1])
 }
 
 /// The split τ (the first index of the right side) that maximises, over every end κ,
 /// Q̂(X, Y) = mn/(m+n) · [2/(mn) Σ|X−Y| − C(m,2)⁻¹ Σ|X−X'| − C(n,2)⁻¹ Σ|Y−Y'|] for
 /// X = values[..τ], Y = values[τ..κ] (M&J's exponent 1), over sides of at least `min`
 /// values; `None` when the series is too short. Searching κ lets a step that is undone
-/// later (a block) stand out against what precedes it. O(n²): each sum is carried along.
-pub fn best_split(values: &[f64], min: usize) -> Option<(usize, f64)> {
+/// later (a block) stand out against what precedes it; τ and κ only where `cuts` allows
+/// (`cuts[i]`: before `values[i]`). O(n²): each sum is carried along.
+pub fn best_split_at(values: &[f64], min: usize, cuts: &[bool]) -> Option<(usize, f64)> {
     let n = values.len();
     let min = min.max(1);
     if n < 2 * min {
@@ -99,12 +139,12 @@ pub fn best_split(values: &[f64], min: usize) -> Option<(usize, f64)> {
     let mut within_left = (0..min).map(|c| above[c][c]).sum::<f64>();
     for tau in min..=n - min {
         let (mut between, mut within_right) = (0.0, 0.0);
-        for end in tau + 1..=n {
+        for end in (tau + 1..=n).take_while(|_| cuts[tau]) {
             let c = end - 1;
             between += above[c][tau];
             within_right += above[c][c] - above[c][tau];
             let k = end - tau;
-            if k < min {
+            if k < min || !cuts[end] {
                 continue;
             }
             let energy = 2.0 * between / (tau * k) as f64
@@ -125,9 +165,16 @@ pub fn best_split(values: &[f64], min: usize) -> Option<(usize, f64)> {
 }
 
 /// The permutation p-value of `observed`, the largest Q̂ of `values`: (1 + b) / (1 + r) for
-/// b of r shuffles reaching it. The test stops early once b is too many for p ≤ α (its p
+/// b of r shuffles reaching it, each shuffle split only where `cuts` allows (the groups keep
+/// their sizes, their figures are exchanged). The test stops early once b is too many for p ≤ α (its p
 /// is then the estimate so far: above α either way).
-fn permutation_p(values: &[f64], observed: f64, settings: &ChangeSettings, seed: u64) -> f64 {
+fn permutation_p(
+    values: &[f64],
+    cuts: &[bool],
+    observed: f64,
+    settings: &ChangeSettings,
+    seed: u64,
+) -> f64 {
     let mut rng = SplitMix64::new(seed);
     let mut shuffled = values.to_vec();
     let limit = settings.alpha * (settings.permutations + 1) as f64 - 1.0;
@@ -136,7 +183,7 @@ fn permutation_p(values: &[f64], observed: f64, settings: &ChangeSettings, seed:
         for i in (1..shuffled.len()).rev() {
             shuffled.swap(i, rng.below(i + 1));
         }
-        let q = best_split(&shuffled, settings.min_segment).map_or(0.0, |(_, q)| q);
+        let q = best_split_at(&shuffled, settings.min_segment, cuts).map_or(0.0, |(_, q)| q);
         // Equal up to rounding counts as reaching it: a flat series is no change.
         if q >= observed - 1e-9 * observed.abs() {
             reached += 1;

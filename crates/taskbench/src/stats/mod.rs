@@ -20,7 +20,9 @@ pub use bootstrap::{
     Interval, LEVEL, RESAMPLES, SplitMix64, median_ci, nested_median_ci, nested_ratio_ci,
     pooled_median, ratio_of_medians_ci,
 };
-pub use edivisive::{CHANGE_SETTINGS, ChangePoint, ChangeSettings, best_split, change_points};
+pub use edivisive::{
+    CHANGE_SETTINGS, ChangePoint, ChangeSettings, best_split, change_points, change_points_between,
+};
 pub use modes::{MIN_DISTANCE, MIN_PROCESSES, MIN_SHARE, Mode, SEPARATION, by_share, modes, split};
 pub use order::{median_interval, order_interval, ranks, ratio_interval};
 pub use outliers::modified_z_scores;

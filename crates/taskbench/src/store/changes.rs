@@ -5,17 +5,41 @@
 
 use super::{HistoryRow, Location, Machine, Store};
 use crate::analysis::change_points::{Along, Place, Series, SeriesSteps};
-use crate::analysis::change_series::{Figures, Observation, both_figures, history_steps};
+use crate::analysis::change_series::{
+    Figures, Observation, Processes, both_figures, history_steps, processes_of,
+};
 use crate::analysis::gate::Side;
+use crate::analysis::releases::release_order;
 use crate::analysis::{Apart, CaseSummary, summarize};
+use catalogue::Point;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 /// The change points of the history's rows at the default settings: each case along its
-/// sessions, each release sweep along its releases.
-pub fn steps_of(rows: &[HistoryRow]) -> Vec<SeriesSteps> {
-    history_steps(&observations(rows))
+/// sessions, each release sweep along its releases (among its processes, read from the
+/// store's runs of the sweep's sessions).
+pub fn steps_of(store: &mut Store, rows: &[HistoryRow]) -> anyhow::Result<Vec<SeriesSteps>> {
+    let mut observations = observations(rows);
+    let mut sessions: HashMap<i64, Vec<(Point, String, Processes)>> = HashMap::new();
+    let valid = rows.iter().filter(|r| r.outcome == "valid");
+    for (row, seen) in valid.zip(observations.iter_mut()) {
+        if seen.contestant.contains(' ') || release_order(&seen.contestant).is_none() {
+            continue;
+        }
+        let session = match sessions.entry(row.session) {
+            Entry::Occupied(known) => known.into_mut(),
+            Entry::Vacant(new) => new.insert(processes_of(&super::runs(store, row.session)?)),
+        };
+        let found = (session.iter())
+            .find(|(point, contestant, _)| *point == seen.point && *contestant == seen.contestant);
+        if let Some((_, _, processes)) = found {
+            seen.processes = processes.clone();
+        }
+    }
+    Ok(history_steps(&observations))
 }
 
-/// The valid rows of the history as observations of their case.
+/// The valid rows of the history as observations of their case (their processes not read).
 pub fn observations(rows: &[HistoryRow]) -> Vec<Observation> {
     rows.iter()
         .filter(|r| r.outcome == "valid")
@@ -31,6 +55,7 @@ pub fn observations(rows: &[HistoryRow]) -> Vec<Observation> {
             },
             time: r.time,
             peak_rss: r.peak_rss,
+            processes: Processes::default(),
         })
         .collect()
 }
@@ -60,6 +85,7 @@ pub fn with_newest(location: &Location, new: &Side) -> anyhow::Result<Vec<Series
                 },
                 time: Some(elapsed.median),
                 peak_rss: row.peak_rss.map(|p| p.median),
+                processes: Processes::default(),
             });
             out.extend(both_figures(
                 &point.point,
@@ -113,6 +139,7 @@ fn before(
             place,
             time: median("elapsed"),
             peak_rss: median("peak_rss"),
+            processes: Processes::default(),
         };
         found.push((id, figures));
     }

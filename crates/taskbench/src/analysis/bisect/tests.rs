@@ -1,6 +1,7 @@
 //! The search on made-up figures: an oracle that knows each release's figure, so no
 //! process runs.
 
+use super::bisect as bisect_fn;
 use super::*;
 use crate::analysis::ratio::{Verdict, verdict};
 use std::collections::HashSet;
@@ -68,6 +69,7 @@ impl Oracle for Fake {
 const SETTINGS: Settings = Settings {
     threshold: 0.10,
     attempts: 3,
+    probes: 1,
 };
 
 fn run(fake: &mut Fake) -> Bisect {
@@ -103,7 +105,8 @@ fn one_step_is_found_between_adjacent_releases_in_few_builds() {
     let step = &bisect.found[0];
     assert!((step.ratio - 1.4).abs() < 1e-9);
     assert!(bisect.undecided.is_empty() && bisect.drifts.is_empty());
-    assert!(bisect.built().len() < 12, "{:?}", bisect.built());
+    // Nine of the coarse pass (three a line) and three of the halving, of 39.
+    assert!(bisect.built().len() <= 12, "{:?}", bisect.built());
 }
 
 #[test]
@@ -123,7 +126,7 @@ fn a_step_and_its_undoing_are_both_found() {
 }
 
 #[test]
-fn a_flat_range_names_no_release_and_builds_only_the_ends_of_each_line() {
+fn a_flat_range_names_no_release_and_builds_only_the_ends_and_middle_of_each_line() {
     let mut fake = Fake::new(lines(|_, patch| 100.0 + f64::from(patch % 3)));
     let bisect = run(&mut fake);
     assert!(bisect.found.is_empty() && bisect.drifts.is_empty());
@@ -131,10 +134,13 @@ fn a_flat_range_names_no_release_and_builds_only_the_ends_of_each_line() {
         bisect.built(),
         [
             "go@1.22.0",
+            "go@1.22.6",
             "go@1.22.12",
             "go@1.23.0",
+            "go@1.23.6",
             "go@1.23.12",
             "go@1.24.0",
+            "go@1.24.6",
             "go@1.24.12"
         ]
     );
@@ -240,6 +246,29 @@ fn a_pair_is_measured_once_however_often_the_search_asks() {
 }
 
 #[test]
+fn a_change_and_its_undoing_inside_one_line_are_found_by_its_probe() {
+    // go1.23.4 … 1.23.10 slower (as measured here): the line's ends agree, its middle does not.
+    let slow_inside = |minor, patch| match (minor, patch) {
+        (23, 4..=10) => 122.0,
+        _ => 100.0,
+    };
+    let mut fake = Fake::new(lines(slow_inside));
+    let bisect = run(&mut fake);
+    assert_eq!(
+        found(&bisect),
+        [("go@1.23.3", "go@1.23.4"), ("go@1.23.10", "go@1.23.11")]
+    );
+    let mut blind = Fake::new(lines(slow_inside));
+    let releases = blind.releases();
+    let ends_only = Settings {
+        probes: 0,
+        ..SETTINGS
+    };
+    let bisect = bisect_fn(&mut blind, &releases, ends_only, &mut |_| {});
+    assert!(bisect.found.is_empty(), "with no probe the ends agree");
+}
+
+#[test]
 fn a_drift_with_no_one_step_is_said_so() {
     // 1.22.0 → 1.22.12 is 12 % slower in two steps of 6 %: the pair is past 10 %, neither
     // half is, so no release is named and the drift is.
@@ -277,7 +306,7 @@ fn decided_against_the_threshold_on_either_side() {
 }
 
 #[test]
-fn coarse_samples_are_each_lines_ends() {
+fn coarse_samples_are_each_lines_ends_and_probes() {
     let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     let go = names(&[
         "go@1.22.0",
@@ -288,7 +317,7 @@ fn coarse_samples_are_each_lines_ends() {
         "go@1.24.1",
     ]);
     assert_eq!(
-        coarse_samples(&go),
+        coarse_samples(&go, 0),
         names(&[
             "go@1.22.0",
             "go@1.22.2",
@@ -297,6 +326,31 @@ fn coarse_samples_are_each_lines_ends() {
             "go@1.24.1"
         ])
     );
+    assert_eq!(
+        coarse_samples(&go, 1),
+        names(&[
+            "go@1.22.0",
+            "go@1.22.1",
+            "go@1.22.2",
+            "go@1.23.0",
+            "go@1.24.0",
+            "go@1.24.1"
+        ]),
+        "a line of two has no middle; a line of one is sampled once"
+    );
+    let patches: Vec<String> = (0..=12).map(|p| format!("go@1.23.{p}")).collect();
+    let at = |probes| {
+        let samples = coarse_samples(&patches, probes);
+        let patch = |s: &String| s.rsplit('.').next().unwrap().parse::<u32>().unwrap();
+        samples.iter().map(patch).collect::<Vec<_>>()
+    };
+    assert_eq!(at(1), [0, 6, 12]);
+    assert_eq!(at(3), [0, 3, 6, 9, 12]);
+    assert_eq!(
+        at(20),
+        (0..=12).collect::<Vec<_>>(),
+        "more probes than releases"
+    );
     let node = names(&[
         "n@node22.0.0",
         "n@node22.1.0",
@@ -304,8 +358,13 @@ fn coarse_samples_are_each_lines_ends() {
         "n@node23.0.0",
     ]);
     assert_eq!(
-        coarse_samples(&node),
-        names(&["n@node22.0.0", "n@node22.9.1", "n@node23.0.0"])
+        coarse_samples(&node, 1),
+        names(&[
+            "n@node22.0.0",
+            "n@node22.1.0",
+            "n@node22.9.1",
+            "n@node23.0.0"
+        ])
     );
 }
 

@@ -2,7 +2,7 @@
 //! gate's newest step.
 
 use super::*;
-use crate::analysis::change_series::{Observation, along_releases, along_sessions};
+use crate::analysis::change_series::{Observation, Processes, along_releases, along_sessions};
 use crate::stats::{CHANGE_SETTINGS, SplitMix64};
 
 /// A figure `level` with ±1 % of seeded noise.
@@ -21,6 +21,7 @@ fn observation(contestant: &str, day: usize, time: f64) -> Observation {
         },
         time: Some(time),
         peak_rss: Some(10e6),
+        processes: Processes::default(),
     }
 }
 
@@ -124,4 +125,95 @@ fn the_gate_takes_a_step_only_among_the_newest_figures_and_past_the_threshold() 
     let faster = series(20, 17, 0.7, &mut rng);
     assert_eq!(faster.steps.len(), 1);
     assert_eq!(newest_step(&faster, 5, 0.05), None, "faster passes");
+}
+
+/// A sweep's releases `go@1.23.0` … in order, each with `n` processes around `level(i)`.
+fn sweep_with_processes(levels: &[f64], n: usize, rng: &mut SplitMix64) -> Vec<Observation> {
+    (levels.iter().enumerate())
+        .map(|(i, &level)| {
+            let time: Vec<f64> = (0..n).map(|_| noisy(level, rng) * 1.0).collect();
+            Observation {
+                processes: Processes {
+                    time: time
+                        .iter()
+                        .map(|t| t * (1.0 + 0.1 * (rng.next_u64() % 2) as f64))
+                        .collect(),
+                    peak_rss: vec![10e6; n],
+                },
+                ..observation(&format!("go@1.23.{i}"), 1, level)
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn a_sweep_with_processes_names_a_release_held_by_one_release_of_them() {
+    // go1.23.12 fast between slow releases (as measured here): one figure a side of it is
+    // no segment among releases' medians, ten processes are.
+    let mut rng = SplitMix64::new(10);
+    let mut levels = vec![280e6; 6];
+    levels.push(200e6);
+    levels.extend([280e6; 5]);
+    let observations = sweep_with_processes(&levels, 10, &mut rng);
+    let series = along_releases(&observations);
+    assert_eq!(series[0].groups.len(), 12, "the processes come along");
+    let found = steps(series[0].clone(), &CHANGE_SETTINGS);
+    let named: Vec<&str> = (found.steps.iter())
+        .map(|s| found.at(s).release.as_deref().unwrap())
+        .collect();
+    assert_eq!(named, ["go@1.23.6", "go@1.23.7"], "{:?}", found.steps);
+    let [into, out] = &found.steps[..] else {
+        unreachable!()
+    };
+    assert!((into.ratio - 200.0 / 280.0).abs() < 0.03, "{}", into.ratio);
+    assert_eq!((into.before, into.after, out.after), (6, 1, 5), "releases");
+    let medians_only = Series {
+        groups: Vec::new(),
+        ..series[0].clone()
+    };
+    assert_eq!(
+        steps(medians_only, &CHANGE_SETTINGS).steps,
+        [],
+        "one figure is no segment"
+    );
+    let rss = steps(series[1].clone(), &CHANGE_SETTINGS);
+    assert_eq!(rss.steps, [], "peak RSS is flat");
+}
+
+#[test]
+fn a_release_missing_its_processes_leaves_the_sweep_to_its_medians() {
+    let mut rng = SplitMix64::new(11);
+    let mut observations = sweep_with_processes(&[1.0, 1.0, 1.0, 2.0, 2.0, 2.0], 5, &mut rng);
+    observations[2].processes = Processes::default();
+    let series = along_releases(&observations);
+    assert!(series[0].groups.is_empty());
+    assert_eq!(series[0].values.len(), 6);
+}
+
+#[test]
+fn steps_smaller_than_the_minimum_change_are_left_out_either_way() {
+    let step = |before: f64, after: f64| Step {
+        index: 1,
+        ratio: after / before,
+        levels: (before, after),
+        p_value: 0.001,
+        before: 3,
+        after: 3,
+    };
+    let series = along_sessions(&[observation("tokio", 1, 1.0), observation("tokio", 2, 2.0)]);
+    let mut found = [SeriesSteps {
+        series: series[0].clone(),
+        steps: vec![
+            step(100.0, 109.0),
+            step(100.0, 111.0),
+            step(100.0, 91.5),
+            step(100.0, 90.0),
+            step(-2.0, 5.0),
+        ],
+    }];
+    assert_eq!(at_least(&mut found, 0.10), 2);
+    let kept: Vec<(f64, f64)> = found[0].steps.iter().map(|s| s.levels).collect();
+    // 0.90 is 11 % faster on the log scale (1 / 0.9 = 1.11); 0.915 is 9 %.
+    assert_eq!(kept, [(100.0, 111.0), (100.0, 90.0), (-2.0, 5.0)]);
+    assert_eq!(at_least(&mut found, 0.0), 0, "every step by default");
 }

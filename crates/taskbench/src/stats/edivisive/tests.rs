@@ -90,3 +90,69 @@ fn noisy_flat_series_show_false_changes_at_about_alpha() {
     let found = false_changes(Draw::Normal, 300, 24, &CHANGE_SETTINGS);
     assert!(found <= 8, "{found} of 300");
 }
+
+/// `groups` places of `size` figures each, place `i` at `level(i)`, normal noise of sd `sd`.
+fn grouped(levels: &[f64], size: usize, sd: f64, seed: u64) -> Vec<Vec<f64>> {
+    let mut rng = SplitMix64::new(seed);
+    (levels.iter())
+        .map(|&level| {
+            (0..size)
+                .map(|_| level + sd * standard_normal(&mut rng))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn groups_of_one_figure_are_the_plain_series() {
+    let values = series(&[(12, 100.0), (12, 130.0), (12, 100.0)], 2.0, 2);
+    let groups: Vec<Vec<f64>> = values.iter().map(|&v| vec![v]).collect();
+    assert_eq!(
+        change_points_between(&groups, &CHANGE_SETTINGS),
+        change_points(&values, &CHANGE_SETTINGS)
+    );
+}
+
+#[test]
+fn a_change_between_groups_is_found_at_the_group_and_one_group_can_hold_a_level() {
+    let mut levels = vec![100.0; 5];
+    levels.extend([120.0; 4]);
+    let found = change_points_between(&grouped(&levels, 6, 4.0, 12), &CHANGE_SETTINGS);
+    assert_eq!(indices(&found), [5]);
+    // One place apart, ten figures strong: a step and its undoing.
+    let mut levels = vec![100.0; 5];
+    levels.push(125.0);
+    levels.extend([100.0; 5]);
+    let found = change_points_between(&grouped(&levels, 10, 4.0, 13), &CHANGE_SETTINGS);
+    assert_eq!(indices(&found), [5, 6]);
+}
+
+#[test]
+fn a_change_is_never_put_inside_a_group() {
+    // The figures change halfway through the middle group: the split falls on a side of it.
+    let mut groups = grouped(&[100.0, 100.0, 100.0], 8, 1.0, 14);
+    groups.extend(grouped(&[140.0, 140.0], 8, 1.0, 15));
+    for v in &mut groups[2][4..] {
+        *v += 40.0;
+    }
+    let found = change_points_between(&groups, &CHANGE_SETTINGS);
+    assert!(!found.is_empty());
+    assert!(found.iter().all(|c| (1..5).contains(&c.index)), "{found:?}");
+}
+
+#[test]
+fn flat_groups_show_false_changes_at_about_alpha() {
+    // 200 flat series of 6 places × 5 figures at α = 5 %: 10 expected; outside 3..=19 has
+    // odds under 1 % each way (binomial).
+    let five = ChangeSettings {
+        alpha: 0.05,
+        permutations: 199,
+        ..CHANGE_SETTINGS
+    };
+    let found = (0..200)
+        .filter(|seed| {
+            !change_points_between(&grouped(&[100.0; 6], 5, 3.0, 2000 + seed), &five).is_empty()
+        })
+        .count();
+    assert!((3..=19).contains(&found), "{found} of 200");
+}
