@@ -355,8 +355,8 @@ pub struct HistoryArgs {
     pub changes: bool,
     /// With --changes and --export-html: leave out steps smaller than this (`10%`, as
     /// bisect's threshold); every step by default.
-    #[arg(long, default_value = "0%", value_parser = parse_percent, value_name = "PCT")]
-    pub min_change: f64,
+    #[arg(long, value_parser = parse_percent, value_name = "PCT")]
+    pub min_change: Option<f64>,
     /// Also write an HTML page with a trend chart per point (median and interval per
     /// session, a ring where the contestant's version changed, a stroke at a change point).
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]

@@ -56,16 +56,14 @@ pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
     } else {
         None
     };
-    let left_out = (found.as_mut()).map_or(0, |f| at_least(f, args.min_change));
+    let min_change = args.min_change.unwrap_or(0.0);
+    let left_out = (found.as_mut()).map_or(0, |f| at_least(f, min_change));
     if let (true, Some(found)) = (args.changes, &found) {
         for line in report::changes::change_lines(found) {
             println!("{line}");
         }
         if left_out > 0 {
-            println!(
-                "{}",
-                report::changes::left_out_line(left_out, args.min_change)
-            );
+            println!("{}", report::changes::left_out_line(left_out, min_change));
         }
     }
     if let Some(path) = &args.export_html {

@@ -95,6 +95,17 @@ fn history_names_the_session_where_a_step_starts_and_the_gate_fails_on_it() {
     );
     assert!(step.ends_with("16 before / 3 after"), "{said}");
     assert!(said.contains("1 of 2 series"), "peak RSS has none: {said}");
+    // --min-change past the step leaves it out, and says so.
+    let args = [
+        "history",
+        "--store",
+        &slowed,
+        "--changes",
+        "--min-change",
+        "40%",
+    ];
+    let larger = String::from_utf8_lossy(&taskbench_within(&args, QUICK).stdout).to_string();
+    assert!(!larger.contains(": step ") && larger.contains("1 step(s) smaller than 40 % left out"));
     // The trend chart draws the step as its one thick stroke.
     let (page, flat_page) = (dir.path().join("trend.html"), dir.path().join("flat.html"));
     let page_of = |store: &str, path: &Path| {
