@@ -160,12 +160,23 @@ impl Bisect {
 /// Decides an interval of NEW / BASE against `threshold`, the same share either way on the
 /// log scale (10 % slower is × 1.1, 10 % faster × 1 / 1.1).
 pub fn decide(interval: Option<Interval>, threshold: f64) -> Decision {
-    let (low, high) = (1.0 / (1.0 + threshold), 1.0 + threshold);
+    let (low, high) = band(threshold);
     match interval {
         Some(i) if i.low > high || i.high < low => Decision::Changed,
         Some(i) if i.low >= low && i.high <= high => Decision::Same,
         _ => Decision::Undecided,
     }
+}
+
+/// The ratios within `threshold` either way on the log scale: 1 / (1 + t) … 1 + t.
+fn band(threshold: f64) -> (f64, f64) {
+    (1.0 / (1.0 + threshold), 1.0 + threshold)
+}
+
+/// Whether `ratio` lies beyond `threshold` either way (on the log scale).
+fn beyond(ratio: f64, threshold: f64) -> bool {
+    let (low, high) = band(threshold);
+    ratio > high || ratio < low
 }
 
 /// Bisects `releases` (oldest first) with `oracle`, telling `on` of each step as it goes.
@@ -248,9 +259,8 @@ impl Search<'_> {
                 .filter_map(|p| self.memo.get(&(p[0].clone(), p[1].clone())))
                 .collect();
             let product: f64 = pairs.iter().map(|c| c.ratio).product();
-            let t = self.settings.threshold;
-            let beyond = product > 1.0 + t || product < 1.0 / (1.0 + t);
-            if pairs.len() + 1 < one.len() || pairs.iter().any(|c| self.searched(c)) || !beyond {
+            let moved = beyond(product, self.settings.threshold);
+            if pairs.len() + 1 < one.len() || pairs.iter().any(|c| self.searched(c)) || !moved {
                 continue;
             }
             if let Some(ends) = self.compare(&one[0], &one[one.len() - 1])
@@ -310,10 +320,9 @@ impl Search<'_> {
     /// the whole did not (a pair whose ends sit on either side of a change and its undoing
     /// spreads widest).
     fn searched(&self, c: &Comparison) -> bool {
-        let t = self.settings.threshold;
         match c.decision {
             Decision::Changed => true,
-            Decision::Undecided => c.ratio > 1.0 + t || c.ratio < 1.0 / (1.0 + t),
+            Decision::Undecided => beyond(c.ratio, self.settings.threshold),
             Decision::Same => false,
         }
     }

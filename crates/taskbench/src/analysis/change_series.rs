@@ -7,7 +7,7 @@
 //! between them, and a release measured by ten processes weighs as ten.
 
 use super::change_points::{Along, Figure, Place, Series, SeriesSteps, steps};
-use super::releases::release_order;
+use super::releases::{is_release_variant, release_order};
 use crate::analysis::cases::group;
 use crate::run::RunRecord;
 use crate::stats::{CHANGE_SETTINGS, median};
@@ -110,7 +110,7 @@ pub fn along_sessions(observations: &[Observation]) -> Vec<Series> {
 pub fn along_releases(observations: &[Observation]) -> Vec<Series> {
     let mut releases: Vec<(&Point, &str, Vec<u64>, &Observation)> = observations
         .iter()
-        .filter(|o| !o.contestant.contains(' '))
+        .filter(|o| is_release_variant(&o.contestant))
         .filter_map(|o| {
             let order = release_order(&o.contestant)?;
             let (family, _) = o.contestant.split_once('@')?;

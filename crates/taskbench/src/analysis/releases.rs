@@ -30,7 +30,7 @@ pub fn release_sweeps<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<Relea
         let Some((contestant, _)) = name.split_once('@') else {
             continue;
         };
-        if release_order(name).is_none() || name.contains(' ') {
+        if !is_release_variant(name) {
             continue;
         }
         match sweeps.iter_mut().find(|s| s.contestant == contestant) {
@@ -49,6 +49,12 @@ pub fn release_sweeps<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<Relea
         sweep.releases.sort_by_key(|r| release_order(r));
     }
     sweeps
+}
+
+/// Whether `name` is one release of a contestant that a sweep is made of (`go@1.22.12`):
+/// not a `--cpus` subject or a merged machine's row (`tokio@1.38.0 cpus=1`).
+pub fn is_release_variant(name: &str) -> bool {
+    release_order(name).is_some() && !name.contains(' ')
 }
 
 /// `go@1.22.12` → [1, 22, 12], `node-q@node22` → [22]: the numbers of a release variant's

@@ -45,11 +45,8 @@ pub struct ChangePoint {
 /// Every significant change point of `values`, in index order. Deterministic: each test
 /// permutes with a generator seeded from the fixed seed and the segment's place.
 pub fn change_points(values: &[f64], settings: &ChangeSettings) -> Vec<ChangePoint> {
-    let cuts = vec![true; values.len() + 1];
-    let mut found = Vec::new();
-    divide(values, &cuts, 0, settings, &mut found);
-    found.sort_by_key(|c| c.index);
-    found
+    let groups: Vec<Vec<f64>> = values.iter().map(|&v| vec![v]).collect();
+    change_points_between(&groups, settings)
 }
 
 /// Every significant change point between `groups` — each group the figures of one place

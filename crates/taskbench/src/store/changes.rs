@@ -9,7 +9,7 @@ use crate::analysis::change_series::{
     Figures, Observation, Processes, both_figures, history_steps, processes_of,
 };
 use crate::analysis::gate::Side;
-use crate::analysis::releases::release_order;
+use crate::analysis::releases::is_release_variant;
 use crate::analysis::{Apart, CaseSummary, summarize};
 use catalogue::Point;
 use std::collections::HashMap;
@@ -23,7 +23,7 @@ pub fn steps_of(store: &mut Store, rows: &[HistoryRow]) -> anyhow::Result<Vec<Se
     let mut sessions: HashMap<i64, Vec<(Point, String, Processes)>> = HashMap::new();
     let valid = rows.iter().filter(|r| r.outcome == "valid");
     for (row, seen) in valid.zip(observations.iter_mut()) {
-        if seen.contestant.contains(' ') || release_order(&seen.contestant).is_none() {
+        if !is_release_variant(&seen.contestant) {
             continue;
         }
         let session = match sessions.entry(row.session) {

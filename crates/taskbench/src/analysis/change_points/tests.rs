@@ -131,7 +131,7 @@ fn the_gate_takes_a_step_only_among_the_newest_figures_and_past_the_threshold() 
 fn sweep_with_processes(levels: &[f64], n: usize, rng: &mut SplitMix64) -> Vec<Observation> {
     (levels.iter().enumerate())
         .map(|(i, &level)| {
-            let time: Vec<f64> = (0..n).map(|_| noisy(level, rng) * 1.0).collect();
+            let time: Vec<f64> = (0..n).map(|_| noisy(level, rng)).collect();
             Observation {
                 processes: Processes {
                     time: time
