@@ -58,6 +58,10 @@ pub struct ScenarioSpec {
     /// The seed's warm-up batch: warm-up iterations run with this parameter at most this
     /// large (bluebird warms up with 350 requests, not a whole iteration).
     pub warmup_batch: Option<(&'static str, u64)>,
+    /// The modest size of the quick preset, where the parameters differ from the defaults:
+    /// the reference point at which contestants' warm-up curves are measured, and from
+    /// which a warm-up is scaled to other points ([`Scenario::reference`]).
+    pub quick: &'static [(&'static str, u64)],
 }
 
 const fn p(name: &'static str, default: u64, min: u64, doc: &'static str) -> ParamSpec {
@@ -83,6 +87,7 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         idle_size: 0,
         inner_warmup: 1,
         warmup_batch: None,
+        quick: &[],
     },
     ScenarioSpec {
         name: "sleep",
@@ -96,6 +101,7 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         idle_size: 0,
         inner_warmup: 0,
         warmup_batch: None,
+        quick: &[("delay-ms", 20)],
     },
     ScenarioSpec {
         name: "timer",
@@ -109,6 +115,7 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         idle_size: 0,
         inner_warmup: 0,
         warmup_batch: None,
+        quick: &[("total-ms", 50)],
     },
     ScenarioSpec {
         name: "doxbee",
@@ -127,6 +134,7 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         idle_size: 0,
         inner_warmup: 1,
         warmup_batch: Some(("requests", BLUEBIRD_WARMUP_REQUESTS)),
+        quick: &[("requests", 2_000)],
     },
     ScenarioSpec {
         name: "parallel",
@@ -146,6 +154,7 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         idle_size: 0,
         inner_warmup: 1,
         warmup_batch: Some(("requests", BLUEBIRD_WARMUP_REQUESTS)),
+        quick: &[("requests", 400)],
     },
     ScenarioSpec {
         name: "skynet",
@@ -156,6 +165,7 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         idle_size: 1,
         inner_warmup: 1,
         warmup_batch: None,
+        quick: &[("size", 10_000)],
     },
     ScenarioSpec {
         name: "pingpong",
@@ -169,6 +179,7 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         idle_size: 0,
         inner_warmup: 1,
         warmup_batch: None,
+        quick: &[("pairs", 100)],
     },
     ScenarioSpec {
         name: "chain",
@@ -179,6 +190,7 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         idle_size: 1,
         inner_warmup: 1,
         warmup_batch: None,
+        quick: &[],
     },
     ScenarioSpec {
         name: "yield",
@@ -192,6 +204,7 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         idle_size: 0,
         inner_warmup: 1,
         warmup_batch: None,
+        quick: &[],
     },
 ];
 
@@ -425,6 +438,35 @@ impl Scenario {
             })
             .collect();
         changed.then(|| Scenario::new(self.name(), &values).expect("a value the catalogue accepts"))
+    }
+
+    /// The scenario `name` at its reference point, the quick preset's size
+    /// ([`ScenarioSpec::quick`]).
+    pub fn reference(name: &str) -> Result<Scenario, CatalogueError> {
+        Scenario::new(name, spec(name)?.quick)
+    }
+
+    /// This scenario at its reference point ([`Scenario::reference`]).
+    pub fn at_reference(&self) -> Scenario {
+        Scenario::reference(self.name()).expect("the catalogue's quick sizes are valid")
+    }
+
+    /// The operations of one iteration — tasks spawned, messages sent, fake I/O ops,
+    /// yields, sleeps: the work it does, whatever it waits.
+    pub fn operations(&self) -> u64 {
+        match *self {
+            Scenario::Spawn { tasks } | Scenario::Sleep { tasks, .. } => tasks,
+            Scenario::Timer { step_us, total_ms } => Scenario::timer_count(step_us, total_ms),
+            Scenario::Doxbee { requests, .. } => requests.saturating_mul(DOXBEE_STEPS),
+            Scenario::Parallel {
+                requests, fanout, ..
+            } => requests.saturating_mul(fanout.saturating_add(1)),
+            // 10 children per inner node: 1.111… tasks per leaf.
+            Scenario::Skynet { size } => size + size / 9,
+            Scenario::Pingpong { pairs, rounds } => pairs.saturating_mul(rounds).saturating_mul(2),
+            Scenario::Chain { length } => length,
+            Scenario::Yield { tasks, yields } => tasks.saturating_mul(yields),
+        }
     }
 
     /// Sleeps of the timer scenario.

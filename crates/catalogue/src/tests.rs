@@ -263,3 +263,35 @@ fn parameters_whose_checksum_passes_u64_are_refused() {
         assert!(err.contains("64 bits"), "{name}: {err}");
     }
 }
+
+#[test]
+fn the_reference_point_is_the_quick_size_and_operations_count_the_work() {
+    let reference = |name| Scenario::reference(name).unwrap();
+    assert_eq!(reference("sleep").label(), "tasks=10000 delay-ms=20");
+    assert_eq!(reference("skynet").label(), "size=10000");
+    assert_eq!(
+        scenario("skynet", &[("size", 1_000_000)]).at_reference(),
+        reference("skynet")
+    );
+    // Every quick size is a valid point of its scenario.
+    for spec in crate::SCENARIOS {
+        assert!(Scenario::reference(spec.name).is_ok(), "{}", spec.name);
+    }
+    assert_eq!(reference("spawn").operations(), 10_000);
+    assert_eq!(reference("timer").operations(), 50);
+    assert_eq!(reference("doxbee").operations(), 14_000);
+    assert_eq!(reference("parallel").operations(), 10_400);
+    assert_eq!(reference("skynet").operations(), 11_111);
+    assert_eq!(reference("pingpong").operations(), 200_000);
+    assert_eq!(reference("yield").operations(), 200_000);
+    // Waiting is not work: a longer sleep does as many operations.
+    assert_eq!(
+        scenario("sleep", &[("delay-ms", 10_000)]).operations(),
+        reference("sleep").operations()
+    );
+    assert_eq!(
+        scenario("pingpong", &[("pairs", u64::MAX), ("rounds", 1)]).operations(),
+        u64::MAX,
+        "saturates, never wraps"
+    );
+}

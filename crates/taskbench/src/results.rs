@@ -49,6 +49,10 @@ pub struct Results {
     /// Load average and CPU shares around the run.
     #[serde(default)]
     pub machine: Option<MachineLoad>,
+    /// Where a budgeted run's process wall clock went, its efficiency and its bound, at its
+    /// budget and twice it (analysis/budget.rs); absent without `--budget`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget: Option<crate::analysis::budget::BudgetReport>,
     /// Every run, with every sample.
     pub runs: Vec<RunRecord>,
     /// Where runs of several machines were merged side by side (`taskbench merge

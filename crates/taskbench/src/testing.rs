@@ -131,6 +131,7 @@ pub(crate) fn results() -> Results {
         runs,
         machine: None,
         machines: Vec::new(),
+        budget: None,
     }
 }
 

@@ -12,13 +12,15 @@ use catalogue::Point;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// One cell: its median, its interval and its relative half-width (%).
+/// One cell: its median, its interval, its relative half-width (%) and whether its
+/// interval is a 95 % one (it states no lower coverage).
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Cell {
     median: f64,
     low: f64,
     high: f64,
     half_width: f64,
+    at_level: bool,
 }
 
 /// The cells of a run, by point and contestant.
@@ -57,6 +59,7 @@ fn cell(row: &CaseSummary) -> Option<Cell> {
         low: ci.low,
         high: ci.high,
         half_width: widest.unwrap_or_else(|| width(ci.low, ci.high, figure.median)),
+        at_level: ci.coverage.is_none_or(|c| c >= crate::stats::LEVEL),
     })
 }
 
@@ -70,6 +73,10 @@ pub struct Precision {
     /// The median and widest relative half-width, %.
     pub median_half_width: f64,
     pub worst_half_width: f64,
+    /// Cells whose interval is a 95 % one (six processes or more).
+    pub at_level: usize,
+    /// The share of all cells within ±5 % with a 95 % interval.
+    pub within_5_at_level: f64,
 }
 
 /// Two runs' agreement.
@@ -88,20 +95,28 @@ pub struct Agreement {
     /// how many have their order swapped in B.
     pub separated_pairs: usize,
     pub flips: usize,
+    /// The share of cells whose |B − A| is within the two intervals' half-widths combined,
+    /// √(hw_A² + hw_B²): about 95 % where both are honest 95 % intervals.
+    pub combined: f64,
 }
 
 /// The precision of `points`; `None` without a valid cell with an interval.
 pub fn precision(points: &[PointSummary]) -> Option<Precision> {
-    let mut widths: Vec<f64> = cells(points).values().map(|c| c.half_width).collect();
+    let cells = cells(points);
+    let mut widths: Vec<f64> = cells.values().map(|c| c.half_width).collect();
     widths.sort_by(f64::total_cmp);
     let n = widths.len();
     let share = |limit: f64| widths.iter().filter(|&&w| w <= limit).count() as f64 / n as f64;
+    let at_level: Vec<&Cell> = cells.values().filter(|c| c.at_level).collect();
+    let within_at_level = at_level.iter().filter(|c| c.half_width <= 5.0).count();
     (n > 0).then(|| Precision {
         cells: n,
         within_5: share(5.0),
         within_2: share(2.0),
         median_half_width: widths[n / 2],
         worst_half_width: widths[n - 1],
+        at_level: at_level.len(),
+        within_5_at_level: within_at_level as f64 / n as f64,
     })
 }
 
@@ -126,6 +141,13 @@ pub fn agreement(a: &[PointSummary], b: &[PointSummary]) -> Option<Agreement> {
         .filter(|(_, x, y)| x.low <= y.median && y.median <= x.high)
         .count();
     let (separated_pairs, flips) = order_flips(&a, &b);
+    let combined = common
+        .iter()
+        .filter(|(_, x, y)| {
+            let reach = ((x.high - x.low).powi(2) + (y.high - y.low).powi(2)).sqrt() / 2.0;
+            (y.median - x.median).abs() <= reach
+        })
+        .count();
     Some(Agreement {
         cells: n,
         difference_median: differences[n / 2],
@@ -134,6 +156,7 @@ pub fn agreement(a: &[PointSummary], b: &[PointSummary]) -> Option<Agreement> {
         inside: inside as f64 / n as f64,
         separated_pairs,
         flips,
+        combined: combined as f64 / n as f64,
     })
 }
 

@@ -39,7 +39,7 @@ impl<'a> Case<'a> {
     }
 
     /// Iterations of a time process: what the last valid time process ran. The last, not
-    /// the most: after its pilot a case may go on at fewer iterations (run/stopping.rs).
+    /// the most: after its pilot a case may go on at fewer iterations (run/progress.rs).
     /// In older results, what the last valid process of more than one ran (1 when every
     /// process ran one, and then every process is both kinds).
     pub fn time_iterations(&self) -> u32 {
@@ -53,12 +53,18 @@ impl<'a> Case<'a> {
             .unwrap_or(1)
     }
 
-    /// The valid processes that measure time: time processes (of the last count run).
-    /// A plain command's single processes serve both kinds.
+    /// The valid processes that measure time: every time process, whatever its count of
+    /// iterations (each measures the same steady state after the same warm-up; a case's
+    /// pilot may have run another count, run/progress.rs). A plain command's single
+    /// processes serve both kinds. In older results, the processes of the last count run.
     pub fn time_runs(&self) -> Vec<&'a RunRecord> {
-        let m = self.time_iterations();
         let flagged = self.flagged();
         let command = self.records.first().is_some_and(|r| r.point().is_command());
+        if flagged && !command {
+            let valid = self.valid().into_iter();
+            return valid.filter(|r| r.timed == Some(true)).collect();
+        }
+        let m = self.time_iterations();
         self.valid()
             .into_iter()
             .filter(|r| (command || !flagged || r.timed == Some(true)) && r.iterations == m)

@@ -7,6 +7,7 @@ pub mod across_sessions;
 pub mod agreement;
 mod apart;
 pub mod bisect;
+pub mod budget;
 mod cases;
 pub mod change;
 pub mod change_gate;
@@ -190,6 +191,10 @@ pub struct CaseSummary {
     /// three (the row's interval is then within this run alone).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub across_sessions: Option<across_sessions::AcrossSessions>,
+    /// What reaching the run's target would still take, where the row is short of it
+    /// (analysis/budget.rs); absent at the target and where no spread is known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub price: Option<budget::Price>,
 }
 
 impl CaseSummary {
@@ -394,6 +399,7 @@ fn summarize_case(
         cold_overhead: cold_overhead(case, ideal_ns),
         steadiness: steadiness::of(&case.series()),
         across_sessions: None,
+        price: None,
     }
 }
 

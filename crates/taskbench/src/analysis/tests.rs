@@ -129,7 +129,12 @@ fn a_reference_is_listed_apart_and_never_the_best() {
     assert_eq!(rows[1].ratio_to_best, Some(1.0));
     assert_eq!(rows[1].differs_from_best, None, "b is the best");
     assert_eq!(rows[0].ratio_to_best, Some(0.5), "a's ratio is to b");
-    assert!(rows[0].ratio_ci.is_some());
+    assert_eq!(
+        rows[0].ratio_ci, None,
+        "b has one process: no interval, and no ratio interval either"
+    );
+    assert_eq!(rows[1].elapsed.unwrap().median_ci, None);
+    assert!(rows[0].elapsed.unwrap().median_ci.is_some(), "a has three");
 }
 
 #[test]

@@ -4,7 +4,9 @@
 
 use crate::analysis::agreement::{agreement, precision};
 use crate::cli::AgreeArgs;
-use crate::report::agreement::{agreement_line, markdown, precision_line};
+use crate::report::agreement::{
+    agreement_line, combined_line, level_line, markdown, precision_line,
+};
 use crate::report::condition::run_condition_line;
 use crate::results::{Results, read_results};
 use std::path::Path;
@@ -43,26 +45,30 @@ pub fn agree(args: &AgreeArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The shared script's lines first (the agreement with two runs, else the precision), then
-/// each run's precision and machine.
+/// The shared script's lines first (the agreement and the combined-interval check with two
+/// runs, else the precision and the 95 % level), then each run's precision and machine.
 fn text(
     runs: &[(String, Results)],
     precisions: &[(String, Option<crate::analysis::agreement::Precision>)],
     both: Option<&crate::analysis::agreement::Agreement>,
 ) {
     match (both, precisions) {
-        (Some(a), _) => println!("{}", agreement_line(a)),
-        (None, [(_, Some(p))]) => println!("{}", precision_line(p)),
+        (Some(a), _) => println!("{}\n{}", agreement_line(a), combined_line(a)),
+        (None, [(_, Some(p))]) => println!("{}\n{}", precision_line(p), level_line(p)),
         (None, _) => println!("no cell valid in both runs"),
     }
     if runs.len() == 2 {
         for (name, p) in precisions {
             if let Some(p) = p {
                 println!("{name}: {}", precision_line(p));
+                println!("{name}: {}", level_line(p));
             }
         }
     }
     for (name, results) in runs {
+        if let Some(line) = crate::report::budget::run_line(results) {
+            println!("{name}: {line}");
+        }
         let condition = run_condition_line(results.machine.as_ref());
         let machine = results.platform.fingerprint();
         println!(

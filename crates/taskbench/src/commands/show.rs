@@ -28,5 +28,8 @@ pub fn show(dir: &Path) -> anyhow::Result<()> {
     }
     println!();
     print!("{}", overview::render_terminal(&results, width, false));
+    if let Some(line) = crate::report::budget::run_line(&results) {
+        print!("{}", crate::report::wrap(&line, width.into()));
+    }
     Ok(())
 }

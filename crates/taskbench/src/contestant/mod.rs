@@ -24,7 +24,7 @@ pub use language::startup;
 pub use manifest::{MANIFEST_FILE, Manifest, Places, VersionSource};
 pub use startup::ProcessCost;
 pub use toolchain::{Availability, HarnessFault, lockfile_version};
-pub use warm_up::WarmUpTable;
+pub use warm_up::{WarmUp, WarmUpTable};
 
 use std::path::PathBuf;
 

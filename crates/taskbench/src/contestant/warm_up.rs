@@ -1,9 +1,14 @@
 //! How many iterations a contestant's time process runs before the ones it times, per
 //! scenario — fixed before a case's first process, never from how many it times: measured
-//! from iteration curves (`taskbench warmup --write` writes the contestant's `warm-up.toml`),
-//! else its runtime's measured minimum (a manifest's `warm_up`), else the common minimum.
+//! from iteration curves at the scenario's reference point, the quick size (`taskbench
+//! warmup --write` writes the contestant's `warm-up.toml`), else its runtime's measured
+//! minimum (a manifest's `warm_up`), else the common minimum. At another point the warm-up
+//! is bounded by what it is for: never more work than the measured one did (its iterations
+//! × the reference's operations), never more waiting (× the reference's ideal time), so
+//! that a 1M-task iteration or a 10-second sleep is not run sixty times over.
 
-use serde::Deserialize;
+use catalogue::Scenario;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -90,6 +95,46 @@ pub struct WarmUpTable {
     pub when: Option<String>,
 }
 
+/// A time process's warm-up at one point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WarmUp {
+    /// Iterations run before the timed ones, the cold start first.
+    pub iterations: u32,
+    /// The warm-up at the scenario's reference point, the quick size.
+    pub at_reference: u32,
+    /// What bounded it below that, if anything.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bound: Option<WarmUpBound>,
+}
+
+/// What bounds a warm-up at a point below the reference point's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WarmUpBound {
+    /// Each iteration does more work (operations) than at the reference point.
+    Work,
+    /// Each iteration waits longer (ideal time) than at the reference point.
+    Waiting,
+}
+
+impl WarmUp {
+    /// `18`, or `1 (18 at the quick size, bounded by its work)`.
+    pub fn describe(&self) -> String {
+        match self.bound {
+            None => self.iterations.to_string(),
+            Some(bound) => format!(
+                "{} ({} at the quick size, bounded by its {})",
+                self.iterations,
+                self.at_reference,
+                match bound {
+                    WarmUpBound::Work => "work",
+                    WarmUpBound::Waiting => "waiting",
+                }
+            ),
+        }
+    }
+}
+
 /// What a `warm-up.toml` holds.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -136,13 +181,45 @@ impl WarmUpTable {
         Ok(table)
     }
 
-    /// Warm-up iterations of a time process of `scenario`: at least one (the cold start).
+    /// Warm-up iterations of a time process of `scenario` at its reference point (the quick
+    /// size): at least one (the cold start).
     pub fn iterations(&self, scenario: &str) -> u32 {
         self.measured
             .get(scenario)
             .copied()
             .unwrap_or(self.fallback)
             .max(1)
+    }
+
+    /// The warm-up of a time process of `scenario` at its own parameters: the reference
+    /// point's iterations, bounded by the work and the waiting they did there.
+    pub fn at(&self, scenario: &Scenario) -> WarmUp {
+        let measured = self.iterations(scenario.name());
+        let reference = scenario.at_reference();
+        // ceil(measured × of the reference ÷ of this point), or `measured` where this point
+        // has none of it.
+        let scaled = |there: u64, here: u64| -> u32 {
+            if here == 0 || there == 0 {
+                return measured;
+            }
+            let wanted = (u128::from(measured) * u128::from(there)).div_ceil(u128::from(here));
+            u32::try_from(wanted).unwrap_or(u32::MAX)
+        };
+        let by_work = scaled(reference.operations(), scenario.operations());
+        let by_waiting = scaled(reference.ideal_ns(), scenario.ideal_ns());
+        let iterations = measured.min(by_work).min(by_waiting).max(1);
+        let bound = if iterations == measured {
+            None
+        } else if by_work <= by_waiting {
+            Some(WarmUpBound::Work)
+        } else {
+            Some(WarmUpBound::Waiting)
+        };
+        WarmUp {
+            iterations,
+            at_reference: measured,
+            bound,
+        }
     }
 
     /// Where `scenario`'s figure comes from, in words.
@@ -180,10 +257,12 @@ impl WarmUpTable {
             .map(|w| format!(" (curves measured {w})"))
             .unwrap_or_default();
         format!(
-            "{short}: a time process runs that many iterations of the scenario, the first of \
-             them its cold start{when}, then times its iterations (steady state), however many \
-             it times; a memory process runs the scenario's own warm-up, then one measured \
-             iteration (the seeds' shape)"
+            "{short}: a time process runs that many iterations of the scenario at its quick \
+             size, the first of them its cold start{when}, then times its iterations (steady \
+             state), however many it times; at other sizes no more work (iterations × \
+             operations) and no more waiting (iterations × ideal time) than that, at least 1; \
+             a memory process runs the scenario's own warm-up, then one measured iteration \
+             (the seeds' shape)"
         )
     }
 }
@@ -293,6 +372,39 @@ mod tests {
             short(&common.describe()),
             "1 (common minimum) warm-up iterations"
         );
+    }
+
+    #[test]
+    fn a_warm_up_is_bounded_by_the_work_and_the_waiting_it_did_at_the_quick_size() {
+        let jvm = WarmUpTable::load(Path::new("/nonexistent"), Some("jvm")).unwrap();
+        let at = |name: &str, values: &[(&str, u64)]| jvm.at(&Scenario::new(name, values).unwrap());
+        // The quick size itself: the measured figure, whole.
+        let quick = at("spawn", &[("tasks", 10_000)]);
+        assert_eq!((quick.iterations, quick.bound), (80, None));
+        assert_eq!(quick.describe(), "80");
+        // 100× the work an iteration: 80 × 10,000 ÷ 1,000,000 = 0.8, so the cold start alone.
+        let million = at("skynet", &[("size", 1_000_000)]);
+        assert_eq!(
+            (million.iterations, million.bound),
+            (1, Some(WarmUpBound::Work))
+        );
+        // Ten times the tasks: a tenth of the iterations, rounded up.
+        assert_eq!(at("spawn", &[("tasks", 100_000)]).iterations, 8);
+        // A 10 s sleep waits 500× the quick 20 ms: 80 × 20 ms ÷ 10 s → 1.
+        let long = at("sleep", &[("tasks", 10_000), ("delay-ms", 10_000)]);
+        assert_eq!(
+            (long.iterations, long.bound),
+            (1, Some(WarmUpBound::Waiting))
+        );
+        assert_eq!(
+            long.describe(),
+            "1 (80 at the quick size, bounded by its waiting)"
+        );
+        // Less work or waiting than at the quick size never asks for more than measured.
+        assert_eq!(at("spawn", &[("tasks", 10)]).iterations, 80);
+        assert_eq!(at("sleep", &[("delay-ms", 1)]).iterations, 80);
+        // A point with no waiting or no work keeps the measured figure on that side.
+        assert_eq!(at("sleep", &[("tasks", 0)]).iterations, 80);
     }
 
     #[test]

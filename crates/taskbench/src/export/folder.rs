@@ -27,9 +27,14 @@ pub fn assemble(
             .find(|(p, _)| *p == point.point)
             .map(|(_, seed)| seed.clone());
     }
-    if !interrupted && session_file.stopping.is_some_and(|s| s.budget.is_some()) {
+    let budgeted = session_file.stopping.filter(|s| s.budget.is_some());
+    if !interrupted && budgeted.is_some() {
         budget_ended(&mut points);
     }
+    let budget = budgeted.and_then(|s| {
+        crate::analysis::budget::price_rows(&mut points, &records, s.precision);
+        crate::analysis::budget::report(&records, s.budget?, s.precision)
+    });
     Results {
         schema: SCHEMA.into(),
         command: session_file.command.clone(),
@@ -57,6 +62,7 @@ pub fn assemble(
         points,
         runs: records,
         machines: session_file.machines.clone(),
+        budget,
     }
 }
 

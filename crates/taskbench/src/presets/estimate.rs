@@ -20,10 +20,11 @@
 use super::Plan;
 use crate::contestant::ProcessCost;
 use crate::run::plan::IDLE_RUNS;
+use crate::run::progress::MEMORY_LEAST;
 pub use crate::run::stopping::HARNESS_PER_PROCESS;
-use crate::run::stopping::{MEMORY_RUNS, Next, OVERHEAD_FLOOR, calibrate};
+use crate::run::stopping::{Next, OVERHEAD_FLOOR, calibrate};
 use crate::run::{Stopping, Workload};
-use catalogue::{DOXBEE_STEPS, Scenario};
+use catalogue::Scenario;
 use std::time::Duration;
 
 /// Cost of one operation (spawn, message, yield, fake I/O) beyond its waiting.
@@ -156,7 +157,7 @@ fn case(workload: Workload, cost: &ProcessCost, stopping: Stopping) -> Estimate 
         EXPECTED_TIME_RUNS.clamp(stopping.min_runs, stopping.max_runs)
     };
     let mut estimate = Estimate::default();
-    for _ in 0..MEMORY_RUNS.min(stopping.max_runs) {
+    for _ in 0..MEMORY_LEAST.min(stopping.max_runs) {
         estimate += processes(workload, cost, Next::MEMORY, 1).all_minimum();
     }
     for made in 0..wanted {
@@ -197,7 +198,7 @@ fn iteration(workload: Workload) -> Duration {
                 _ => PER_OPERATION,
             };
             Duration::from_nanos(scenario.ideal_ns())
-                + per_operation * operations(&scenario).min(u32::MAX as u64) as u32
+                + per_operation * scenario.operations().min(u32::MAX as u64) as u32
         }
         Workload::Command => Duration::ZERO,
     }
@@ -222,23 +223,6 @@ fn in_process(workload: Workload, cost: &ProcessCost, next: Next) -> u32 {
         timed: next.timed,
     };
     step.inner_warmup() + step.lines(&cost.warm_up)
-}
-
-/// Operations of one iteration: tasks spawned, messages sent, fake I/O ops, yields.
-fn operations(scenario: &Scenario) -> u64 {
-    match *scenario {
-        Scenario::Spawn { tasks } | Scenario::Sleep { tasks, .. } => tasks,
-        Scenario::Timer { step_us, total_ms } => Scenario::timer_count(step_us, total_ms),
-        Scenario::Doxbee { requests, .. } => requests * DOXBEE_STEPS,
-        Scenario::Parallel {
-            requests, fanout, ..
-        } => requests * (fanout + 1),
-        // 10 children per inner node: 1.111… tasks per leaf.
-        Scenario::Skynet { size } => size + size / 9,
-        Scenario::Pingpong { pairs, rounds } => 2 * pairs * rounds,
-        Scenario::Chain { length } => length,
-        Scenario::Yield { tasks, yields } => tasks * yields,
-    }
 }
 
 #[cfg(test)]
@@ -276,8 +260,8 @@ mod tests {
     #[test]
     fn a_long_iteration_makes_time_processes_of_one_after_their_warm_up() {
         // 100 tasks sleeping 1 s: every time process one measured iteration (1 s is longer
-        // than the rest) after the common warm-up of 3; 3 idle + 1 warm-up + 3 memory + 5
-        // time processes (exactly 5).
+        // than the rest) after the common warm-up; 3 idle + 1 warm-up + 2 memory (the fewest
+        // whose peaks can agree) + 5 time processes (exactly 5).
         let sleep = workload("sleep", &[("tasks", 100), ("delay-ms", 1_000)], 0);
         let start = Duration::from_millis(2);
         let p = plan(
@@ -286,24 +270,24 @@ mod tests {
             1,
         );
         let e = estimate(&p, &[common(start)]);
-        assert_eq!((e.processes, e.measured), (12, 8));
+        assert_eq!((e.processes, e.measured), (11, 7));
         let warm = crate::contestant::warm_up::COMMON;
         assert_eq!(
             e.ideal,
-            Duration::from_secs(4 + 5 * u64::from(warm + 1)),
+            Duration::from_secs(3 + 5 * u64::from(warm + 1)),
             "idle runs sleep 0 tasks"
         );
         let iteration = Duration::from_secs(1) + PER_OPERATION * 100;
         let one = start + HARNESS_PER_PROCESS + iteration;
         let time = start + HARNESS_PER_PROCESS + iteration * (warm + 1);
         let idle = start + HARNESS_PER_PROCESS;
-        assert_eq!(e.total, 3 * idle + 4 * one + 5 * time);
+        assert_eq!(e.total, 3 * idle + 3 * one + 5 * time);
     }
 
     #[test]
     fn the_budget_ends_a_case_after_its_min_runs() {
-        // spawn 10k on a 450 ms start-up, 1 s budget: 3 memory processes already spend it,
-        // so the case makes only its 3 time processes.
+        // spawn 10k on a 450 ms start-up, 1 s budget: 2 memory processes and a time one
+        // already spend it, so the case makes only its 3 time processes.
         let spawn = workload("spawn", &[("tasks", 10_000)], 1);
         let stopping = Stopping {
             min_runs: 3,
@@ -316,10 +300,10 @@ mod tests {
             &plan(vec![spawn], stopping, 0),
             &[common(startup("Elixir"))],
         );
-        assert_eq!(e.measured, 6);
+        assert_eq!(e.measured, 5);
         // Rust: start-up is cheap, the case gets the expected 20 time processes.
         let e = estimate(&plan(vec![spawn], stopping, 0), &[common(startup("Rust"))]);
-        assert_eq!(e.measured, 3 + 20);
+        assert_eq!(e.measured, 2 + 20);
     }
 
     #[test]

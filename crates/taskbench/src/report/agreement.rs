@@ -21,6 +21,26 @@ pub fn precision_line(p: &Precision) -> String {
     )
 }
 
+/// `117 of 135 cells with a 95 % interval; 31% of all cells within ±5 % at 95 %`.
+pub fn level_line(p: &Precision) -> String {
+    format!(
+        "{} of {} cells with a 95 % interval; {} of all cells within ±5 % at 95 %",
+        p.at_level,
+        p.cells,
+        share(p.within_5_at_level)
+    )
+}
+
+/// `combined-interval check: |B - A| within sqrt(hw_A^2 + hw_B^2) for 93% of cells (honest
+/// 95 % intervals: about 95 %)`.
+pub fn combined_line(a: &Agreement) -> String {
+    format!(
+        "combined-interval check: |B - A| within sqrt(hw_A^2 + hw_B^2) for {} of cells \
+         (honest 95 % intervals: about 95 %)",
+        share(a.combined)
+    )
+}
+
 /// `135 cells in both: run-to-run difference median 3.2 %, p90 20.0 %, 77% within 5 %; B's
 /// median inside A's interval 62%; 20 of 884 separated pairs flip (2.3%)`.
 pub fn agreement_line(a: &Agreement) -> String {
@@ -87,10 +107,16 @@ mod tests {
             within_2: 0.1852,
             median_half_width: 4.46,
             worst_half_width: 77.2,
+            at_level: 117,
+            within_5_at_level: 0.311,
         };
         assert_eq!(
             precision_line(&p),
             "135 cells: 44% within ±5 %, 19% within ±2 %, median ±4.5 %, worst ±77 %"
+        );
+        assert_eq!(
+            level_line(&p),
+            "117 of 135 cells with a 95 % interval; 31% of all cells within ±5 % at 95 %"
         );
         let a = Agreement {
             cells: 135,
@@ -100,11 +126,17 @@ mod tests {
             inside: 0.62,
             separated_pairs: 884,
             flips: 20,
+            combined: 0.934,
         };
         assert_eq!(
             agreement_line(&a),
             "135 cells in both: run-to-run difference median 3.2 %, p90 20.0 %, 77% within 5 %; \
              B's median inside A's interval 62%; 20 of 884 separated pairs flip (2.3%)"
+        );
+        assert_eq!(
+            combined_line(&a),
+            "combined-interval check: |B - A| within sqrt(hw_A^2 + hw_B^2) for 93% of cells \
+             (honest 95 % intervals: about 95 %)"
         );
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod agreement;
 pub mod bisect;
+pub mod budget;
 pub mod changes;
 pub mod comparison;
 pub mod condition;

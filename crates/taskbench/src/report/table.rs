@@ -433,6 +433,8 @@ fn runs(row: &CaseSummary) -> String {
     let mut second = Vec::new();
     if let Some(precision) = row.precision {
         second.push(width(row, precision));
+    } else if let Some(price) = super::budget::row_price(row) {
+        second.push(format!("no interval · {price}"));
     }
     if let (Some(across), Some(headline)) = (row.across_sessions, row.headline()) {
         second.push(format!(
@@ -468,6 +470,9 @@ fn width(row: &CaseSummary, precision: f64) -> String {
         width.push_str(", modes");
     } else if let Some(stop) = row.stop.filter(|s| *s != StopReason::Precision) {
         width.push_str(&format!(", {}", stop.describe()));
+    }
+    if let Some(price) = super::budget::row_price(row) {
+        width.push_str(&format!(" · {price}"));
     }
     width
 }

@@ -1,12 +1,15 @@
 //! Running cases: the order of runs, when a case has enough, one run's execution and
 //! judgement, and the stored record.
 
+mod allocate;
 mod attempt;
 pub mod curve;
 pub mod executor;
 pub mod interrupt;
 pub mod plan;
 pub mod plausible;
+pub mod price;
+pub mod progress;
 pub mod protocol;
 pub mod record;
 pub mod runner;

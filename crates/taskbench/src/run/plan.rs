@@ -63,7 +63,7 @@ impl Step {
     /// its measured count; any other process, the scenario's own.
     pub fn warm_up(&self, table: &WarmUpTable) -> u32 {
         match self.workload {
-            Workload::Scenario { scenario, .. } if self.timed => table.iterations(scenario.name()),
+            Workload::Scenario { scenario, .. } if self.timed => table.at(&scenario).iterations,
             _ => self.inner_warmup(),
         }
     }

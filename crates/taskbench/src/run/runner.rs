@@ -6,19 +6,21 @@
 //! runner asks its stop condition (SIGINT, SIGTERM or SIGHUP, in `taskbench run`) and,
 //! when it says stop, returns the records made so far; a run the stop cut short is not among them.
 //!
-//! With a whole-run budget (`Stopping::budget`), each point gets its idle, warm-up and
-//! measured rounds only until every case has its minimum; then allocation rounds spend
-//! what is left: each goes to the point holding the case furthest above its target per
-//! second its next process costs, and runs one process of each of that point's cases that
-//! still want more and fit — across the subjects, so that drift hits them alike. A process
-//! the budget has no room for is not started (its cost is predicted from the case's own
-//! processes), and a case that has no room left says so on its last record.
+//! Each measured round gives every case that wants more its next processes (run/progress.rs:
+//! a time process and, by need, a memory one), in an order shuffled afresh. With a
+//! whole-run budget (`Stopping::budget`), run/allocate.rs chooses each round's cases: every
+//! minimum first, then the goals cheapest first, then the cases most short of their target
+//! per second. A process the budget has no room for is not started (its cost is predicted
+//! from the case's own processes), and a case the budget leaves short says so on its last
+//! record.
 
+use super::allocate;
 use super::attempt::{COUNTED_ITERATIONS, Stopped, attempt, count_one, with_stop};
 use super::executor::{Executor, Limits};
 use super::plan::{Phase, Step, Subject, Workload, before_measuring};
+use super::progress::CaseProgress;
 use super::record::RunRecord;
-use super::stopping::{CaseProgress, HARNESS_PER_PROCESS, Next, StopReason, Stopping};
+use super::stopping::{HARNESS_PER_PROCESS, Next, StopReason, Stopping};
 use crate::measure::InstructionCounter;
 use crate::stats::SplitMix64;
 use std::ops::ControlFlow;
@@ -84,10 +86,8 @@ impl Runner<'_> {
             order: SplitMix64::new(seed),
         };
         let mut points = Vec::new();
-        if pass.points(workloads, &mut points)?.is_continue()
-            && let Some(budget) = budget
-        {
-            pass.allocate(&mut points, budget)?;
+        if pass.points(workloads, &mut points)?.is_continue() && budget.is_some() {
+            pass.end_short(&mut points);
         }
         Ok(pass.records)
     }
@@ -230,36 +230,25 @@ impl Pass<'_, '_, '_> {
         Ok(Flow::Continue(()))
     }
 
-    /// Measured rounds until no case wants more (with a budget: until every case has its
-    /// minimum): each round gives every such case one process, in an order shuffled afresh
-    /// (Abedi and Brecht's randomized multiple interleaved trials), so that no case and no
-    /// point is measured in one stretch of the run and drift hits every case alike.
+    /// Measured rounds until no case wants more, or the budget buys no more: each round
+    /// gives its cases what they want of it (with a budget, what run/allocate.rs grants), in
+    /// an order shuffled afresh (Abedi and Brecht's randomized multiple interleaved trials),
+    /// so that no case and no point is measured in one stretch of the run and drift hits
+    /// every case alike.
     fn rounds(&mut self, points: &mut [PointProgress]) -> anyhow::Result<Flow> {
         let budget = self.runner.settings.stopping.budget;
-        let wanted: fn(&CaseProgress) -> bool = if budget.is_some() {
-            CaseProgress::in_minimum
-        } else {
-            |case| case.next().is_some()
-        };
         loop {
-            let mut order: Vec<(usize, usize)> = points
-                .iter()
-                .enumerate()
-                .flat_map(|(p, point)| {
-                    let cases = point.cases.iter().enumerate();
-                    cases.filter(|(_, c)| wanted(c)).map(move |(s, _)| (p, s))
-                })
-                .collect();
+            let mut order = self.round(points, budget);
             if order.is_empty() {
                 return Ok(Flow::Continue(()));
             }
             shuffle(&mut order, &mut self.order);
-            for (p, subject) in order {
-                if !wanted(&points[p].cases[subject]) {
+            for (p, subject, next) in order {
+                if !wanted(&points[p].cases[subject], next) {
                     continue;
                 }
                 if let Some(budget) = budget
-                    && !self.affords(&points[p].cases[subject], budget)
+                    && !self.affords(&points[p].cases[subject], next, budget)
                 {
                     let case = &mut points[p].cases[subject];
                     case.end_for_budget();
@@ -267,7 +256,7 @@ impl Pass<'_, '_, '_> {
                     self.amend_stop(subject, points[p].workload, reason);
                     continue;
                 }
-                if self.measure(&mut points[p], subject)?.is_break() {
+                if self.measure(&mut points[p], subject, next)?.is_break() {
                     return Ok(Flow::Break(()));
                 }
                 if let Some(budget) = budget {
@@ -277,24 +266,56 @@ impl Pass<'_, '_, '_> {
         }
     }
 
-    /// Whether the budget has room for a case's next process in the minimum phase: one
-    /// that does not fit is not started, and the case ends for the budget.
-    fn affords(&self, case: &CaseProgress, budget: Duration) -> bool {
-        self.next_cost(case)
+    /// The processes of the next round, by point, case and kind: every case's wants, or
+    /// with a budget those the allocator grants.
+    fn round(
+        &self,
+        points: &[PointProgress],
+        budget: Option<Duration>,
+    ) -> Vec<(usize, usize, Next)> {
+        let index: Vec<(usize, usize)> = points
+            .iter()
+            .enumerate()
+            .flat_map(|(p, point)| (0..point.cases.len()).map(move |s| (p, s)))
+            .collect();
+        let cases: Vec<&CaseProgress> = index.iter().map(|&(p, s)| &points[p].cases[s]).collect();
+        let granted = match budget {
+            Some(budget) => allocate::round(&cases, self.left(budget)),
+            None => (cases.iter().enumerate())
+                .map(|(i, c)| (i, c.wants()))
+                .collect(),
+        };
+        granted
+            .into_iter()
+            .flat_map(|(i, wants)| {
+                let (p, s) = index[i];
+                wants.processes().map(move |next| (p, s, next))
+            })
+            .collect()
+    }
+
+    /// Whether the budget has room for a process of a case: one that does not fit is not
+    /// started, and the case ends for the budget.
+    fn affords(&self, case: &CaseProgress, next: Next, budget: Duration) -> bool {
+        self.cost(case, next)
             .is_none_or(|cost| cost <= self.left(budget))
     }
 
     /// When the cases' remaining minimums no longer fit in what is left of the budget, ends
     /// the dearest of them (each then has no steady figure and says what it would have
     /// cost), until they fit: so that the budget holds, minimum phase included, and as many
-    /// cases as it can carry get their figures.
+    /// cases as it can carry get their figures. A case is priced only once it has made a
+    /// time process: before, a time process's cost is a guess from a memory process's
+    /// iteration, which for a JIT is a cold one (up to 100× a steady one).
     fn shed(&mut self, points: &mut [PointProgress], budget: Duration) {
         loop {
             let mut committed = Duration::ZERO;
             let mut dearest: Option<(Duration, usize, usize)> = None;
             for (p, point) in points.iter().enumerate() {
                 for (s, case) in point.cases.iter().enumerate() {
-                    let Some(cost) = case.in_minimum().then(|| case.minimum_cost()).flatten()
+                    let Some(cost) = (case.in_minimum() && case.timed())
+                        .then(|| Some(case.price()?.minimum))
+                        .flatten()
                     else {
                         continue;
                     };
@@ -312,6 +333,19 @@ impl Pass<'_, '_, '_> {
                     self.amend_stop(s, points[p].workload, reason);
                 }
                 _ => return,
+            }
+        }
+    }
+
+    /// Ends every case the budget left short of what it wants, its last record saying so.
+    fn end_short(&mut self, points: &mut [PointProgress]) {
+        for point in points.iter_mut() {
+            for (s, case) in point.cases.iter_mut().enumerate() {
+                if case.stopped().is_none() && case.timed() {
+                    case.end_for_budget();
+                    let reason = case.stopped();
+                    self.amend_stop(s, point.workload, reason);
+                }
             }
         }
     }
@@ -363,63 +397,21 @@ impl Pass<'_, '_, '_> {
         budget.saturating_sub(self.spent)
     }
 
-    /// What the case's next process will cost the run: its own prediction, and what the
+    /// What a process of a case will cost the run: its own prediction, and what the
     /// harness has taken beyond the charges per process so far.
-    fn next_cost(&self, case: &CaseProgress) -> Option<Duration> {
+    fn cost(&self, case: &CaseProgress, next: Next) -> Option<Duration> {
         let beyond = self.beyond.checked_div(self.kept).unwrap_or_default();
-        Some(case.next_cost()? + beyond)
-    }
-
-    /// Whether a case wants another process and the budget has room for it.
-    fn fits(&self, case: &CaseProgress, budget: Duration) -> bool {
-        case.shortfall().is_some()
-            && self
-                .next_cost(case)
-                .is_some_and(|cost| cost <= self.left(budget))
-    }
-
-    /// The allocation rounds: the budget left after every case's minimum goes, a round at a
-    /// time, to the point holding the neediest case that fits, until none does.
-    /// A stop ends it as it ends the rounds of a point.
-    fn allocate(&mut self, points: &mut [PointProgress], budget: Duration) -> anyhow::Result<()> {
-        while let Some(index) = self.neediest(points, budget) {
-            let point = &mut points[index];
-            for subject in 0..point.cases.len() {
-                if self.fits(&point.cases[subject], budget)
-                    && self.measure(point, subject)?.is_break()
-                {
-                    return Ok(());
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The point holding the case furthest above its target per second its next process
-    /// costs, among those the budget has room for (the earliest point on a tie).
-    fn neediest(&self, points: &[PointProgress], budget: Duration) -> Option<usize> {
-        let need = |case: &CaseProgress| {
-            let cost = self.next_cost(case)?.as_secs_f64().max(1e-9);
-            let shortfall = case.shortfall().filter(|_| self.fits(case, budget))?;
-            Some(shortfall / cost)
-        };
-        points
-            .iter()
-            .enumerate()
-            .filter_map(|(index, point)| {
-                let most = point.cases.iter().filter_map(need).reduce(f64::max)?;
-                Some((index, most))
-            })
-            .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
-            .map(|(index, _)| index)
+        Some(case.cost(next)? + beyond)
     }
 
     /// One measured process of a point's case, counted in its progress and kept.
-    fn measure(&mut self, point: &mut PointProgress, subject: usize) -> anyhow::Result<Flow> {
+    fn measure(
+        &mut self,
+        point: &mut PointProgress,
+        subject: usize,
+        next: Next,
+    ) -> anyhow::Result<Flow> {
         let stopping = self.runner.settings.stopping;
-        let Some(next) = point.cases[subject].next() else {
-            return Ok(Flow::Continue(()));
-        };
         point.runs[subject] += 1;
         let workload = point.workload;
         let step = Step {
@@ -438,17 +430,8 @@ impl Pass<'_, '_, '_> {
             }
             Made::Record(record) => *record,
         };
-        // What the budget will have left after this process, less the harness's usual share
-        // of the next: what the case's own prediction of its next must fit in.
-        let took = charge(&record).max(self.started.map_or(Duration::ZERO, |s| s.elapsed()));
-        let beyond = self.beyond.checked_div(self.kept).unwrap_or_default();
-        let left = stopping.budget.map(|budget| {
-            self.left(budget)
-                .saturating_sub(took)
-                .saturating_sub(beyond)
-        });
         let case = &mut point.cases[subject];
-        let reason = judge_run(case, next, &record).or_else(|| out_of_budget(case, left));
+        let reason = judge_run(case, next, &record);
         let stops = self.stopped.contains_key(&(subject, workload));
         if self.keep(with_stop(record, reason, stops))?.is_break() {
             return Ok(Flow::Break(()));
@@ -516,9 +499,20 @@ fn fresh(stopping: Stopping, workload: Workload, subject: &Subject) -> CaseProgr
         Workload::Scenario { scenario, .. } => CaseProgress::new(
             stopping,
             scenario.ideal_ns(),
-            subject.warm_up.iterations(scenario.name()),
+            subject.warm_up.at(&scenario).iterations,
         ),
         Workload::Command => CaseProgress::single(stopping),
+    }
+}
+
+/// Whether a case still wants a process of `next`'s kind (an earlier process of its round
+/// may have ended it).
+fn wanted(case: &CaseProgress, next: Next) -> bool {
+    let wants = case.wants();
+    if next.timed || wants.time == Some(next) {
+        wants.time == Some(next)
+    } else {
+        wants.memory
     }
 }
 
@@ -529,26 +523,16 @@ pub fn shuffle<T>(items: &mut [T], rng: &mut SplitMix64) {
     }
 }
 
-/// Ends a case past its minimum whose next process will not fit in what is `left` of the
-/// run's budget (`None`: no budget); why it stops, if it does.
-fn out_of_budget(case: &mut CaseProgress, left: Option<Duration>) -> Option<StopReason> {
-    let left = left?;
-    if case.in_minimum() || case.next_cost().is_none_or(|cost| cost <= left) {
-        return None;
-    }
-    case.end_for_budget();
-    case.stopped()
-}
-
 /// Counts a measured run in its case's progress: why the case stops now, if it does.
 fn judge_run(case: &mut CaseProgress, next: Next, record: &RunRecord) -> Option<StopReason> {
     let figures = record.figures.as_ref();
     let wall = figures.map_or(Duration::ZERO, |f| Duration::from_nanos(f.wall_ns));
+    let peak = figures.map_or(0, |f| f.peak_rss_bytes);
     let valid = record
         .status
         .is_ok()
         .then(|| figures.map_or(&[][..], |f| f.iterations_ns.as_slice()));
-    case.record(next, wall, valid)
+    case.record(next, wall, peak, valid)
 }
 
 /// Whether a record counts in the statistics of its case.

@@ -8,7 +8,7 @@ use crate::contestant::ContestantInfo;
 use crate::contestant::ProcessCost;
 use crate::lineup::{pinned, prepare};
 use crate::measure::Platform;
-use crate::report::plan::{plural, shard_line, stopping_line};
+use crate::report::plan::{budget_buys, plural, shard_line, stopping_line};
 use crate::report::platform::{toolchains_line, unavailable_line};
 use crate::report::{PlatformHeader, terminal_width, wrap};
 use crate::run::interrupt::{self, errln, out, outln};
@@ -125,7 +125,7 @@ impl Built<'_> {
         let plan = &self.prepared.scheduler.plan;
         let costs: Vec<ProcessCost> = self.subjects.iter().map(Subject::cost).collect();
         outln!(
-            "{}: {} {} × {} {} · {} · {} warm-up per case · estimated {}\n",
+            "{}: {} {} × {} {} · {} · {} warm-up per case · estimated {}",
             plan.preset
                 .as_ref()
                 .map_or_else(|| "run".to_string(), |p| format!("preset {p}")),
@@ -137,6 +137,10 @@ impl Built<'_> {
             plan.warmup,
             rough_duration(crate::presets::estimate(plan, &costs).total)
         );
+        if let Some(line) = budget_buys(plan, &costs) {
+            out!("{}", wrap(&line, width));
+        }
+        outln!();
         if let Some((shard, chosen)) = &self.shard {
             outln!("{}\n", shard_line(*shard, chosen, self.subjects.len()));
         }

@@ -97,6 +97,9 @@ fn print_results(results: &Results, tables: bool, cold: bool) {
     for line in warning_digest(&results.warnings) {
         out!("{}", wrap(&format!("warning: {line}"), width.into()));
     }
+    if let Some(line) = crate::report::budget::run_line(results) {
+        out!("{}", wrap(&line, width.into()));
+    }
     if let Some(line) = run_condition_line(results.machine.as_ref()) {
         outln!("{line}");
     }

@@ -10,6 +10,7 @@
 //! one value per group.
 
 use super::median_of_sorted;
+use super::pooled::Drawn;
 use serde::{Deserialize, Serialize};
 
 /// Resamples per interval. Percentile intervals need about 1,000–2,000 (Efron & Tibshirani,
@@ -121,7 +122,8 @@ pub fn ratio_of_medians_ci(a: &[f64], b: &[f64]) -> Option<Interval> {
 }
 
 /// The 95 % two-level bootstrap interval of the pooled median of `groups` (one group per
-/// process, its values the iterations): each resample draws as many groups as there are,
+/// process, its values the iterations; each process weighing the same, stats/pooled.rs):
+/// each resample draws as many groups as there are,
 /// with replacement, and within each drawn group as many of its values, with replacement.
 /// `None` when there is no value; empty groups are ignored.
 pub fn nested_median_ci(groups: &[Vec<f64>], resamples: usize) -> Option<Interval> {
@@ -130,7 +132,7 @@ pub fn nested_median_ci(groups: &[Vec<f64>], resamples: usize) -> Option<Interva
         return None;
     }
     let mut rng = SplitMix64::new(SEED);
-    let mut scratch = Vec::new();
+    let mut scratch = Drawn::default();
     let medians: Vec<f64> = (0..resamples)
         .map(|_| nested_resampled_median(&groups, &mut scratch, &mut rng))
         .collect();
@@ -146,7 +148,7 @@ pub fn nested_ratio_ci(a: &[Vec<f64>], b: &[Vec<f64>], resamples: usize) -> Opti
         return None;
     }
     let mut rng = SplitMix64::new(SEED);
-    let mut scratch = Vec::new();
+    let mut scratch = Drawn::default();
     let mut ratios = Vec::with_capacity(resamples);
     for _ in 0..resamples {
         let numerator = nested_resampled_median(&a, &mut scratch, &mut rng);
@@ -159,12 +161,6 @@ pub fn nested_ratio_ci(a: &[Vec<f64>], b: &[Vec<f64>], resamples: usize) -> Opti
     Some(percentile_interval(ratios))
 }
 
-/// The median of all values of `groups` together.
-pub fn pooled_median(groups: &[Vec<f64>]) -> Option<f64> {
-    let all: Vec<f64> = groups.iter().flatten().copied().collect();
-    super::median(&all)
-}
-
 fn nonempty(groups: &[Vec<f64>]) -> Vec<&[f64]> {
     groups
         .iter()
@@ -173,15 +169,14 @@ fn nonempty(groups: &[Vec<f64>]) -> Vec<&[f64]> {
         .collect()
 }
 
-fn nested_resampled_median(groups: &[&[f64]], scratch: &mut Vec<f64>, rng: &mut SplitMix64) -> f64 {
+/// The pooled median of a two-level resample of `groups` (not empty): as many groups as
+/// there are, drawn with replacement, and within each as many of its values.
+fn nested_resampled_median(groups: &[&[f64]], scratch: &mut Drawn, rng: &mut SplitMix64) -> f64 {
     scratch.clear();
     for _ in 0..groups.len() {
-        let group = groups[rng.below(groups.len())];
-        for _ in 0..group.len() {
-            scratch.push(group[rng.below(group.len())]);
-        }
+        scratch.draw(groups[rng.below(groups.len())], rng);
     }
-    median_in_place(scratch)
+    scratch.median().expect("groups are not empty")
 }
 
 /// The median by selection (O(n)), reordering `values`.
@@ -225,6 +220,7 @@ pub(super) fn percentile_interval(mut estimates: Vec<f64>) -> Interval {
 
 #[cfg(test)]
 mod tests {
+    use super::super::pooled_median;
     use super::*;
 
     #[test]
@@ -325,7 +321,7 @@ mod tests {
         let median = pooled_median(&groups).unwrap();
         assert_eq!(
             median, 10.1,
-            "9 values: 9.8 9.9 10 10 [10.1] 10.1 10.2 10.3 10.4"
+            "each process a third of the weight: 9.8 ¼, 9.9 ⅓, 10 ⅓ + ¼, then 10.1 passes half"
         );
         assert!(
             ci.contains(median) && ci.low >= 9.8 && ci.high <= 10.4,

@@ -8,6 +8,7 @@ mod modes;
 mod order;
 mod outliers;
 mod paired;
+mod pooled;
 mod quantiles;
 mod regression;
 #[cfg(test)]
@@ -18,7 +19,7 @@ pub use simulate::tight_processes;
 
 pub use bootstrap::{
     Interval, LEVEL, RESAMPLES, SplitMix64, median_ci, nested_median_ci, nested_ratio_ci,
-    pooled_median, ratio_of_medians_ci,
+    ratio_of_medians_ci,
 };
 pub use edivisive::{
     CHANGE_SETTINGS, ChangePoint, ChangeSettings, best_split, change_points, change_points_between,
@@ -27,6 +28,7 @@ pub use modes::{MIN_DISTANCE, MIN_PROCESSES, MIN_SHARE, Mode, SEPARATION, by_sha
 pub use order::{median_interval, order_interval, ranks, ratio_interval};
 pub use outliers::modified_z_scores;
 pub use paired::paired_ratio_ci;
+pub use pooled::pooled_median;
 pub use quantiles::{normal_quantile, t_quantile};
 pub use regression::LinearFit;
 
@@ -92,12 +94,14 @@ impl Summary {
         })
     }
 
-    /// The summary of the pooled values of `groups` (processes × iterations), with the
-    /// interval of the median honest at the processes it has ([`median_interval`]) and the
-    /// processes' modes; `None` when there is no value.
+    /// The summary of the pooled values of `groups` (processes × iterations), its median
+    /// each process weighing the same ([`pooled_median`]), with the interval of the median
+    /// honest at the processes it has ([`median_interval`]) and the processes' modes; `None`
+    /// when there is no value.
     pub fn nested(groups: &[Vec<f64>]) -> Option<Summary> {
         let pooled: Vec<f64> = groups.iter().flatten().copied().collect();
         let mut summary = Summary::describe(&pooled)?;
+        summary.median = pooled_median(groups)?;
         summary.median_ci = median_interval(groups, RESAMPLES);
         summary.modes = modes(groups);
         Some(summary)

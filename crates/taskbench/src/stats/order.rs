@@ -53,10 +53,15 @@ pub fn ranks(n: usize) -> (usize, f64) {
 /// its values the iterations): the wider, end by end, of the order-statistic interval of
 /// the process medians and the two-level bootstrap ([`nested_median_ci`]), so that neither
 /// few processes nor many iterations make it claim more than the sample holds. Its
-/// `coverage` is set when the processes are too few for [`LEVEL`]. `None` when there is no
-/// value; empty groups are ignored.
+/// `coverage` is set when the processes are too few for [`LEVEL`]. `None` with fewer than
+/// two processes: one process's iterations say nothing of the next process (the spread
+/// between processes is most of the noise), so a single process shows no interval at all;
+/// empty groups are ignored.
 pub fn median_interval(groups: &[Vec<f64>], resamples: usize) -> Option<Interval> {
     let process_medians: Vec<f64> = groups.iter().filter_map(|g| median(g)).collect();
+    if process_medians.len() < 2 {
+        return None;
+    }
     let order = order_interval(&process_medians)?;
     let bootstrap = nested_median_ci(groups, resamples)?;
     Some(Interval {
@@ -73,12 +78,17 @@ pub fn median_interval(groups: &[Vec<f64>], resamples: usize) -> Option<Interval
 /// intervals, [a.low / b.high, a.high / b.low]. That quotient holds the ratio of the two
 /// medians whenever both intervals hold theirs, so with at least the product of their
 /// coverages (56 % at three processes a side), which it states. `None` when either side
-/// has no value or `b` reaches 0.
+/// has fewer than two processes (one process says nothing of the next, [`median_interval`])
+/// or `b` reaches 0.
 pub fn ratio_interval(a: &[Vec<f64>], b: &[Vec<f64>], resamples: usize) -> Option<Interval> {
-    let bootstrap = super::paired_ratio_ci(a, b, resamples)?;
     let process_medians =
         |groups: &[Vec<f64>]| -> Vec<f64> { groups.iter().filter_map(|g| median(g)).collect() };
-    let (a, b) = (process_medians(a), process_medians(b));
+    let (medians_a, medians_b) = (process_medians(a), process_medians(b));
+    if medians_a.len() < 2 || medians_b.len() < 2 {
+        return None;
+    }
+    let bootstrap = super::paired_ratio_ci(a, b, resamples)?;
+    let (a, b) = (medians_a, medians_b);
     let coverage = ranks(a.len()).1 * ranks(b.len()).1;
     if ranks(a.len()).1 >= LEVEL && ranks(b.len()).1 >= LEVEL {
         return Some(bootstrap);
@@ -138,6 +148,17 @@ mod tests {
         );
         assert_eq!(order_interval(&[7.0]).unwrap().coverage, Some(0.0));
         assert_eq!(order_interval(&[]), None);
+    }
+
+    #[test]
+    fn one_process_shows_no_interval() {
+        let one = vec![vec![10.0, 10.1, 9.9, 10.0]];
+        assert_eq!(median_interval(&one, RESAMPLES), None);
+        let two = vec![vec![10.0, 10.1], vec![10.4, 10.5]];
+        assert_eq!(
+            median_interval(&two, RESAMPLES).unwrap().coverage,
+            Some(0.5)
+        );
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! run, and a resample that draws round j draws both — what drifted between rounds cancels
 //! in the ratio instead of widening it.
 
-use super::bootstrap::{Interval, SEED, SplitMix64, median_in_place, percentile_interval};
+use super::bootstrap::{Interval, SEED, SplitMix64, percentile_interval};
+use super::pooled::Drawn;
 
 /// The 95 % two-level bootstrap interval of pooled-median(`a`) / pooled-median(`b`), one
 /// group per process in the order they ran: the rounds both have are drawn as pairs, the
@@ -17,41 +18,36 @@ pub fn paired_ratio_ci(a: &[Vec<f64>], b: &[Vec<f64>], resamples: usize) -> Opti
     }
     let common = a.len().min(b.len());
     let mut rng = SplitMix64::new(SEED);
-    let (mut left, mut right) = (Vec::new(), Vec::new());
+    let (mut left, mut right) = (Drawn::default(), Drawn::default());
     let mut ratios = Vec::with_capacity(resamples);
     for _ in 0..resamples {
         left.clear();
         right.clear();
         for _ in 0..common {
             let round = rng.below(common);
-            draw(&a[round], &mut left, &mut rng);
-            draw(&b[round], &mut right, &mut rng);
+            left.draw(&a[round], &mut rng);
+            right.draw(&b[round], &mut rng);
         }
         extra(&a[common..], &mut left, &mut rng);
         extra(&b[common..], &mut right, &mut rng);
         if left.is_empty() || right.is_empty() {
             continue;
         }
-        let denominator = median_in_place(&mut right);
+        let (Some(numerator), Some(denominator)) = (left.median(), right.median()) else {
+            continue;
+        };
         if denominator == 0.0 {
             return None;
         }
-        ratios.push(median_in_place(&mut left) / denominator);
+        ratios.push(numerator / denominator);
     }
     (!ratios.is_empty()).then(|| percentile_interval(ratios))
 }
 
-/// A process's iterations drawn with replacement into `out`.
-fn draw(group: &[f64], out: &mut Vec<f64>, rng: &mut SplitMix64) {
-    for _ in 0..group.len() {
-        out.push(group[rng.below(group.len())]);
-    }
-}
-
 /// The processes of rounds the other case lacks, drawn among themselves.
-fn extra(groups: &[Vec<f64>], out: &mut Vec<f64>, rng: &mut SplitMix64) {
+fn extra(groups: &[Vec<f64>], out: &mut Drawn, rng: &mut SplitMix64) {
     for _ in 0..groups.len() {
-        draw(&groups[rng.below(groups.len())], out, rng);
+        out.draw(&groups[rng.below(groups.len())], rng);
     }
 }
 

@@ -10,8 +10,12 @@ const PRECISION_A: &str =
     "135 cells: 38% within ±5 %, 18% within ±2 %, median ±7.6 %, worst ±112 %";
 const PRECISION_B: &str =
     "135 cells: 36% within ±5 %, 15% within ±2 %, median ±7.2 %, worst ±154 %";
+/// The second line of one run: those runs kept three processes a case, a 75 % interval.
+const LEVEL: &str = "0 of 135 cells with a 95 % interval; 0% of all cells within ±5 % at 95 %";
 const AGREEMENT: &str = "135 cells in both: run-to-run difference median 5.8 %, p90 24.8 %, 48% within 5 %; \
      B's median inside A's interval 64%; 5 of 840 separated pairs flip (0.6%)";
+const COMBINED: &str = "combined-interval check: |B - A| within sqrt(hw_A^2 + hw_B^2) for 85% of cells \
+     (honest 95 % intervals: about 95 %)";
 
 fn saved(name: &str) -> String {
     fixtures()
@@ -34,16 +38,18 @@ fn stdout(args: &[&str]) -> String {
 #[test]
 fn agree_prints_the_shared_scripts_figures() {
     let one = stdout(&["agree", &saved("a.json")]);
-    assert_eq!(one.lines().next(), Some(PRECISION_A), "{one}");
+    let lines: Vec<&str> = one.lines().collect();
+    assert_eq!(lines[..2], [PRECISION_A, LEVEL], "{one}");
     assert!(
         one.contains("A machine: "),
         "each run's machine beside it: {one}"
     );
     let two = stdout(&["agree", &saved("a.json"), &saved("b.json")]);
     let lines: Vec<&str> = two.lines().collect();
-    assert_eq!(lines[0], AGREEMENT, "{two}");
-    assert_eq!(lines[1], format!("A: {PRECISION_A}"));
-    assert_eq!(lines[2], format!("B: {PRECISION_B}"));
+    assert_eq!(lines[..2], [AGREEMENT, COMBINED], "{two}");
+    assert_eq!(lines[2], format!("A: {PRECISION_A}"));
+    assert_eq!(lines[3], format!("A: {LEVEL}"));
+    assert_eq!(lines[4], format!("B: {PRECISION_B}"));
     let json = stdout(&["agree", &saved("a.json"), &saved("b.json"), "--json"]);
     let value: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert!(value["agreement"]["cells"].as_u64() > Some(100), "{value}");

@@ -1,6 +1,7 @@
-//! The runner under a whole-run budget, against a fake executor whose processes cost what
-//! each test says: minimums first, then the budget to the case furthest above its target
-//! per second, never past the budget, nothing more for a case at its target, and resume.
+//! The runner under a whole-run budget, against fake executors whose processes cost what
+//! each test says: a simulated field of cheap and dear cases of known spread (the cheapest
+//! goals first, a hopeless dear case held at its minimum, the budget never passed, every
+//! round shuffled), nothing more for a case at its target, and resume.
 
 use super::*;
 use crate::measure::{ExecError, Job, Measurement};
@@ -142,7 +143,7 @@ fn spent(records: &[RunRecord]) -> Duration {
 }
 
 #[test]
-fn minimums_come_first_and_a_case_at_its_target_gets_nothing_more() {
+fn a_case_at_its_target_gets_nothing_more() {
     let mut fake = Costed {
         ran: Vec::new(),
         wall: |_, _| Duration::from_millis(10),
@@ -163,9 +164,9 @@ fn minimums_come_first_and_a_case_at_its_target_gets_nothing_more() {
             .filter(|(s, t, _)| s == name && *t == tasks)
             .count()
     };
-    // The steady case stops as soon as it is precise: 3 memory processes and the 6 time
-    // processes its interval needs for a 95 % level (stats/order.rs), at both points.
-    assert_eq!((of("steady", 100), of("steady", 200)), (9, 9));
+    // The steady case stops as soon as it is precise: 2 memory processes whose peaks agree
+    // and the 6 time processes its interval needs for a 95 % level (stats/order.rs).
+    assert_eq!((of("steady", 100), of("steady", 200)), (8, 8));
     let stops = |name: &str| {
         records
             .iter()
@@ -174,16 +175,13 @@ fn minimums_come_first_and_a_case_at_its_target_gets_nothing_more() {
             .collect::<Vec<_>>()
     };
     assert_eq!(stops("steady"), [StopReason::Precision; 2]);
-    // Both points' minimums come before any allocated process: the first 12 processes
-    // are the first point's minimums (the noisy one's pilot of 20 iterations a process and
-    // its restart at 5: within-process noise is nil, and a step is at most 4×), then the
-    // second point's begin.
+    // Both points are measured in the same rounds from the first: a point's processes do
+    // not wait for another's.
     let first_of_200 = fake.ran.iter().position(|(_, t, _)| *t == 200).unwrap();
-    assert!(fake.ran[..first_of_200].iter().all(|(_, t, _)| *t == 100));
-    // The rest went to the noisy cases, and only the budget ended them (a case whose last
-    // process had room for another when it ended, lost to the other, has no reason).
+    assert!(first_of_200 < 4, "{:?}", fake.ran);
+    // The rest went to the noisy cases, and only the budget ended them.
     assert!(
-        of("noisy", 100) + of("noisy", 200) > 2 * 9,
+        of("noisy", 100) + of("noisy", 200) > 2 * 8,
         "{:?}",
         fake.ran
     );
@@ -226,34 +224,6 @@ fn no_process_is_started_that_would_pass_the_budget() {
 }
 
 #[test]
-fn the_next_process_goes_to_the_case_furthest_above_target_per_second() {
-    // Equally noisy at both points, but a process at 200 tasks costs four times as much:
-    // after the minimums, the cheaper point's case gets the first allocated processes.
-    let mut fake = Costed {
-        ran: Vec::new(),
-        wall: |_, tasks| Duration::from_millis(if tasks == 100 { 10 } else { 40 }),
-        elapsed: faintly_noisy,
-    };
-    let workloads = [spawn(200), spawn(100)];
-    run(
-        &mut fake,
-        &[subject("noisy")],
-        &workloads,
-        budgeted(Duration::from_secs(2)),
-        &|_| false,
-    );
-    // Each point's minimum: a pilot of 3 memory and 3 time processes, 3 more time ones at
-    // the chosen iterations.
-    let minimum = 9;
-    let allocated = &fake.ran[2 * minimum..];
-    let (first, _, _) = &allocated[0];
-    assert_eq!(first, "noisy");
-    assert_eq!(allocated[0].1, 100, "{allocated:?}");
-    let cheap = allocated.iter().filter(|(_, t, _)| *t == 100).count();
-    assert!(cheap > allocated.len() / 2, "{allocated:?}");
-}
-
-#[test]
 fn a_resumed_budgeted_run_skips_finished_cases() {
     let mut fake = Costed {
         ran: Vec::new(),
@@ -276,4 +246,197 @@ fn a_resumed_budgeted_run_skips_finished_cases() {
     assert!(!fake.ran.iter().any(|(s, t, _)| s == "noisy" && *t == 100));
     assert!(fake.ran.iter().any(|(s, t, _)| s == "noisy" && *t == 200));
     assert!(spent(&records) <= budget);
+}
+
+/// A case of the simulated field: what a process of it costs, and how far its processes'
+/// figures spread around 1 ms.
+struct Contender {
+    name: &'static str,
+    process: Duration,
+    spread: f64,
+}
+
+/// The simulated field: three cheap cases that reach ±5 % (two at six processes, one at
+/// about twenty), a dear one that reaches it at six, a cheap one out of reach of any number of
+/// processes `max_runs` allows, and a dear one out of reach whose goal (the 95 % level) does
+/// not fit in what the others leave.
+const FIELD: &[Contender] = &[
+    Contender {
+        name: "cheap-steady",
+        process: Duration::from_millis(10),
+        spread: 0.005,
+    },
+    Contender {
+        name: "cheap-steady-too",
+        process: Duration::from_millis(12),
+        spread: 0.008,
+    },
+    Contender {
+        name: "cheap-noisy",
+        process: Duration::from_millis(10),
+        spread: 0.04,
+    },
+    Contender {
+        name: "dear-steady",
+        process: Duration::from_millis(300),
+        spread: 0.005,
+    },
+    Contender {
+        name: "hopeless",
+        process: Duration::from_millis(10),
+        spread: 0.6,
+    },
+    Contender {
+        name: "dear-hopeless",
+        process: Duration::from_millis(900),
+        spread: 0.4,
+    },
+];
+
+/// Processes of the field: each subject's process costs its own, and the j-th of its
+/// processes' iterations all take 1 ms × (1 + spread · z_j), z_j a normal quantile of a
+/// low-discrepancy sequence (so that its robust spread is its `spread`).
+struct Field {
+    ran: Vec<(String, u32)>,
+}
+
+impl Executor for Field {
+    fn execute(&mut self, job: &Job) -> Result<Measurement, ExecError> {
+        let invocation = Invocation::parse(&job.argv[1..]).unwrap();
+        let contender = FIELD.iter().find(|c| c.name == job.argv[0]).unwrap();
+        let made = self.ran.iter().filter(|(s, _)| s == contender.name).count();
+        let u = (0.5 + made as f64 * 0.618_034) % 1.0;
+        let q = |p: f64| crate::stats::normal_quantile(p.clamp(0.501, 0.99));
+        let z = if u < 0.5 { -q(1.0 - u) } else { q(u) };
+        let elapsed = (1e6 * (1.0 + contender.spread * z).max(0.05)) as u64;
+        let line = format!(
+            "{{\"elapsed_ns\":{elapsed},\"checksum\":{}}}\n",
+            invocation.scenario.checksum()
+        );
+        self.ran
+            .push((contender.name.to_string(), invocation.iterations));
+        Ok(Measurement {
+            exit: Exit::Code(0),
+            // Start-up and exit, and the iterations it reports.
+            wall: contender.process
+                + Duration::from_nanos(elapsed * u64::from(invocation.iterations)),
+            usage: Usage {
+                peak_rss_bytes: 1 << 20,
+                ..Usage::default()
+            },
+            stdout_bytes: 0,
+            stdout: line.repeat(invocation.iterations as usize),
+            stderr_tail: String::new(),
+            timeline: Vec::new(),
+            sampler_cpu_ns: 0,
+        })
+    }
+}
+
+/// The field run with `budget`: what the executor ran and the records.
+fn field(budget: Duration) -> (Vec<(String, u32)>, Vec<RunRecord>) {
+    let mut executor = Field { ran: Vec::new() };
+    let subjects: Vec<Subject> = FIELD.iter().map(|c| subject(c.name)).collect();
+    let settings = Settings {
+        stopping: Stopping {
+            max_runs: 60,
+            ..budgeted(budget).stopping
+        },
+        ..budgeted(budget)
+    };
+    let records = run(&mut executor, &subjects, &[spawn(100)], settings, &|_| {
+        false
+    });
+    (executor.ran, records)
+}
+
+fn time_processes(records: &[RunRecord], name: &str) -> usize {
+    let mine = records.iter().filter(|r| r.contestant == name);
+    mine.filter(|r| r.timed == Some(true)).count()
+}
+
+fn stop_of(records: &[RunRecord], name: &str) -> Option<StopReason> {
+    let mine = records.iter().filter(|r| r.contestant == name);
+    mine.filter_map(|r| r.stop).next_back()
+}
+
+#[test]
+fn the_field_s_cheapest_goals_come_first_and_a_hopeless_dear_case_keeps_its_minimum() {
+    // A time process times about as long as the rest of a memory one: the dear steady
+    // case's cost 0.6 s, the dear hopeless one's 1.8 s. Minimums: a memory and three time
+    // processes each, about 9 s in all, 6.3 s of them the dear hopeless case's; its 95 %
+    // level (three more, and a memory one: 6.3 s) does not fit in the 4.5 s left, while the
+    // dear steady case's (2.1 s) and the cheap ones' do.
+    let budget = Duration::from_millis(13_500);
+    let (ran, records) = field(budget);
+    for name in [
+        "cheap-steady",
+        "cheap-steady-too",
+        "cheap-noisy",
+        "dear-steady",
+    ] {
+        assert_eq!(
+            stop_of(&records, name),
+            Some(StopReason::Precision),
+            "{name}: {ran:?}"
+        );
+    }
+    assert!(time_processes(&records, "cheap-noisy") > 6, "{ran:?}");
+    assert_eq!(time_processes(&records, "dear-hopeless"), 3, "{ran:?}");
+    assert_eq!(
+        stop_of(&records, "dear-hopeless"),
+        Some(StopReason::RunBudget)
+    );
+    // The cheap hopeless case reached the 95 % level, and the budget left went to it, as far
+    // as its `max_runs`.
+    assert!(time_processes(&records, "hopeless") > 6, "{ran:?}");
+    assert!(matches!(
+        stop_of(&records, "hopeless"),
+        Some(StopReason::RunBudget | StopReason::MaxRuns)
+    ));
+    // Never past the budget (the harness's own time around each process aside: + 5 %).
+    assert!(
+        spent(&records) <= budget.mul_f64(1.05),
+        "{:?}",
+        spent(&records)
+    );
+    // With 3 s less, the cheap goals are still bought and the dear steady case's is not: it
+    // keeps its minimum too.
+    let budget = Duration::from_millis(10_500);
+    let (ran, records) = field(budget);
+    for name in ["cheap-steady", "cheap-steady-too", "cheap-noisy"] {
+        assert_eq!(
+            stop_of(&records, name),
+            Some(StopReason::Precision),
+            "{name}: {ran:?}"
+        );
+    }
+    for name in ["dear-steady", "dear-hopeless"] {
+        assert_eq!(time_processes(&records, name), 3, "{name}: {ran:?}");
+        assert_eq!(stop_of(&records, name), Some(StopReason::RunBudget));
+    }
+    assert!(
+        spent(&records) <= budget.mul_f64(1.05),
+        "{:?}",
+        spent(&records)
+    );
+}
+
+#[test]
+fn the_field_s_rounds_are_each_shuffled() {
+    let (ran, _) = field(Duration::from_millis(13_500));
+    // The first round is every case's memory process, the second every case's first time
+    // process, the third a time process each (and a memory one for those funded): each
+    // round holds every case, in an order of its own.
+    let names =
+        |round: &[(String, u32)]| -> Vec<String> { round.iter().map(|(s, _)| s.clone()).collect() };
+    let (one, rest) = ran.split_at(FIELD.len());
+    let (two, _) = rest.split_at(FIELD.len());
+    assert!(one.iter().all(|(_, m)| *m == 1), "memory processes first");
+    let mut sorted = names(two);
+    sorted.sort();
+    let mut all: Vec<String> = FIELD.iter().map(|c| c.name.to_string()).collect();
+    all.sort();
+    assert_eq!(sorted, all, "every case once in the second round");
+    assert_ne!(names(one), names(two), "each round in an order of its own");
 }

@@ -117,14 +117,20 @@ fn each_round_runs_every_case_once_in_an_order_its_seed_repeats() {
     let first = order(7);
     assert_eq!(first, order(7), "the same seed, the same order");
     assert_ne!(first, order(8), "another seed, another order");
-    // 6 cases, each 2 memory and 2 time processes: 4 rounds of 6, each a permutation.
+    // 6 cases, each 2 memory and 2 time processes: a round of their first memory
+    // processes, one of their first time processes, then one of a time and a memory
+    // process each — every case in every round, as often as the round gives it processes.
     assert_eq!(first.len(), 24);
-    for round in first.chunks(6) {
+    let (one, rest) = first.split_at(6);
+    let (two, three) = rest.split_at(6);
+    for (round, each) in [(one, 1), (two, 1), (three, 2)] {
         let mut cases = round.to_vec();
         cases.sort();
         cases.dedup();
-        assert_eq!(cases.len(), 6, "every case once a round: {round:?}");
+        assert_eq!(cases.len(), 6, "every case in every round: {round:?}");
+        assert_eq!(round.len(), 6 * each);
     }
+    assert_ne!(three[..6], three[6..], "a round is shuffled whole");
     // Points interleave: the first round is not one point and then the other.
     let points: Vec<u64> = first[..6].iter().map(|(_, tasks)| *tasks).collect();
     assert!(points.windows(2).any(|w| w[0] != w[1]) && points != [10, 10, 10, 20, 20, 20]);
@@ -162,12 +168,12 @@ fn every_time_process_runs_its_warm_up_whatever_it_times() {
             .clone()
             .all(|r| r.iterations == 1 && r.inner_warmup == 1)
     );
-    assert_eq!(memory.count(), 3);
+    assert_eq!(memory.count(), 2, "two memory processes whose peaks agree");
 }
 
 #[test]
 fn the_budget_holds_with_the_minimum_phase_inside_it() {
-    // 12 cases whose minimum (3 memory + 3 time processes of 100 ms) is 7.2 s in all,
+    // 12 cases whose minimum (a memory and 3 time processes of 100 ms) is 4.8 s in all,
     // within a budget of 1.5 s: after the first round (12 memory processes), a few cases
     // get a time process, and those that cannot are ended, each saying what it needs
     // (those with a time process end for the run's budget, with a wide interval); the
