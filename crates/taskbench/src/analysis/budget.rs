@@ -262,3 +262,97 @@ fn price(row: &CaseSummary, case: &CaseCosts, target: f64) -> Option<Price> {
         more_s: f64::from(needed - have) * time,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::run::{Figures, RunStatus};
+
+    /// A measured process of `contestant` at spawn: a time process whose iterations all
+    /// take `figure_ms` (after `warm_ms` of warm-up), or a memory process; `wall_ms` long.
+    fn process(contestant: &str, timed: bool, figure_ms: f64, warm_ms: u64, wall_ms: u64) -> RunRecord {
+        let ms = |x: f64| (x * 1e6) as u64;
+        let its = if timed { vec![ms(figure_ms); 10] } else { vec![ms(figure_ms)] };
+        RunRecord {
+            machine: None,
+            contestant: contestant.into(),
+            scenario: "spawn".into(),
+            params: [("tasks".to_string(), 100)].into(),
+            inner_warmup: 1,
+            timed: Some(timed),
+            phase: Phase::Measured,
+            run: 1,
+            iterations: its.len() as u32,
+            stop: None,
+            status: RunStatus::Ok,
+            figures: Some(Figures {
+                elapsed_ns: Some(its[0]),
+                iterations_ns: its,
+                iterations_cpu_ns: Vec::new(),
+                warmup_ns: if timed { vec![warm_ms * 1_000_000] } else { Vec::new() },
+                ideal_ns: 0,
+                overhead_ns: None,
+                wall_ns: wall_ms * 1_000_000,
+                user_ns: 0,
+                sys_ns: 0,
+                cpu_ns: 0,
+                peak_rss_bytes: 1 << 20,
+                peak_threads: 1,
+                voluntary_switches: 0,
+                involuntary_switches: 0,
+                checksum: None,
+                expected_checksum: None,
+                extra: Default::default(),
+                sampler_cpu_ns: 0,
+                stderr_tail: String::new(),
+                timeline: Vec::new(),
+                instructions: None,
+                counter: None,
+            }),
+        }
+    }
+
+    /// `steady`: figures 10 ms ± 1 %, time processes of 1 s; `noisy`: 10 ms ± 20 %, 0.5 s.
+    fn records() -> Vec<RunRecord> {
+        let mut records = Vec::new();
+        for (name, figures, wall) in [
+            ("steady", [9.9, 10.0, 10.1], 1_000),
+            ("noisy", [8.0, 10.0, 12.0], 500),
+        ] {
+            records.push(process(name, false, 10.0, 0, 200));
+            for figure in figures {
+                records.push(process(name, true, figure, 100, wall));
+            }
+        }
+        records
+    }
+
+    #[test]
+    fn the_wall_is_split_as_the_bound_script_splits_it() {
+        let report = report(&records(), Duration::from_secs(10), 0.05).unwrap();
+        let s = report.spending;
+        // Time processes: 3 × 1 s and 3 × 0.5 s = 4.5 s, of which 6 × 100 ms warm-up and
+        // 10 iterations each (steady: 99 + 100 + 101 ms; noisy: 80 + 100 + 120 ms) timed.
+        assert!((s.memory_s - 0.4).abs() < 1e-9);
+        assert!((s.warm_up_s - 0.6).abs() < 1e-9);
+        assert!((s.steady_s - 0.6).abs() < 1e-9);
+        assert!((s.startup_s - (4.5 - 0.6 - 0.6)).abs() < 1e-9);
+        assert!((s.efficiency() - 0.6 / 4.9).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_bound_buys_the_cheapest_targets_after_every_minimum() {
+        // steady: MAD 0.1 ms of 10 → 1.48 %: 6 processes. noisy: MAD 2 of 10 → 29.7 %:
+        // (2.4565 × 0.297 / 0.05)² = 212.8 → 213. Minimums: 0.2 + 3 s and 0.2 + 1.5 s.
+        let bound = |budget: u64| report(&records(), Duration::from_secs(budget), 0.05).unwrap();
+        let at_10 = bound(10).bound;
+        assert_eq!((at_10.reached, at_10.cases), (1, 2));
+        assert!((at_10.minimums_s - 4.9).abs() < 1e-9);
+        // The steady case's three more processes (3 s) fit in the 5.1 s left; the noisy
+        // one's 210 more (105 s) do not, until the budget has them.
+        assert_eq!(bound(5).bound.reached, 0);
+        assert_eq!(bound(5).longer.reached, 1, "twice 5 s is 10 s");
+        assert_eq!(bound(113).bound.reached, 2);
+        assert_eq!(bound(112).bound.reached, 1);
+    }
+}

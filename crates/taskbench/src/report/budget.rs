@@ -60,31 +60,27 @@ pub fn run_line(results: &Results) -> Option<String> {
     Some(bought_line(report, bought(&results.points, report.target)))
 }
 
-/// `budget 5 min bought 58 of 135 cells within ±5 % at 95 % (43 %; a perfect allocation of
-/// its spread: 68 %) and 121 a 95 % interval · the process wall: 26 % timed, 40 % warm-up,
-/// 16 % start-up, 15 % memory · --budget 10 min: bound 80 %`.
+/// `budget 5 min: 58 of 135 cells within ±5 % at 95 % (bound 92 of the 135 with a spread),
+/// 121 with a 95 % interval · wall 26 % timed, 40 % warm-up · --budget 10 min: bound 108` —
+/// the bound being what a perfect allocation of the same budget reaches with the run's own
+/// spread, among the cases that have one (two time processes or more).
 pub fn bought_line(report: &BudgetReport, bought: Bought) -> String {
-    let share = |n: usize| percent(n as f64 / bought.cells.max(1) as f64);
     let s = &report.spending;
-    let total = s.total_s().max(1e-9);
-    let part = |x: f64| percent(x / total);
+    let part = |x: f64| percent(x / s.total_s().max(1e-9));
     format!(
-        "budget {} bought {} of {} cells within ±{} at 95 % ({}; a perfect allocation of its \
-         spread: {}) and {} a 95 % interval · the process wall: {} timed, {} warm-up, {} \
-         start-up, {} memory · --budget {}: bound {}",
+        "budget {}: {} of {} cells within ±{} at 95 % (bound {} of the {} with a spread), {} \
+         with a 95 % interval · wall {} timed, {} warm-up · --budget {}: bound {}",
         rough_duration(Duration::from_secs_f64(report.bound.budget_s)),
         bought.within,
         bought.cells,
         target_text(report.target),
-        share(bought.within),
-        percent(report.bound.share()),
+        report.bound.reached,
+        report.bound.cases,
         bought.at_level,
         part(s.steady_s),
         part(s.warm_up_s),
-        part(s.startup_s),
-        part(s.memory_s),
         rough_duration(Duration::from_secs_f64(report.longer.budget_s)),
-        percent(report.longer.share()),
+        report.longer.reached,
     )
 }
 
@@ -109,5 +105,93 @@ fn target_text(target: f64) -> String {
         format!("{p:.0} %")
     } else {
         percent(target)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::budget::{Bound, Spending};
+    use crate::stats::{Interval, Summary};
+
+    fn report() -> BudgetReport {
+        let bound = |reached, budget_s| Bound {
+            reached,
+            cases: 123,
+            minimums_s: 102.5,
+            budget_s,
+        };
+        BudgetReport {
+            target: 0.05,
+            spending: Spending {
+                other_s: 6.0,
+                memory_s: 40.0,
+                startup_s: 50.0,
+                warm_up_s: 116.0,
+                steady_s: 80.0,
+            },
+            bound: bound(102, 300.0),
+            longer: bound(114, 600.0),
+        }
+    }
+
+    #[test]
+    fn the_line_says_what_was_bought_beside_the_bound() {
+        let bought = Bought {
+            cells: 135,
+            at_level: 123,
+            within: 66,
+        };
+        assert_eq!(
+            bought_line(&report(), bought),
+            "budget 5 min: 66 of 135 cells within ±5 % at 95 % (bound 102 of the 123 with a \
+             spread), 123 with a 95 % interval · wall 27 % timed, 40 % warm-up · --budget \
+             10 min: bound 114"
+        );
+    }
+
+    #[test]
+    fn a_cell_counts_within_only_with_a_95_percent_interval_inside_the_target() {
+        let mut points = crate::testing::results().points;
+        let rows: Vec<&mut CaseSummary> = points.iter_mut().flat_map(|p| &mut p.rows).collect();
+        let cells = rows.len();
+        let interval = |low: f64, high: f64, coverage: Option<f64>| Interval {
+            low,
+            high,
+            coverage,
+        };
+        for (i, row) in rows.into_iter().enumerate() {
+            row.ideal_ns = 0;
+            let mut elapsed = Summary::of(&[100.0]).unwrap();
+            // Alternately ±3 % at 95 %, ±3 % at 75 %, ±8 % at 95 %, and no interval.
+            elapsed.median_ci = match i % 4 {
+                0 => Some(interval(97.0, 103.0, None)),
+                1 => Some(interval(97.0, 103.0, Some(0.75))),
+                2 => Some(interval(92.0, 108.0, None)),
+                _ => None,
+            };
+            row.elapsed = Some(elapsed);
+        }
+        let b = bought(&points, 0.05);
+        assert_eq!(b.cells, cells);
+        assert_eq!(b.at_level, cells.div_ceil(4) + (cells + 1) / 4);
+        assert_eq!(b.within, cells.div_ceil(4));
+    }
+
+    #[test]
+    fn a_price_says_what_the_target_would_take() {
+        let price = |more_s| Price {
+            target: 0.05,
+            processes: 24,
+            more_s,
+        };
+        assert_eq!(price_text(&price(40.0)), "±5 % needs ~40 s");
+        assert_eq!(price_text(&price(400.0)), "±5 % needs ~7 min");
+        assert_eq!(price_text(&price(1e9)), "±5 % out of reach");
+        let precise = Price {
+            target: 0.025,
+            ..price(1.0)
+        };
+        assert_eq!(price_text(&precise), "±2.5 % needs ~1 s");
     }
 }

@@ -108,8 +108,8 @@ fn budget_line(budget: Duration, e: &crate::presets::estimate::Estimate) -> Stri
 /// What a run budget buys, said before measuring, from the plan's estimate on `costs`:
 /// every case's minimum, the 95 % level (six time processes and two memory ones) for
 /// every case, and how many cases' levels fit after the minimums, cheapest first —
-/// `budget 5 min: every case's minimum about 1 min; the 95 % level for all 135 cases about
-/// 7 min, for about 118 of them within the budget`. `None` without a budget.
+/// `budget 5 min: minimums ~84 s; the 95 % level for all 135 cases ~7 min, about 130
+/// within it`. `None` without a budget.
 pub fn budget_buys(plan: &Plan, costs: &[ProcessCost]) -> Option<String> {
     let budget = plan.stopping.budget?;
     let at = |runs: u32| Plan {
@@ -147,15 +147,14 @@ pub fn budget_buys(plan: &Plan, costs: &[ProcessCost]) -> Option<String> {
         .count();
     let all = floor + extra.iter().sum::<Duration>();
     let reach = if floor > budget {
-        "its minimums alone are over it: the dearest cases will have no steady figure".into()
+        "the minimums alone are over it: the dearest cases get no steady figure".into()
     } else if fit == cases {
-        "all of them within the budget".to_string()
+        "all within it".to_string()
     } else {
-        format!("for about {fit} of them within the budget")
+        format!("about {fit} within it")
     };
     Some(format!(
-        "budget {}: every case's minimum about {}; the 95 % level for all {cases} cases about \
-         {}, {reach} (the rest show the coverage their processes give)",
+        "budget {}: minimums ~{}; the 95 % level for all {cases} cases ~{}, {reach}",
         rough_duration(budget),
         rough_duration(floor),
         rough_duration(all),
@@ -228,6 +227,55 @@ mod tests {
         );
         let over = budget_line(Duration::from_secs(30), &e);
         assert!(over.contains("the minimums alone are over it"), "{over}");
+    }
+
+    #[test]
+    fn a_budget_says_before_measuring_what_it_buys() {
+        let plan = |budget: u64| Plan {
+            preset: None,
+            workloads: vec![Workload::Scenario {
+                scenario: catalogue::Scenario::new("spawn", &[("tasks", 1_000)]).unwrap(),
+                inner_warmup: 1,
+            }],
+            seeds: Vec::new(),
+            stopping: Stopping {
+                min_runs: 1,
+                max_runs: 60,
+                precision: 0.05,
+                max_time: Duration::from_secs(30),
+                budget: Some(Duration::from_secs(budget)),
+            },
+            warmup: 0,
+            idle_runs: 0,
+            seed: 0,
+        };
+        let jvm = |startup_ms| ProcessCost {
+            startup: Duration::from_millis(startup_ms),
+            warm_up: crate::contestant::WarmUpTable::common(),
+        };
+        // Two contestants of 1 s of start-up a process, whose time processes time 0.3 s
+        // more (a tenth of the case's 3 s): a minimum of a memory and a time process each,
+        // 2.3 s; the level, two memory and six time processes, 9.8 s. In 15 s one level fits
+        // beyond the minimums, in 3 s not even the minimums do.
+        let costs = [jvm(1_000), jvm(1_000)];
+        let line = |budget| budget_buys(&plan(budget), &costs).unwrap();
+        assert!(line(100).ends_with("all within it"), "{}", line(100));
+        assert!(line(15).ends_with("about 1 within it"), "{}", line(15));
+        assert!(
+            line(3).contains("the minimums alone are over it"),
+            "{}",
+            line(3)
+        );
+        assert!(
+            line(15).starts_with("budget 15 s: minimums ~5 s; the 95 % level for all 2 cases ~20 s"),
+            "{}",
+            line(15)
+        );
+        let unbudgeted = Plan {
+            stopping: Stopping::exactly(3, Duration::from_secs(1)),
+            ..plan(10)
+        };
+        assert_eq!(budget_buys(&unbudgeted, &costs), None);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use super::Table;
 use crate::analysis::warm_up::{CaseCurves, ProcessCurve};
-use crate::units::duration;
+use crate::units::{count, duration};
 
 /// Blocks from the steady time (lowest) up, each ×√2 the one below.
 const LEVELS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
@@ -40,7 +40,11 @@ pub fn curves_table(cases: &[(CaseCurves, u32, String)]) -> Table {
             let (name, warm_up) = if i == 0 {
                 (
                     format!("{}\n{}", case.contestant, case.scenario),
-                    format!("{} (now {current}, {source})", case.proposed),
+                    format!(
+                        "{} (now {current}, {source})\n{}",
+                        case.proposed,
+                        work_and_time(case)
+                    ),
                 )
             } else {
                 (String::new(), String::new())
@@ -72,16 +76,47 @@ pub fn curves_table(cases: &[(CaseCurves, u32, String)]) -> Table {
              iteration; settled: where its times first reach their last level (the start of its \
              first level within 10 % of its last, between its change points); warm-up: the latest settling \
              among the processes, +25 %, at least 1 — what `--write` keeps in the contestant's \
-             warm-up.toml"
+             warm-up.toml; beneath it, the work it does (its iterations × the scenario's \
+             operations: tasks, messages, fake I/O ops, yields, sleeps) and the time it takes \
+             (the median process's first that many iterations) — what bounds the warm-up at \
+             other sizes (docs/MEASUREMENT.md)"
                 .into(),
         ],
     }
+}
+
+/// The proposed warm-up as work and time: `= 200,000 ops, 52.0 ms` (the scenario at its
+/// reference point, the size the curves were run at).
+fn work_and_time(case: &CaseCurves) -> String {
+    let proposed = case.proposed as usize;
+    let operations = catalogue::Scenario::reference(&case.scenario)
+        .map_or(0, |s| s.operations())
+        .saturating_mul(proposed as u64);
+    let times: Vec<f64> = case
+        .processes
+        .iter()
+        .map(|p| p.series.iter().take(proposed).sum())
+        .collect();
+    let time = crate::stats::median(&times).unwrap_or(0.0);
+    format!("= {} ops, {}", count(operations as f64), duration(time))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::analysis::warm_up::process_curve;
+
+    #[test]
+    fn the_warm_up_is_said_as_work_and_time() {
+        let case = CaseCurves {
+            contestant: "jit".into(),
+            scenario: "spawn".into(),
+            processes: vec![process_curve(vec![4e6, 2e6, 1e6, 1e6, 1e6])],
+            proposed: 3,
+        };
+        // Three iterations of spawn at its quick size (10,000 tasks), 4 + 2 + 1 ms.
+        assert_eq!(work_and_time(&case), "= 30.0 k ops, 7.00 ms");
+    }
 
     #[test]
     fn a_curve_falls_to_the_floor_of_its_strip() {

@@ -272,15 +272,15 @@ impl CaseProgress {
             self.stop = Some(StopReason::NoValidRun);
             return;
         }
-        if self.spent >= s.max_time && self.enough_time() && self.memory_valid() >= 1 {
-            self.time_done.get_or_insert(StopReason::TimeBudget);
-            self.memory_done = true;
-        }
         if self.time_done.is_none() {
             self.time_done = self.decide_time();
         }
         if !self.memory_done {
-            self.memory_done = self.memory_enough();
+            // Past its time budget a case still makes the fewest memory processes whose peaks
+            // can agree, and no more.
+            let least = MEMORY_LEAST.min(s.max_runs.max(1));
+            let spent = self.spent >= s.max_time && self.memory_valid() >= least;
+            self.memory_done = spent || self.memory_enough();
         }
         if self.time_done.is_some() && self.memory_done {
             self.stop = self.time_done;

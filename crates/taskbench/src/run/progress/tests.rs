@@ -357,3 +357,14 @@ fn the_price_of_a_goal_follows_the_spread_of_the_case_s_processes() {
         capped.cost(next).unwrap() * 3 + capped.cost(Next::MEMORY).unwrap()
     );
 }
+
+#[test]
+fn exactly_n_is_not_cut_by_the_time_budget_and_keeps_two_memory_processes() {
+    // -r 2 with a 3 s case budget, processes of 20 s (a 10 s sleep, its cold start and a
+    // steady iteration): two time processes, two memory ones, and the reason is max runs.
+    let mut case = CaseProgress::new(Stopping::exactly(2, Duration::from_secs(3)), 0, 1);
+    let (asked, reason) = drive_kinds(&mut case, Duration::from_secs(20), |_, _| 10_000 * MS);
+    assert_eq!(reason, StopReason::MaxRuns);
+    assert_eq!(asked.iter().filter(|n| n.timed).count(), 2, "{asked:?}");
+    assert_eq!(asked.iter().filter(|n| !n.timed).count(), 2, "{asked:?}");
+}
