@@ -270,9 +270,19 @@ mod tests {
 
     /// A measured process of `contestant` at spawn: a time process whose iterations all
     /// take `figure_ms` (after `warm_ms` of warm-up), or a memory process; `wall_ms` long.
-    fn process(contestant: &str, timed: bool, figure_ms: f64, warm_ms: u64, wall_ms: u64) -> RunRecord {
+    fn process(
+        contestant: &str,
+        timed: bool,
+        figure_ms: f64,
+        warm_ms: u64,
+        wall_ms: u64,
+    ) -> RunRecord {
         let ms = |x: f64| (x * 1e6) as u64;
-        let its = if timed { vec![ms(figure_ms); 10] } else { vec![ms(figure_ms)] };
+        let its = if timed {
+            vec![ms(figure_ms); 10]
+        } else {
+            vec![ms(figure_ms)]
+        };
         RunRecord {
             machine: None,
             contestant: contestant.into(),
@@ -289,7 +299,11 @@ mod tests {
                 elapsed_ns: Some(its[0]),
                 iterations_ns: its,
                 iterations_cpu_ns: Vec::new(),
-                warmup_ns: if timed { vec![warm_ms * 1_000_000] } else { Vec::new() },
+                warmup_ns: if timed {
+                    vec![warm_ms * 1_000_000]
+                } else {
+                    Vec::new()
+                },
                 ideal_ns: 0,
                 overhead_ns: None,
                 wall_ns: wall_ms * 1_000_000,

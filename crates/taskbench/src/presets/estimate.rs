@@ -20,6 +20,7 @@
 use super::Plan;
 use crate::contestant::ProcessCost;
 use crate::run::plan::IDLE_RUNS;
+use crate::run::price::LEVEL_RUNS;
 use crate::run::progress::MEMORY_LEAST;
 pub use crate::run::stopping::HARNESS_PER_PROCESS;
 use crate::run::stopping::{Next, OVERHEAD_FLOOR, calibrate};
@@ -147,18 +148,25 @@ fn case(workload: Workload, cost: &ProcessCost, stopping: Stopping) -> Estimate 
     let memory = process(workload, cost, Next::MEMORY);
     let m = calibrate(memory, iteration.as_nanos() as u64, stopping.max_time);
     // An overhead below the floor is judged against the elapsed time, which a long sleep
-    // holds steady: such a case stops at its minimum.
+    // holds steady: such a case stops as soon as its interval is a 95 % one.
     let ideal = Duration::from_nanos(ideal_ns(workload));
     let overhead = iteration.saturating_sub(ideal);
     let steady = !ideal.is_zero() && overhead.as_secs_f64() < OVERHEAD_FLOOR * ideal.as_secs_f64();
     let wanted = if steady {
-        stopping.min_runs
+        LEVEL_RUNS.clamp(stopping.min_runs, stopping.max_runs)
     } else {
         EXPECTED_TIME_RUNS.clamp(stopping.min_runs, stopping.max_runs)
     };
+    // The first memory process is in the minimum; the second, which its peak is checked
+    // against, comes after it.
     let mut estimate = Estimate::default();
-    for _ in 0..MEMORY_LEAST.min(stopping.max_runs) {
-        estimate += processes(workload, cost, Next::MEMORY, 1).all_minimum();
+    for made in 0..MEMORY_LEAST.min(stopping.max_runs) {
+        let memory = processes(workload, cost, Next::MEMORY, 1);
+        estimate += if made == 0 {
+            memory.all_minimum()
+        } else {
+            memory
+        };
     }
     for made in 0..wanted {
         if made >= stopping.min_runs && estimate.total >= stopping.max_time {

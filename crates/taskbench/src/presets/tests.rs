@@ -144,15 +144,16 @@ fn seeds_run_each_seed_at_its_own_parameters_tagged() {
         seed_at(&plan, "timer step-us=1000 total-ms=1000"),
         Some(seed::GHC_1523)
     );
-    assert_eq!((plan.stopping.min_runs, plan.warmup), (5, 1));
+    assert_eq!((plan.stopping.min_runs, plan.warmup), (1, 0));
+    assert_eq!(plan.stopping.budget, Some(Duration::from_secs(85 * 60)));
 }
 
 #[test]
 fn preset_runs_and_warmups_yield_to_the_command_line() {
     let million = plan(&args(&["--preset", "million"])).unwrap();
-    let three = (3, 3);
     let runs = |p: &Plan| (p.stopping.min_runs, p.stopping.max_runs);
-    assert_eq!((runs(&million), million.warmup), (three, 0));
+    assert_eq!((runs(&million), million.warmup), ((1, 3), 0));
+    assert_eq!(million.stopping.budget, Some(Duration::from_secs(70 * 60)));
     assert_eq!(million.workloads.len(), 5);
     let mine = plan(&args(&["--preset", "million", "-r", "1", "-w", "2"])).unwrap();
     assert_eq!((runs(&mine), mine.warmup), ((1, 1), 2));

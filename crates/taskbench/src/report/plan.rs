@@ -80,29 +80,11 @@ pub fn dry_run(plan: &Plan, subjects: &[(String, ProcessCost)]) -> String {
         rough_duration(e.ideal),
         duration(PER_OPERATION.as_nanos() as f64),
     ));
-    if let Some(budget) = plan.stopping.budget {
-        out.push_str(&budget_line(budget, &e));
+    if let Some(line) = budget_buys(plan, &costs) {
+        out.push_str(&line);
+        out.push('\n');
     }
     out
-}
-
-/// `budget 5 min: the minimums take about 1 min, 4 min left to allocate (the cases would
-/// take 12 min without it)`.
-fn budget_line(budget: Duration, e: &crate::presets::estimate::Estimate) -> String {
-    let left = budget.saturating_sub(e.minimum);
-    let over = if e.minimum > budget {
-        " — the minimums alone are over it, and run whatever the budget"
-    } else {
-        ""
-    };
-    format!(
-        "budget {}: every case's minimum takes about {}, {} left to allocate where the noise \
-         is{over} (the cases would take {} without it)\n",
-        rough_duration(budget),
-        rough_duration(e.minimum),
-        rough_duration(left),
-        rough_duration(e.need),
-    )
 }
 
 /// What a run budget buys, said before measuring, from the plan's estimate on `costs`:
@@ -210,24 +192,6 @@ pub fn shard_line(shard: Shard, chosen: &ShardCases, subjects: usize) -> String 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::presets::estimate::Estimate;
-
-    #[test]
-    fn a_budget_is_said_with_what_the_minimums_take_and_what_is_left() {
-        let e = Estimate {
-            minimum: Duration::from_secs(60),
-            need: Duration::from_secs(720),
-            ..Estimate::default()
-        };
-        let line = budget_line(Duration::from_secs(300), &e);
-        assert_eq!(
-            line,
-            "budget 5 min: every case's minimum takes about 60 s, 4 min left to allocate \
-             where the noise is (the cases would take 12 min without it)\n"
-        );
-        let over = budget_line(Duration::from_secs(30), &e);
-        assert!(over.contains("the minimums alone are over it"), "{over}");
-    }
 
     #[test]
     fn a_budget_says_before_measuring_what_it_buys() {
@@ -267,7 +231,8 @@ mod tests {
             line(3)
         );
         assert!(
-            line(15).starts_with("budget 15 s: minimums ~5 s; the 95 % level for all 2 cases ~20 s"),
+            line(15)
+                .starts_with("budget 15 s: minimums ~5 s; the 95 % level for all 2 cases ~20 s"),
             "{}",
             line(15)
         );

@@ -56,7 +56,7 @@ pub struct Stopping {
     /// Wall-clock budget of a case's measured processes.
     pub max_time: Duration,
     /// Wall-clock budget of the whole run's processes (`--budget`): after every case's
-    /// minimum, each next process goes where the noise is (run/runner.rs). `None`: each
+    /// minimum, the cases' goals cheapest first (run/allocate.rs). `None`: each
     /// case is measured by its own rule alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub budget: Option<Duration>,
