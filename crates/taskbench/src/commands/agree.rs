@@ -72,8 +72,8 @@ fn text(
         let condition = run_condition_line(results.machine.as_ref());
         let machine = results.platform.fingerprint();
         println!(
-            "{name} machine: {machine} · {}",
-            condition.unwrap_or_else(|| "condition not probed".into())
+            "{name}: {machine} · {}",
+            condition.unwrap_or_else(|| "machine: not probed".into())
         );
     }
 }

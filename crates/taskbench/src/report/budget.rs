@@ -60,23 +60,22 @@ pub fn run_line(results: &Results) -> Option<String> {
     Some(bought_line(report, bought(&results.points, report.target)))
 }
 
-/// `budget 5 min: 58 of 135 cells within ±5 % at 95 %, 121 with a 95 % interval (bound 92 of
-/// 118; --budget 10 min: 108)` — the bound being how many of the cases with a spread (two
-/// time processes or more) a perfect allocation of the same budget brings within the target
+/// `budget 5 min: 58 of 135 within ±5 % at 95 % (bound 92; 10 min: 108), 121 with a 95 %
+/// interval` — the bound being how many of the cases with a spread (two time processes or
+/// more) a perfect allocation of the same budget (and of twice it) brings within the target
 /// with the run's own spread and process costs; where the wall clock went is in results.json.
+/// One line of at most 100 characters, which the terminal does not wrap.
 pub fn bought_line(report: &BudgetReport, bought: Bought) -> String {
     format!(
-        "budget {}: {} of {} cells within ±{} at 95 %, {} with a 95 % interval (bound {} of {}; \
-         --budget {}: {})",
+        "budget {}: {} of {} within ±{} at 95 % (bound {}; {}: {}), {} with a 95 % interval",
         rough_duration(Duration::from_secs_f64(report.bound.budget_s)),
         bought.within,
         bought.cells,
         target_text(report.target),
-        bought.at_level,
         report.bound.reached,
-        report.bound.cases,
         rough_duration(Duration::from_secs_f64(report.longer.budget_s)),
         report.longer.reached,
+        bought.at_level,
     )
 }
 
@@ -140,8 +139,8 @@ mod tests {
         };
         assert_eq!(
             bought_line(&report(), bought),
-            "budget 5 min: 66 of 135 cells within ±5 % at 95 %, 123 with a 95 % interval \
-             (bound 102 of 123; --budget 10 min: 114)"
+            "budget 5 min: 66 of 135 within ±5 % at 95 % (bound 102; 10 min: 114), 123 with a \
+             95 % interval"
         );
     }
 
