@@ -113,6 +113,13 @@ pub struct BisectArgs {
     pub dry_run: bool,
 }
 
+/// A whole number from 0 to 2^64 − 1 (a negative one is read as a value, to be refused
+/// as one, not taken for a flag).
+fn parse_seed(text: &str) -> Result<u64, String> {
+    text.parse()
+        .map_err(|_| format!("a seed is a whole number from 0 to {}", u64::MAX))
+}
+
 /// `time`, `rss` or `cpu`.
 fn parse_figure(text: &str) -> Result<crate::analysis::bisect::Figure, String> {
     let names = crate::analysis::bisect::Figure::NAMES;
@@ -328,7 +335,7 @@ pub struct ImportArgs {
     #[arg(long, value_name = "PATH|URL", value_hint = ValueHint::FilePath, env = "TASKBENCH_STORE", default_value = DEFAULT_STORE)]
     pub store: Location,
     /// Tags for the imported run.
-    #[arg(long = "tag", value_name = "TAG")]
+    #[arg(long = "tag", value_name = "TAG", value_parser = crate::store::parse_tag)]
     pub tags: Vec<String>,
 }
 
@@ -344,7 +351,7 @@ pub struct HistoryArgs {
     #[arg(short, long, value_delimiter = ',', value_name = "NAME")]
     pub scenario: Vec<String>,
     /// Only runs with this tag (repeat for all of several).
-    #[arg(long = "tag", value_name = "TAG")]
+    #[arg(long = "tag", value_name = "TAG", value_parser = crate::store::parse_tag)]
     pub tags: Vec<String>,
     /// Only runs started at or after this (2026-12-01, or RFC 3339).
     #[arg(long, value_name = "WHEN")]
@@ -436,7 +443,7 @@ pub struct RunArgs {
     pub warmup: Option<u32>,
     /// Seed of the measured rounds' random order (results.json's `seed`): the same seed
     /// repeats a run's order. Default: from the clock.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_seed)]
     pub seed: Option<u64>,
     /// Iterations each contestant runs in-process before the measured one (default: the
     /// scenario's own).
@@ -477,7 +484,7 @@ pub struct RunArgs {
     #[arg(long)]
     pub no_store: bool,
     /// A tag for the run in the store (repeatable: `--tag before --tag pr-123`).
-    #[arg(long = "tag", value_name = "TAG")]
+    #[arg(long = "tag", value_name = "TAG", value_parser = crate::store::parse_tag)]
     pub tags: Vec<String>,
     /// Save this run in the store as the baseline NAME (an older one of that name is
     /// replaced), for `--baseline NAME` and `taskbench compare NAME …` later.

@@ -48,6 +48,8 @@ pub mod seeds;
 pub mod stats;
 pub mod store;
 #[cfg(test)]
+mod test_launcher;
+#[cfg(test)]
 mod testing;
 pub mod units;
 

@@ -38,13 +38,28 @@ fn scaled(v: f64, units: &[Unit]) -> String {
     let (mantissa, name) = units
         .iter()
         .enumerate()
-        .map(|(i, &(size, name, write))| (write(magnitude / size), name, i + 1 == units.len()))
+        .map(|(i, &(size, name, write))| {
+            (bounded(magnitude / size, write), name, i + 1 == units.len())
+        })
         .find(|(text, _, last)| *last || text.parse::<f64>().is_ok_and(|m| m < 1000.0))
         .map(|(text, name, _)| (text, name))
         .expect("every scale has a last unit");
     let zero = mantissa.parse::<f64>().is_ok_and(|m| m == 0.0);
     let sign = if v < 0.0 && !zero { "-" } else { "" };
     format!("{sign}{mantissa}{name}")
+}
+
+/// Past this, a mantissa is written in scientific notation (`1.00e299 s`): a figure that
+/// large is a fault to be seen, not three hundred digits to scroll past.
+const SCIENTIFIC_FROM: f64 = 1e6;
+
+/// `v` as `write` writes it, or as `1.23e45` from [`SCIENTIFIC_FROM`] on.
+fn bounded(v: f64, write: fn(f64) -> String) -> String {
+    if v.abs() >= SCIENTIFIC_FROM {
+        format!("{v:.2e}")
+    } else {
+        write(v)
+    }
 }
 
 /// The unit of `units` that `largest` is at least one of (the first for less): a chart
@@ -119,7 +134,7 @@ pub fn percent(share: f64) -> String {
         .into_iter()
         .map(|(decimals, below)| (format!("{p:.decimals$}"), below))
         .find(|(text, below)| text.parse::<f64>().is_ok_and(|r| r.abs() < *below))
-        .map_or_else(|| format!("{p:.0}"), |(text, _)| text);
+        .map_or_else(|| bounded(p, |p| format!("{p:.0}")), |(text, _)| text);
     format!("{text} %")
 }
 
@@ -157,6 +172,18 @@ mod tests {
         assert_eq!(duration(1_002_345_678.0), "1.002 s");
         assert_eq!(duration(-2_500_000.0), "-2.50 ms");
         assert_eq!(duration(-0.3), "0 ns", "no negative zero");
+    }
+
+    #[test]
+    fn a_figure_past_reason_is_short() {
+        // Issue 46: 1e308 was three hundred digits in `show`.
+        assert_eq!(duration(1e308), "1.00e299 s");
+        assert_eq!(duration(-1e308), "-1.00e299 s");
+        assert_eq!(bytes(1e308), "9.31e298 GiB");
+        assert_eq!(ratio(1.0787569633748276e16), "1.08e10M");
+        assert_eq!(percent(1e300), "1.00e302 %");
+        assert_eq!(duration(999_999.0 * 1e9), "999999.000 s");
+        assert_eq!(duration(1e6 * 1e9), "1.00e6 s");
     }
 
     #[test]

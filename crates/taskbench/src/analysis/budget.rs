@@ -154,8 +154,8 @@ fn account(records: &[RunRecord]) -> (Spending, BTreeMap<(String, Point), CaseCo
             }
             continue;
         }
-        let timed = figures.iterations_ns.iter().sum::<u64>() as f64 / 1e9;
-        let warm_up = figures.warmup_ns.iter().sum::<u64>() as f64 / 1e9;
+        let timed = figures.iterations_ns.iter().map(|&n| n as f64).sum::<f64>() / 1e9;
+        let warm_up = figures.warmup_ns.iter().map(|&n| n as f64).sum::<f64>() / 1e9;
         spending.steady_s += timed;
         spending.warm_up_s += warm_up;
         spending.startup_s += wall - timed - warm_up;

@@ -1,21 +1,24 @@
 //! The one way a contestant's own commands run (`detect`, `build`, `version` and the idle
-//! probe): in a process group of their own, stdout and stderr drained on two threads so a
-//! chatty command never blocks on a full pipe, only the last bytes of each kept, and a
-//! deadline after which the whole group is killed. What is left of the group when its
-//! leader exits is killed too: nothing a contestant's command starts outlives it.
+//! probe): through the launcher, as a measured process runs (measure/launcher.rs), so that
+//! what a command starts stays the launcher's to kill — in the command's process group or
+//! not, a `setsid` daemon included — and is killed and reaped once the command exits or its
+//! deadline passes: nothing a contestant's command starts outlives it. stdout and stderr are
+//! drained on two threads so a chatty command never blocks on a full pipe, and only the last
+//! bytes of each are kept.
 
-use crate::measure::capture::{Drain, Keep};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use crate::measure::capture::Keep;
+use crate::measure::{ExecError, Exit, Job, Kept};
+use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
-use std::process::{Command, ExitStatus, Stdio};
-use std::time::{Duration, Instant};
+use std::process::ExitStatus;
+use std::time::Duration;
 
 /// Bytes kept of each stream: the end, from a line start.
 const TAIL: usize = 16 * 1024;
-const KEEP: Keep = Keep::Tail(TAIL);
-/// How long the readers may take to see the end of the pipes once the group is gone (a
-/// daemon that left the group may hold them open; what was read by then is kept).
-const DRAIN_GRACE: Duration = Duration::from_secs(2);
+const KEEP: Kept = Kept {
+    stdout: Keep::Tail(TAIL),
+    stderr: Keep::Tail(TAIL),
+};
 
 /// A command that ran to its end (whatever its status).
 #[derive(Debug, Clone)]
@@ -61,13 +64,9 @@ pub enum CommandError {
     Empty,
     /// The program is missing or cannot be executed, or the harness is out of processes
     /// or descriptors ([`CommandError::is_harness_fault`]).
-    // The reason is in the message, not a `source`: `{:#}` would print it twice.
-    #[error("`{program}` could not be started ({error})")]
-    CannotStart {
-        program: String,
-        error: std::io::Error,
-    },
-    /// The deadline passed; the group was killed.
+    #[error("{reason}")]
+    CannotStart { reason: String, harness: bool },
+    /// The deadline passed; the command and all it started were killed.
     #[error("`{command}` did not finish in {}{}", humantime::format_duration(*.limit), tail_suffix(.tail))]
     TimedOut {
         command: String,
@@ -78,22 +77,11 @@ pub enum CommandError {
 }
 
 impl CommandError {
-    /// Whether the fault is the harness's (no processes, descriptors or memory left)
-    /// rather than the command's: every further command would fail the same way.
+    /// Whether the fault is the harness's (no processes, descriptors or memory left, or no
+    /// launcher) rather than the command's: every further command would fail the same way.
     pub fn is_harness_fault(&self) -> bool {
-        match self {
-            CommandError::CannotStart { error, .. } => exhausted(error),
-            _ => false,
-        }
+        matches!(self, CommandError::CannotStart { harness: true, .. })
     }
-}
-
-/// Out of descriptors, processes or memory.
-fn exhausted(error: &std::io::Error) -> bool {
-    matches!(
-        error.raw_os_error(),
-        Some(libc::EMFILE | libc::ENFILE | libc::ENOMEM | libc::EAGAIN)
-    )
 }
 
 fn tail_suffix(tail: &str) -> String {
@@ -104,88 +92,63 @@ fn tail_suffix(tail: &str) -> String {
     }
 }
 
-/// Runs `argv` in `dir` with stdin empty until it exits or `limit` passes.
+/// Runs `argv` in `dir` with stdin empty until it exits or `limit` passes, through the
+/// launcher that is this program (`taskbench __launch`).
 pub fn run(argv: &[String], dir: &Path, limit: Duration) -> Result<Finished, CommandError> {
-    let (program, args) = argv.split_first().ok_or(CommandError::Empty)?;
-    let mut child = Command::new(program)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()
-        .map_err(|error| CommandError::CannotStart {
-            program: program.clone(),
-            error,
-        })?;
-    let pid = child.id() as libc::pid_t;
-    let stdout = Drain::start(child.stdout.take().expect("piped"), KEEP);
-    let stderr = Drain::start(child.stderr.take().expect("piped"), KEEP);
-    let deadline = Instant::now() + limit;
-    let exited = wait_exited(pid, deadline);
-    // The leader is a zombie until reaped, so its group id cannot have been reused yet:
-    // killing the group reaches only what the command left running (or all of it).
-    kill_group(pid);
-    let status = child.wait().unwrap_or_else(|_| ExitStatus::from_raw(-1));
-    let stdout = stdout.finish(KEEP, DRAIN_GRACE).text;
-    let stderr = stderr.finish(KEEP, DRAIN_GRACE).text;
-    if !exited {
-        let finished = Finished {
-            status,
-            stdout,
-            stderr,
-        };
+    if argv.is_empty() {
+        return Err(CommandError::Empty);
+    }
+    let launcher = std::env::current_exe().map_err(|e| CommandError::CannotStart {
+        reason: format!(
+            "cannot find the taskbench binary to launch `{}`: {e}",
+            argv[0]
+        ),
+        harness: true,
+    })?;
+    let job = Job {
+        argv: argv.to_vec(),
+        cwd: dir.to_path_buf(),
+        timeout: limit,
+        // One sample at the start is all the sampler takes: no figure is wanted.
+        sample_every: limit,
+        memory_limit: None,
+        cpus: None,
+        env: Vec::new(),
+        keep: KEEP,
+    };
+    let measured = crate::measure::execute(&launcher, &job).map_err(|e| match e {
+        ExecError::Program(reason) => CommandError::CannotStart {
+            reason,
+            harness: false,
+        },
+        ExecError::Harness(reason) => CommandError::CannotStart {
+            reason,
+            harness: true,
+        },
+    })?;
+    let finished = Finished {
+        status: ExitStatus::from_raw(match measured.exit {
+            Exit::Code(code) => code << 8,
+            Exit::Signal(signal) => signal,
+            Exit::TimedOut | Exit::OverMemory => libc::SIGKILL,
+        }),
+        stdout: measured.stdout,
+        stderr: measured.stderr_tail,
+    };
+    if measured.exit == Exit::TimedOut {
         return Err(CommandError::TimedOut {
             command: argv.join(" "),
             limit,
             tail: finished.last_lines(3),
         });
     }
-    Ok(Finished {
-        status,
-        stdout,
-        stderr,
-    })
-}
-
-/// Waits until `pid` has exited (left unreaped) or `deadline` passes; whether it exited.
-fn wait_exited(pid: libc::pid_t, deadline: Instant) -> bool {
-    let mut pause = Duration::from_millis(1);
-    loop {
-        // SAFETY: `info` is a valid, writable siginfo_t; WNOWAIT leaves the child unreaped.
-        let ready = unsafe {
-            let mut info: libc::siginfo_t = std::mem::zeroed();
-            let r = libc::waitid(
-                libc::P_PID,
-                pid as libc::id_t,
-                &mut info,
-                libc::WEXITED | libc::WNOWAIT | libc::WNOHANG,
-            );
-            // With WNOHANG, si_pid stays 0 while the child runs; an error (ECHILD: reaped
-            // elsewhere) means there is nothing left to wait for.
-            r != 0 || info.si_pid() != 0
-        };
-        if ready {
-            return true;
-        }
-        let now = Instant::now();
-        if now >= deadline {
-            return false;
-        }
-        std::thread::sleep(pause.min(deadline - now));
-        pause = (pause * 2).min(Duration::from_millis(20));
-    }
-}
-
-fn kill_group(pid: libc::pid_t) {
-    // SAFETY: kill has no memory preconditions; an empty group gives ESRCH, ignored.
-    unsafe { libc::kill(-pid, libc::SIGKILL) };
+    Ok(finished)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Instant;
 
     fn sh(script: &str, limit: Duration) -> Result<Finished, CommandError> {
         let argv = ["sh", "-c", script].map(String::from);
@@ -198,7 +161,7 @@ mod tests {
         assert_eq!(done.status.code(), Some(3));
         assert_eq!(
             (done.stdout.as_str(), done.stderr.as_str()),
-            ("out\n", "err\n")
+            ("out\n", "err")
         );
         assert_eq!(done.last_lines(3), "err | out");
         assert!(sh("true", Duration::from_secs(30)).unwrap().success());

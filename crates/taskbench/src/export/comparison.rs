@@ -63,7 +63,9 @@ fn show(comparison: &Comparison, outputs: &Outputs) -> anyhow::Result<()> {
     }
     outln!("{}", render_terminal(&table, terminal_width()));
     if let Some(path) = outputs.markdown {
-        let block: String = block.iter().map(|l| format!("{l}\n")).collect();
+        let block: String = (block.iter())
+            .map(|l| format!("{}  \n", crate::report::markdown::text(l)))
+            .collect();
         let text = format!("{block}\n{}", render_markdown(&table));
         super::write_atomically(path, text.trim_start().as_bytes())?;
     }

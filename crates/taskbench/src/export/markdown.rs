@@ -1,10 +1,12 @@
 //! The Markdown export: the platform header, the overviews (contestants × points), one
 //! table per parameter point, the per-task fits after each sweep, the seeds' published
 //! figures beside ours, the warnings, and the contestants with their terms (build,
-//! warm-up, entry in docs/FAIRNESS.md).
+//! warm-up, entry in docs/FAIRNESS.md). Every line of text is escaped
+//! ([`crate::report::markdown`]): most of it names what a contestant or a user wrote.
 
 use super::Results;
 use crate::report::condition::run_condition_line;
+use crate::report::markdown::{code, text};
 use crate::report::{
     PlatformHeader, overview, render_markdown, seeds, side_by_side, tables, terms,
 };
@@ -19,12 +21,12 @@ pub fn markdown(results: &Results) -> String {
         .chain(results.machine_lines())
         .chain(run_condition_line(results.machine.as_ref()))
     {
-        out.push_str(&format!("{line}  \n"));
+        out.push_str(&format!("{}  \n", text(&line)));
     }
     if let Some(line) = results.interrupted_line() {
-        out.push_str(&format!("**{line}**  \n"));
+        out.push_str(&format!("**{}**  \n", text(&line)));
     }
-    out.push_str(&format!("\n`{}`\n\n", results.command.join(" ")));
+    out.push_str(&format!("\n{}\n\n", code(&results.command.join(" "))));
     for table in overview::tables(results, &overview::DOCUMENT) {
         out.push_str(&render_markdown(&table));
     }
@@ -42,7 +44,7 @@ pub fn markdown(results: &Results) -> String {
     if !results.warnings.is_empty() {
         out.push_str("Warnings:\n\n");
         for warning in &results.warnings {
-            out.push_str(&format!("- {warning}\n"));
+            out.push_str(&format!("- {}\n", text(&warning.to_string())));
         }
         out.push('\n');
     }
@@ -58,7 +60,7 @@ pub fn markdown(results: &Results) -> String {
         .filter_map(|c| {
             c.unavailable
                 .as_ref()
-                .map(|why| format!("- {}: {why}", c.name))
+                .map(|why| format!("- {}: {}", text(&c.name), text(why)))
         })
         .collect();
     if !unavailable.is_empty() {

@@ -116,4 +116,29 @@ mod tests {
              <ul class=\"notes\"><li>a&lt;b&gt;: n/a — &quot;no&quot;</li></ul>"
         );
     }
+
+    use crate::proptest_support::any_text;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(crate::proptest_support::config())]
+
+        #[test]
+        fn html_escaping_leaves_one_text_node_of_the_same_text(s in any_text()) {
+            let escaped = escape(&s);
+            prop_assert!(!escaped.contains(['<', '>', '"', '\'']), "{}", escaped);
+            let back = escaped
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&quot;", "\"")
+                .replace("&#39;", "'")
+                .replace("&amp;", "&");
+            prop_assert_eq!(back, s);
+            // Every `&` starts one of the five entities: no other reference can form.
+            for (at, _) in escaped.match_indices('&') {
+                let rest = &escaped[at..];
+                prop_assert!(["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"].iter().any(|e| rest.starts_with(e)));
+            }
+        }
+    }
 }

@@ -145,13 +145,14 @@ pub fn main(args: &[OsString]) -> ! {
 
 /// The contestant's orphans (a daemon that left its group, say) become the launcher's
 /// children rather than init's, so they can be found and killed at the end. The harness's
-/// death (or a kill) arrives as SIGTERM: the launcher then kills the contestant's group
-/// and, at the end, everything else the contestant started.
+/// death (or a kill, or an interrupt) arrives as SIGTERM, SIGHUP or SIGINT: the launcher
+/// then kills the contestant's group and, at the end, reaps it and kills and reaps
+/// everything else the contestant started — it never leaves a zombie for init.
 fn adopt_orphans_and_heed_abandonment() {
     // SAFETY: prctl and sigaction with a zeroed sigaction, a valid handler and an empty mask.
     unsafe {
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
-        for signal in [libc::SIGTERM, libc::SIGHUP] {
+        for signal in [libc::SIGTERM, libc::SIGHUP, libc::SIGINT] {
             let mut action: libc::sigaction = std::mem::zeroed();
             action.sa_sigaction = on_abandoned as extern "C" fn(libc::c_int) as usize;
             libc::sigemptyset(&mut action.sa_mask);
@@ -178,7 +179,7 @@ static CONTESTANT: AtomicI32 = AtomicI32::new(0);
 /// Whether SIGTERM or SIGHUP came: the harness is gone, or someone wants the run over.
 static ABANDONED: AtomicBool = AtomicBool::new(false);
 
-/// SIGTERM, SIGHUP: kill the contestant's group; `wait4` then returns and the rest of what
+/// SIGTERM, SIGHUP, SIGINT: kill the contestant's group; `wait4` then returns and the rest of what
 /// it started is killed as after any exit.
 extern "C" fn on_abandoned(_: libc::c_int) {
     ABANDONED.store(true, Ordering::SeqCst);

@@ -16,7 +16,7 @@ mod sampler;
 
 pub use counter::InstructionCounter;
 pub use platform::Platform;
-pub use process::{ExecError, Job, execute};
+pub use process::{ExecError, Job, Kept, execute};
 pub use sampler::Sample;
 
 use serde::{Deserialize, Serialize};

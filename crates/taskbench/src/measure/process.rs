@@ -40,6 +40,24 @@ pub struct Job {
     pub cpus: Option<u32>,
     /// Set in its environment.
     pub env: Vec<(String, String)>,
+    /// How much of its stdout and stderr is kept.
+    pub keep: Kept,
+}
+
+/// How much of each stream a job keeps.
+#[derive(Debug, Clone, Copy)]
+pub struct Kept {
+    pub stdout: Keep,
+    pub stderr: Keep,
+}
+
+impl Kept {
+    /// A measured process: its result lines from the start, up to the cap, and the end of
+    /// its stderr for a failed run's status.
+    pub const MEASURED: Kept = Kept {
+        stdout: Keep::Head(STDOUT_CAP),
+        stderr: Keep::Tail(STDERR_TAIL),
+    };
 }
 
 /// Why a run was not made, and whose fault that is.
@@ -73,11 +91,12 @@ pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, ExecError> {
     let (report_read, report_write) = pipe().map_err(ExecError::Harness)?;
     let mut child = spawn_launcher(launcher, job, &report_write)?;
     drop(report_write);
-    let stdout = Drain::start(child.stdout.take().expect("piped"), STDOUT_KEEP);
-    let stderr = Drain::start(child.stderr.take().expect("piped"), STDERR_KEEP);
+    let keep = job.keep;
+    let stdout = Drain::start(child.stdout.take().expect("piped"), keep.stdout);
+    let stderr = Drain::start(child.stderr.take().expect("piped"), keep.stderr);
     let reports = read_reports(report_read);
     let start = Instant::now();
-    let (pid, stderr) = wait_started(&reports, &mut child, program, stderr)?;
+    let (pid, stderr) = wait_started(&reports, &mut child, program, (stderr, keep.stderr))?;
     let sampler = Sampler::start(pid, start, job.sample_every, job.memory_limit);
     let (done, timed_out) = match reports.recv_timeout(job.timeout) {
         Ok(done) => (Some(done), false),
@@ -93,8 +112,8 @@ pub fn execute(launcher: &Path, job: &Job) -> Result<Measurement, ExecError> {
         let _ = child.kill();
         let _ = child.wait();
     }
-    let stdout = stdout.finish(STDOUT_KEEP, DRAIN_GRACE);
-    let stderr = stderr.finish(STDERR_KEEP, DRAIN_GRACE);
+    let stdout = stdout.finish(keep.stdout, DRAIN_GRACE);
+    let stderr = stderr.finish(keep.stderr, DRAIN_GRACE);
     let (timeline, sampler_cpu_ns, over_memory) = sampler.finish();
     let Some(Report::Done {
         status,
@@ -193,7 +212,7 @@ fn wait_started(
     reports: &Receiver<Report>,
     launcher: &mut std::process::Child,
     program: &str,
-    stderr: Drain,
+    (stderr, keep): (Drain, Keep),
 ) -> Result<(u32, Drain), ExecError> {
     match reports.recv_timeout(LAUNCHER_GRACE) {
         Ok(Report::Started { pid }) => Ok((pid, stderr)),
@@ -214,10 +233,7 @@ fn wait_started(
             let _ = launcher.wait();
             Err(ExecError::Harness(format!(
                 "the launcher did not start `{program}`: {}",
-                stderr
-                    .finish(STDERR_KEEP, DRAIN_GRACE)
-                    .text
-                    .replace('\n', " | ")
+                stderr.finish(keep, DRAIN_GRACE).text.replace('\n', " | ")
             )))
         }
     }
@@ -235,9 +251,6 @@ fn exit_of(status: i32, over_memory: bool, timed_out: bool) -> Exit {
         Exit::Code(libc::WEXITSTATUS(status))
     }
 }
-
-const STDOUT_KEEP: Keep = Keep::Head(STDOUT_CAP);
-const STDERR_KEEP: Keep = Keep::Tail(STDERR_TAIL);
 
 /// Waits for `child` to exit and reaps it; false when `limit` passed first.
 fn exits_within(child: &mut std::process::Child, limit: Duration) -> bool {

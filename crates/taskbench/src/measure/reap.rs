@@ -6,6 +6,18 @@
 /// Kills every process descended from `root` — its whole process group when that is not
 /// ours; returns how many it found.
 pub fn kill_descendants_of(root: i32) -> usize {
+    kill_below(root, false)
+}
+
+/// [`kill_descendants_of`] the harness, but its own launchers (its children running
+/// `taskbench __launch`) are asked to end with SIGTERM rather than killed: a launcher then
+/// kills its contestant, reaps it and exits, where a launcher killed outright would leave
+/// its contestant to init, a zombie until init reaps it (in a container, perhaps never).
+pub fn end_descendants_of_harness(root: i32) -> usize {
+    kill_below(root, true)
+}
+
+fn kill_below(root: i32, spare_launchers: bool) -> usize {
     // SAFETY: getpgrp has no preconditions.
     let own_group = unsafe { libc::getpgrp() };
     let processes = processes();
@@ -23,18 +35,32 @@ pub fn kill_descendants_of(root: i32) -> usize {
         index += 1;
     }
     let found = &descendants[1..];
-    for pid in found {
-        let group = processes.iter().find(|p| p.0 == *pid).map_or(0, |p| p.2);
+    for &pid in found {
+        let (parent, group) = processes
+            .iter()
+            .find(|p| p.0 == pid)
+            .map_or((0, 0), |p| (p.1, p.2));
         // SAFETY: kill has no memory preconditions; a process gone already gives ESRCH.
         unsafe {
-            if group > 0 && group != own_group {
+            if spare_launchers && parent == root && is_launcher(pid) {
+                libc::kill(pid, libc::SIGTERM);
+            } else if group > 0 && group != own_group {
                 libc::kill(-group, libc::SIGKILL);
             } else {
-                libc::kill(*pid, libc::SIGKILL);
+                libc::kill(pid, libc::SIGKILL);
             }
         }
     }
     found.len()
+}
+
+/// Whether `pid` runs this program as the launcher (`… __launch PROGRAM …`).
+fn is_launcher(pid: i32) -> bool {
+    let same_program = std::fs::read_link(format!("/proc/{pid}/exe")).ok()
+        == std::fs::read_link("/proc/self/exe").ok();
+    let arguments = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+    let launch = super::launcher::LAUNCH_ARG.as_bytes();
+    same_program && arguments.split(|&b| b == 0).nth(1) == Some(launch)
 }
 
 /// (pid, parent, process group) of every process in /proc.

@@ -9,6 +9,7 @@ pub mod comparison;
 pub mod condition;
 pub mod fits;
 mod history;
+pub mod markdown;
 pub mod overview;
 pub mod plan;
 pub mod platform;

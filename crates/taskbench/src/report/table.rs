@@ -541,16 +541,14 @@ pub fn render_terminal(table: &Table, width: u16) -> String {
     out
 }
 
-/// Renders as a Markdown section.
+/// Renders as a Markdown section, every string escaped ([`super::markdown::text`]): a
+/// table's text comes from contestants and users as much as from taskbench.
 pub fn render_markdown(table: &Table) -> String {
     // A cell's lines become one, ` · ` between them; a header's `(…)` line stays a suffix.
-    let flat = |c: &str| {
-        c.replace("\n(", " (")
-            .replace('\n', " · ")
-            .replace('|', "\\|")
-    };
+    let flat = |c: &str| super::markdown::text(&c.replace("\n(", " ("));
     let headers: Vec<String> = table.headers.iter().map(|h| flat(h)).collect();
-    let mut out = format!("### {}\n\n| {} |\n|", table.title, headers.join(" | "));
+    let title = flat(&table.title);
+    let mut out = format!("### {title}\n\n| {} |\n|", headers.join(" | "));
     out.push_str(&"---|".repeat(table.headers.len()));
     out.push('\n');
     for row in &table.rows {

@@ -8,7 +8,7 @@ use super::plan::{Phase, Step, Subject, Workload};
 use super::record::{Figures, RunRecord};
 use super::status::{Expected, Reported, RunStatus};
 use super::stopping::StopReason;
-use crate::measure::{ExecError, InstructionCounter, Job, Measurement};
+use crate::measure::{ExecError, InstructionCounter, Job, Kept, Measurement};
 use crate::stats::median;
 use catalogue::Invocation;
 use std::collections::{BTreeMap, HashMap};
@@ -188,6 +188,7 @@ pub(super) fn run_one(
         memory_limit: limits.memory_limit,
         cpus: subject.cpus,
         env: subject.env.clone(),
+        keep: Kept::MEASURED,
     };
     let measurement = match executor.execute(&job) {
         Ok(m) => m,
@@ -254,11 +255,11 @@ fn figures(
         iterations_cpu_ns,
         warmup_ns: Vec::new(),
         ideal_ns,
-        overhead_ns: elapsed_ns.map(|e| e as i64 - ideal_ns as i64),
+        overhead_ns: elapsed_ns.map(|e| signed(e).saturating_sub(signed(ideal_ns))),
         wall_ns,
         user_ns: m.usage.user_ns,
         sys_ns: m.usage.sys_ns,
-        cpu_ns: m.usage.user_ns + m.usage.sys_ns,
+        cpu_ns: m.usage.user_ns.saturating_add(m.usage.sys_ns),
         peak_rss_bytes: m.usage.peak_rss_bytes,
         peak_threads: m.peak_threads(),
         voluntary_switches: m.usage.voluntary_switches,
@@ -279,6 +280,11 @@ fn figures(
 }
 
 /// The median of each extra figure over a process's iterations.
+/// A reported figure as a signed one, saturating: a contestant may print any u64.
+fn signed(ns: u64) -> i64 {
+    i64::try_from(ns).unwrap_or(i64::MAX)
+}
+
 fn extra_medians(lines: &[BTreeMap<String, f64>]) -> BTreeMap<String, f64> {
     let mut by_name: BTreeMap<String, Vec<f64>> = BTreeMap::new();
     for line in lines {

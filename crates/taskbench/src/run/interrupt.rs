@@ -6,14 +6,15 @@
 //!
 //! The handler does only what is async-signal-safe: it records the signal in an atomic and
 //! wakes a watcher thread through a pipe. The watcher kills the process group of every
-//! process descended from the harness (the launcher and the contestant it forked, which is
-//! in a group of its own), so the run in progress ends at once; the runner sees
+//! process descended from the harness (the contestant, in a group of its own) and asks each
+//! launcher to end (it reaps its contestant, so no zombie is left to init), so the run in
+//! progress ends at once; the runner sees
 //! [`requested`] between processes and returns the records it has, and `taskbench run`
 //! writes them, marked interrupted, and exits 128 + the signal (130 for INT, 143 for TERM,
 //! 129 for HUP, 141 for PIPE).
 //! A second signal exits at once.
 
-use crate::measure::reap::kill_descendants_of;
+use crate::measure::reap::end_descendants_of_harness;
 use std::sync::Once;
 use std::sync::atomic::{AtomicI32, Ordering};
 
@@ -174,7 +175,8 @@ fn wake() {
     }
 }
 
-/// The watcher: waits for the handler's byte, then kills every descendant's group.
+/// The watcher: waits for the handler's byte, then kills every descendant's group but the
+/// launchers', which it asks to end (they reap their contestants).
 fn watch(read: i32) {
     let mut byte = 0u8;
     // SAFETY: reading one byte into a valid buffer.
@@ -186,7 +188,7 @@ fn watch(read: i32) {
     // A launcher caught between spawn and fork shows its child only on a later scan.
     for _ in 0..40 {
         // SAFETY: getpid has no preconditions.
-        if kill_descendants_of(unsafe { libc::getpid() }) == 0 {
+        if end_descendants_of_harness(unsafe { libc::getpid() }) == 0 {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(25));

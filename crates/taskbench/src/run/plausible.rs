@@ -49,9 +49,9 @@ fn below_ideal(bounds: Bounds, elapsed_ns: &[u64]) -> Option<String> {
 
 /// The reported iterations add up to more than the process's whole life.
 fn beyond_wall(bounds: Bounds, elapsed_ns: &[u64]) -> Option<String> {
-    let sum: u64 = elapsed_ns.iter().sum();
+    let sum = wide_sum(elapsed_ns);
     let wall = nanos(bounds.wall);
-    (sum > wall + nanos(RESOLUTION)).then(|| {
+    (sum > u128::from(wall) + u128::from(nanos(RESOLUTION))).then(|| {
         let lines = match elapsed_ns.len() {
             1 => "the iteration it reported takes".to_string(),
             n => format!("the {n} iterations it reported add up to"),
@@ -66,9 +66,9 @@ fn beyond_wall(bounds: Bounds, elapsed_ns: &[u64]) -> Option<String> {
 
 /// The reported CPU time is more than the process's cores could give in its wall time.
 fn beyond_cores(bounds: Bounds, cpu_ns: &[u64]) -> Option<String> {
-    let sum: u64 = cpu_ns.iter().sum();
-    let most = nanos(bounds.wall) * u64::from(bounds.cores.max(1));
-    (sum > most + nanos(CPU_TICK)).then(|| {
+    let sum = wide_sum(cpu_ns);
+    let most = u128::from(nanos(bounds.wall)) * u128::from(bounds.cores.max(1));
+    (sum > most + u128::from(nanos(CPU_TICK))).then(|| {
         format!(
             "it reported {} of CPU, more than {} wall × {} cores",
             ms(sum),
@@ -78,12 +78,18 @@ fn beyond_cores(bounds: Bounds, cpu_ns: &[u64]) -> Option<String> {
     })
 }
 
+/// A sum of reported figures that cannot wrap: a contestant may print any u64, and 2^64
+/// iterations of u64::MAX still fit in a u128.
+fn wide_sum(figures: &[u64]) -> u128 {
+    figures.iter().map(|&f| u128::from(f)).sum()
+}
+
 fn nanos(d: Duration) -> u64 {
     u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
 }
 
-fn ms(ns: u64) -> String {
-    format!("{:.3} ms", ns as f64 / 1e6)
+fn ms(ns: impl Into<u128>) -> String {
+    format!("{:.3} ms", ns.into() as f64 / 1e6)
 }
 
 #[cfg(test)]
@@ -132,5 +138,78 @@ mod tests {
         assert!(why.contains("40.000 ms of CPU"), "{why}");
         // Two cores for 10 ms, and a tick of accounting either way.
         assert_eq!(check(bounds(10, 0), &[5 * MS], &[29 * MS]), None);
+    }
+
+    #[test]
+    fn figures_that_would_wrap_a_sum_are_implausible() {
+        // Issue 46: one honest iteration and a thousand of 2^63 wrapped to a small sum.
+        let mut times = vec![MS];
+        times.extend(std::iter::repeat_n(1u64 << 63, 1000));
+        let why = check(bounds(200, 0), &times, &[]).unwrap();
+        assert!(why.contains("1001 iterations"), "{why}");
+        let why = check(bounds(200, 0), &[MS], &[u64::MAX, u64::MAX, 2]).unwrap();
+        assert!(why.contains("of CPU"), "{why}");
+        let forever = Bounds {
+            wall: Duration::MAX,
+            ideal_ns: 0,
+            cores: u32::MAX,
+        };
+        assert_eq!(check(forever, &[u64::MAX], &[u64::MAX; 4]), None);
+    }
+
+    mod properties {
+        use super::*;
+        use crate::proptest_support::config;
+        use proptest::prelude::*;
+
+        /// Any u64 a contestant can print, the edges often.
+        fn figure() -> impl Strategy<Value = u64> {
+            prop_oneof![
+                prop::sample::select(vec![0, 1, u64::MAX, 1 << 63, (1 << 63) - 1, 1000]),
+                any::<u64>(),
+                0..100 * MS,
+            ]
+        }
+
+        fn bounds() -> impl Strategy<Value = Bounds> {
+            (
+                figure(),
+                figure(),
+                prop_oneof![Just(0u32), Just(1), Just(2), any::<u32>()],
+            )
+                .prop_map(|(wall, ideal_ns, cores)| Bounds {
+                    wall: Duration::from_nanos(wall),
+                    ideal_ns,
+                    cores,
+                })
+        }
+
+        proptest! {
+            #![proptest_config(config())]
+
+            /// Accepted times are possible in exact arithmetic, and refused ones impossible:
+            /// the check agrees with sums that cannot wrap, over any count of lines.
+            #[test]
+            fn the_check_is_exact_arithmetic(
+                bounds in bounds(),
+                elapsed in prop::collection::vec(figure(), 0..1200),
+                cpu in prop::collection::vec(figure(), 0..1200),
+            ) {
+                let why = check(bounds, &elapsed, &cpu);
+                let wide = |v: &[u64]| v.iter().map(|&x| u128::from(x)).sum::<u128>();
+                let wall = bounds.wall.as_nanos();
+                let tolerance = |d: Duration| d.as_nanos();
+                let least = elapsed.iter().min().copied();
+                let below = bounds.ideal_ns > 0
+                    && least.is_some_and(|l| u128::from(l) + tolerance(RESOLUTION) < u128::from(bounds.ideal_ns));
+                let beyond_wall = wide(&elapsed) > wall + tolerance(RESOLUTION);
+                let beyond_cores =
+                    wide(&cpu) > wall * u128::from(bounds.cores.max(1)) + tolerance(CPU_TICK);
+                prop_assert_eq!(why.is_some(), below || beyond_wall || beyond_cores, "{:?}", why);
+                if let Some(why) = why {
+                    prop_assert!(!why.contains('\n'));
+                }
+            }
+        }
     }
 }

@@ -9,6 +9,8 @@ mod order;
 mod outliers;
 mod paired;
 mod pooled;
+#[cfg(test)]
+mod proptests;
 mod quantiles;
 mod regression;
 #[cfg(test)]

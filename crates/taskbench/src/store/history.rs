@@ -77,7 +77,7 @@ pub fn history_rows(store: &mut Store, filter: &HistoryFilter) -> anyhow::Result
         let tagged = filter
             .tags
             .iter()
-            .all(|tag| history_row.tags.split(',').any(|t| t == tag));
+            .all(|tag| super::record::tags_of(&history_row.tags).any(|t| t == tag));
         let since = filter
             .since
             .as_ref()

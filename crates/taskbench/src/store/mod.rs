@@ -23,7 +23,7 @@ pub use backend::Store;
 pub use changes::{observations, steps_of, with_newest};
 pub use history::{HistoryFilter, HistoryRow, history_rows};
 pub use location::Location;
-pub use record::{Provenance, record};
+pub use record::{Provenance, TAG_SEPARATOR, parse_tag, record, tags_of};
 pub use select::{Session, condition, find, runs, save_baseline, side};
 pub use spread::{across_sessions, spreads, take_in_sessions};
 use value::Value;

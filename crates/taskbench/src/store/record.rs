@@ -8,6 +8,32 @@ use crate::run::Phase;
 use std::path::Path;
 use std::time::Duration;
 
+/// What joins a session's tags in the store's one text column (both backends); no tag holds
+/// it ([`parse_tag`]).
+pub const TAG_SEPARATOR: char = ',';
+
+/// A `--tag` as given, or why it cannot be one, in one line: a tag is not blank and holds
+/// neither the separator (it could not be found again) nor a line break or other control
+/// character.
+pub fn parse_tag(text: &str) -> Result<String, String> {
+    if text.trim().is_empty() {
+        Err("a tag cannot be empty".into())
+    } else if text.contains(TAG_SEPARATOR) {
+        Err(format!(
+            "a tag cannot hold '{TAG_SEPARATOR}' (the store joins tags with it): give each as its own --tag"
+        ))
+    } else if text.chars().any(char::is_control) {
+        Err("a tag cannot hold a line break or another control character".into())
+    } else {
+        Ok(text.to_string())
+    }
+}
+
+/// A session's tags, from the store's column.
+pub fn tags_of(column: &str) -> impl Iterator<Item = &str> {
+    column.split(TAG_SEPARATOR).filter(|tag| !tag.is_empty())
+}
+
 /// Where a run came from, beyond what its results document says.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Provenance {
@@ -126,7 +152,7 @@ fn insert_session(
             platform.started.as_str().into(),
             command.into(),
             provenance.folder.as_deref().into(),
-            provenance.tags.join(",").into(),
+            provenance.tags.join(&TAG_SEPARATOR.to_string()).into(),
             results.interrupted.into(),
             platform.taskbench.as_str().into(),
             platform.cpu.as_str().into(),

@@ -57,7 +57,7 @@ pub fn find(store: &mut Store, name: &str) -> anyhow::Result<Session> {
             .map(|s| (s, "baseline ")),
         (None, None) => sessions
             .iter()
-            .find(|s| s.tags.split(',').any(|tag| tag == name))
+            .find(|s| super::record::tags_of(&s.tags).any(|tag| tag == name))
             .map(|s| (s, "tag ")),
     };
     match found {

@@ -3,7 +3,8 @@
 //! its contestant along.
 
 use super::session::{
-    finish, fixture_contestants, marked, marker, no_process_left, start, wait_for,
+    finish, fixture_contestants, marked, marker, no_process_left, nothing_left, reaped_pid, start,
+    start_reaped, wait_for,
 };
 use super::util::{measured, read_json};
 use std::time::{Duration, Instant};
@@ -13,6 +14,8 @@ const HOSTILE: &[(&str, &str, &str)] = &[
     ("ignore-term", "ignore-term", "timeout"),
     ("outlive", "outlive", "ok"),
     ("daemon", "daemon", "ok"),
+    ("daemon-probe", "daemon-probe", "ok"),
+    ("daemon-version", "daemon-version", "ok"),
     ("flood-stdout", "flood-stdout-512", "bad_output"),
     ("flood-stderr", "flood-stderr-512", "ok"),
     ("long-line", "long-line-100", "bad_output"),
@@ -40,7 +43,8 @@ fn hostile_contestants_get_a_status_and_leave_nothing_behind() {
     let marker = marker("hostile");
     let results_dir = out.path().join("results");
     let log = out.path().join("stderr");
-    let mut harness = start(
+    let left = out.path().join("left.txt");
+    let mut harness = start_reaped(
         contestants.path(),
         &[
             "run",
@@ -62,10 +66,11 @@ fn hostile_contestants_get_a_status_and_leave_nothing_behind() {
         ],
         &marker,
         &log,
+        &left,
     );
     // The harness's own high-water mark (VmHWM: its peak RSS, not its children's), read
     // until it exits; it only grows, so the last reading is the peak.
-    let status_file = format!("/proc/{}/status", harness.id());
+    let status_file = format!("/proc/{}/status", reaped_pid(&harness));
     let mut peak_kib = 0;
     let deadline = Instant::now() + Duration::from_secs(600);
     while harness.try_wait().unwrap().is_none() && Instant::now() < deadline {
@@ -108,6 +113,9 @@ fn hostile_contestants_get_a_status_and_leave_nothing_behind() {
         "the harness held {peak_kib} KiB while its contestants flooded it"
     );
     no_process_left(&marker);
+    // Issue 46: nothing the idle probe or a version command started either, zombies
+    // included, as the process table shows the subreaper around the harness.
+    nothing_left(&left);
 }
 
 #[test]

@@ -1,10 +1,11 @@
 //! The measurement itself, against a fixture that keeps a known amount of memory resident
 //! for a known time: peak RSS, wall clock, and agreement with GNU time.
 
+use super::session::fixture_binary;
 use super::util::{measured, output_within, run_fixtures, skip};
 use std::process::Command;
 use std::time::Duration;
-use taskbench::measure::{ExecError, Exit, Job, Measurement};
+use taskbench::measure::{ExecError, Exit, Job, Kept, Measurement};
 
 const MIB: u64 = 1 << 20;
 
@@ -58,7 +59,7 @@ fn peak_rss_agrees_with_gnu_time() {
         return skip("/usr/bin/time is not installed (apt-get install time)");
     };
     assert!(time.status.success());
-    let fixture = fixture_binary();
+    let fixture = fixture_binary().to_string_lossy().into_owned();
     let gnu = output_within(
         Command::new("/usr/bin/time").args([
             "-v",
@@ -88,26 +89,6 @@ fn peak_rss_agrees_with_gnu_time() {
     );
 }
 
-/// The fixture binary, built by the harness as it builds any contestant.
-fn fixture_binary() -> String {
-    let (_out, _results) = run_fixtures(&[
-        "--contestant",
-        "fixture-honest",
-        "--scenario",
-        "spawn",
-        "--runs",
-        "1",
-        "--warmup",
-        "0",
-    ]);
-    let places = taskbench::contestant::home::places();
-    places
-        .target
-        .join("release/taskbench-fixture")
-        .to_string_lossy()
-        .into_owned()
-}
-
 /// Measures `argv` through the launcher, as the harness does.
 fn execute(argv: &[&str], timeout_ms: u64) -> Result<Measurement, ExecError> {
     let job = Job {
@@ -118,6 +99,7 @@ fn execute(argv: &[&str], timeout_ms: u64) -> Result<Measurement, ExecError> {
         memory_limit: Some(256 * MIB),
         cpus: None,
         env: Vec::new(),
+        keep: Kept::MEASURED,
     };
     taskbench::measure::execute(env!("CARGO_BIN_EXE_taskbench").as_ref(), &job)
 }
@@ -135,6 +117,7 @@ fn a_pinned_job_runs_on_that_many_cores_with_its_environment() {
         memory_limit: Some(256 * MIB),
         cpus: Some(1),
         env: vec![("WORKERS".into(), "1".into())],
+        keep: Kept::MEASURED,
     };
     let m = taskbench::measure::execute(env!("CARGO_BIN_EXE_taskbench").as_ref(), &job).unwrap();
     assert_eq!(m.stdout, "1\n1\n", "nproc counts the cores it may run on");
@@ -162,7 +145,7 @@ fn captures_exit_code_and_output() {
 
 #[test]
 fn a_run_past_the_memory_limit_is_killed() {
-    let fixture = fixture_binary();
+    let fixture = fixture_binary().to_string_lossy().into_owned();
     let m = execute(
         &[&fixture, "touch-400-5000", "spawn", "--tasks", "1"],
         30_000,
@@ -217,6 +200,7 @@ fn a_missing_launcher_is_a_harness_fault() {
         memory_limit: None,
         cpus: None,
         env: Vec::new(),
+        keep: Kept::MEASURED,
     };
     let err = taskbench::measure::execute("/nonexistent/taskbench".as_ref(), &job).unwrap_err();
     assert!(

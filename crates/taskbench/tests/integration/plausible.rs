@@ -64,3 +64,52 @@ fn a_contestant_reporting_times_that_cannot_be_true_is_implausible() {
         assert_eq!(valid, ["fixture-honest"], "only the honest row is ranked");
     }
 }
+
+/// Issue 46: one iteration of 1,000 ns, then an even number of 2^63 ns, whose sum in u64
+/// wraps back to a few µs, was ranked at 9223372036.855 s an iteration.
+#[test]
+fn times_whose_sum_would_wrap_are_implausible() {
+    let pairs = [("overflow", "overflow"), ("honest", "honest")];
+    let contestants = fixture_contestants(&pairs);
+    let out = tempfile::tempdir().unwrap();
+    let output = taskbench(&[
+        "--contestants",
+        contestants.path().to_str().unwrap(),
+        "run",
+        "--quiet",
+        "--out",
+        out.path().to_str().unwrap(),
+        "--contestant",
+        "fixture-overflow,fixture-honest",
+        "--scenario",
+        "spawn",
+        "--tasks",
+        "10",
+        "-r",
+        "2",
+        "-w",
+        "0",
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let results = read_json(&out.path().join("results.json"));
+    let runs = measured(&results, "fixture-overflow");
+    let wrapped: Vec<_> = runs
+        .iter()
+        .filter(|r| r["figures"]["iterations_ns"].as_array().unwrap().len() > 2)
+        .collect();
+    assert!(!wrapped.is_empty(), "no time process of many iterations");
+    for run in wrapped {
+        assert_eq!(run["status"], "implausible", "{run}");
+        let reason = run["reason"].as_str().unwrap();
+        assert!(
+            reason.contains("iterations it reported add up to"),
+            "{reason}"
+        );
+    }
+    for point in results["points"].as_array().unwrap() {
+        for row in point["rows"].as_array().unwrap() {
+            let valid = row["outcome"] == "valid";
+            assert_eq!(valid, row["contestant"] == "fixture-honest", "{row}");
+        }
+    }
+}

@@ -373,3 +373,51 @@ fn postgres_store_that_cannot_be_reached_or_read_is_one_line_naming_it() {
         assert!(err.starts_with(&format!("taskbench: {says}")), "{err}");
     }
 }
+
+/// Tags a user may give (`store::parse_tag` takes them): any Unicode, quotes, SQL's and
+/// LIKE's own characters, but no separator, control character or blank; and not `last…`,
+/// which names sessions by age.
+fn any_tags() -> impl proptest::strategy::Strategy<Value = Vec<String>> {
+    use proptest::prelude::*;
+    let part = prop_oneof![
+        any::<String>(),
+        prop::sample::select(vec!["'", "\"", "%", "_", "\\", ";--", "ü", "🦀", " ", "a"])
+            .prop_map(String::from),
+    ];
+    let tag = prop::collection::vec(part, 1..4)
+        .prop_map(|parts| parts.concat())
+        .prop_filter("a tag parse_tag takes", |t| {
+            store::parse_tag(t).is_ok() && !t.starts_with("last")
+        });
+    prop::collection::vec(tag, 1..4)
+}
+
+/// Issue 46: a tag is found again by `compare`'s names and `history --tag`, on SQLite and
+/// on PostgreSQL alike, whatever it holds.
+#[test]
+fn tags_round_trip_through_both_stores() {
+    use proptest::prelude::*;
+    let Some(admin) = server() else { return };
+    let config = ProptestConfig {
+        cases: 24,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    };
+    proptest!(config, |(tags in any_tags())| {
+        let scratch = Scratch::new(&admin);
+        let dir = tempfile::tempdir().unwrap();
+        let sqlite = Location::Sqlite(dir.path().join("taskbench.sqlite"));
+        for location in [scratch.location(), sqlite] {
+            let mut store = store::open(&location).unwrap();
+            let as_given: Vec<&str> = tags.iter().map(String::as_str).collect();
+            let id = store::record(&mut store, &documents()[0], &tagged(&as_given)).unwrap();
+            for tag in &tags {
+                let found = store::find(&mut store, tag).unwrap();
+                prop_assert_eq!(found.id, id, "{:?} on {}", tag, location);
+            }
+            let filter = HistoryFilter { tags: tags.clone(), ..HistoryFilter::default() };
+            let rows = store::history_rows(&mut store, &filter).unwrap();
+            prop_assert!(!rows.is_empty() && rows.iter().all(|r| r.session == id), "{:?}", tags);
+        }
+    });
+}

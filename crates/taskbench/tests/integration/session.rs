@@ -4,7 +4,7 @@
 
 use std::fs::File;
 use std::os::unix::process::CommandExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
@@ -23,7 +23,16 @@ pub fn fixture_contestants(fixtures: &[(&str, &str)]) -> tempfile::TempDir {
 }
 
 /// Writes the manifest of `fixture-NAME`, behaving as BEHAVIOUR, into `contestants/NAME`.
+/// `daemon-version` answers honestly and daemonises from its `version` command.
 pub fn write_fixture(contestants: &Path, name: &str, behaviour: &str) {
+    let crate_version = r#"{ crate = "taskbench-catalogue" }"#;
+    let (behaviour, version) = match behaviour {
+        "daemon-version" => (
+            "honest",
+            r#"{ command = ["{target}/release/taskbench-fixture", "daemon-version"] }"#,
+        ),
+        other => (other, crate_version),
+    };
     let manifest = format!(
         r#"name = "fixture-{name}"
 language = "Rust"
@@ -32,10 +41,79 @@ detect = ["cargo", "--version"]
 install = "install Rust with rustup"
 build = ["cargo", "build", "--release", "--quiet", "-p", "taskbench-fixture", "--manifest-path", "{{root}}/Cargo.toml", "--target-dir", "{{target}}"]
 run = ["{{target}}/release/taskbench-fixture", "{behaviour}"]
-version = {{ crate = "taskbench-catalogue" }}
+version = {version}
 "#
     );
     std::fs::write(contestants.join(name).join("contestant.toml"), manifest).unwrap();
+}
+
+/// The fixture binary, built as the fixture contestants' manifests build it.
+pub fn fixture_binary() -> PathBuf {
+    let places = taskbench::contestant::home::places();
+    let status = Command::new("cargo")
+        .args(["build", "--release", "--quiet", "-p", "taskbench-fixture"])
+        .arg("--manifest-path")
+        .arg(places.root.join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(&places.target)
+        .status()
+        .expect("cargo starts");
+    assert!(status.success(), "the fixture did not build");
+    places.target.join("release/taskbench-fixture")
+}
+
+/// [`start`] under the fixture's `reap-into`: a child subreaper around taskbench, so that
+/// whatever taskbench leaves behind — a daemon that left its session, a zombie nobody
+/// reaped — is its to see; [`nothing_left`] reads what it saw once taskbench has exited.
+pub fn start_reaped(
+    contestants: &Path,
+    args: &[&str],
+    marker: &str,
+    stderr: &Path,
+    left: &Path,
+) -> Child {
+    let fixture = fixture_binary();
+    let taskbench = env!("CARGO_BIN_EXE_taskbench");
+    let mut wrapped = vec!["reap-into", left.to_str().unwrap(), taskbench];
+    wrapped.push("--contestants");
+    wrapped.push(contestants.to_str().unwrap());
+    wrapped.extend_from_slice(args);
+    let stderr: Stdio = File::create(stderr).unwrap().into();
+    let mut command = Command::new(fixture);
+    super::util::with_test_store(&mut command)
+        .args(&wrapped)
+        .env(MARKER, marker)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(stderr);
+    in_a_session(&mut command)
+        .spawn()
+        .expect("the reaper starts")
+}
+
+/// The pid of taskbench under the reaper [`start_reaped`] started, once it runs.
+pub fn reaped_pid(reaper: &Child) -> u32 {
+    let mut found = None;
+    wait_for("taskbench under the reaper", || {
+        found = std::fs::read_dir("/proc")
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+            .find(|pid| {
+                let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+                let after = stat.rsplit(')').next().unwrap_or_default();
+                let parent = after.split_whitespace().nth(1);
+                stat.contains("(taskbench)") && parent == Some(&reaper.id().to_string())
+            });
+        found.is_some()
+    });
+    found.unwrap()
+}
+
+/// Asserts that taskbench, run by [`start_reaped`], left no process behind, running or a
+/// zombie: the process table's children of the subreaper, as it wrote them to `left`.
+pub fn nothing_left(left: &Path) {
+    let seen = std::fs::read_to_string(left).expect("the reaper wrote what was left");
+    assert!(seen.is_empty(), "left behind (pid state name):\n{seen}");
 }
 
 /// taskbench in a session of its own, its stderr to `stderr`, every descendant marked by
@@ -62,14 +140,20 @@ pub fn start_to(
         .stdin(Stdio::null())
         .stdout(stdout)
         .stderr(stderr);
+    in_a_session(&mut command)
+        .spawn()
+        .expect("taskbench starts")
+}
+
+/// `command`, to start in a session (and process group) of its own, as under a terminal.
+fn in_a_session(command: &mut Command) -> &mut Command {
     // SAFETY: setsid is async-signal-safe.
     unsafe {
         command.pre_exec(|| match libc::setsid() {
             -1 => Err(std::io::Error::last_os_error()),
             _ => Ok(()),
-        });
+        })
     }
-    command.spawn().expect("taskbench starts")
 }
 
 /// Waits for `child`; past `limit` its session's group is killed and the test fails.
