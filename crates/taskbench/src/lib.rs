@@ -59,13 +59,7 @@ use std::process::ExitCode;
 /// Parses the command line and runs it; every error is one line on stderr (clap's with its
 /// tip and usage), its exit status as crate::exit classes it.
 pub fn main() -> ExitCode {
-    let raw: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    if raw
-        .get(1)
-        .is_some_and(|a| a == measure::launcher::LAUNCH_ARG)
-    {
-        measure::launcher::main(&raw[2..]);
-    }
+    measure::launcher::launch_if_asked();
     default_sigpipe();
     let argv: Vec<String> = std::env::args().collect();
     let cli = match cli::Cli::try_parse_from(&argv) {

@@ -73,6 +73,29 @@ impl Report {
     }
 }
 
+/// Becomes the launcher when this process was started as `… __launch PROGRAM ARGS…`, else
+/// returns. contestant/command.rs starts every command as `current_exe() __launch …`, so
+/// every binary that drives the library is its own launcher: `taskbench` calls this first
+/// thing, and a test binary (whose `main` is the test runner's) registers it to run before
+/// `main`, as `.init_array` (src/test_launcher.rs, tests/integration/main.rs).
+pub extern "C" fn launch_if_asked() {
+    // /proc, not std::env::args: before `main` the standard library may not have read them.
+    let Ok(cmdline) = std::fs::read("/proc/self/cmdline") else {
+        return;
+    };
+    let mut args: Vec<OsString> = cmdline
+        .split(|&b| b == 0)
+        .map(|a| std::ffi::OsStr::from_bytes(a).to_os_string())
+        .collect();
+    // Each argument ends in a NUL, which leaves one empty piece after the last.
+    if args.last().is_some_and(|a| a.is_empty()) {
+        args.pop();
+    }
+    if args.get(1).is_some_and(|a| a == LAUNCH_ARG) {
+        main(&args[2..]);
+    }
+}
+
 /// The launcher process: `args` is PROGRAM ARGS…; never returns.
 pub fn main(args: &[OsString]) -> ! {
     // Everything that allocates happens before the fork.

@@ -1,5 +1,11 @@
 //! taskbench's integration tests: the real binary, real processes, purpose-made fixtures
-//! and the real contestants. One test binary, its helpers in `util`.
+//! and the real contestants. One test binary, its helpers in `util`. It is a launcher too:
+//! tests that drive the library start contestants' commands as `current_exe() __launch …`
+//! (measure/launcher.rs `launch_if_asked`, run before the test runner's `main`).
+
+#[used]
+#[unsafe(link_section = ".init_array")]
+static LAUNCH_IF_ASKED: extern "C" fn() = taskbench::measure::launcher::launch_if_asked;
 
 mod actionlint;
 mod agree;
