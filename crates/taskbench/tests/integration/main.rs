@@ -31,6 +31,7 @@ mod session;
 mod shards;
 mod terminal;
 mod unix;
+mod usage;
 mod util;
 mod variants;
 mod variants_libraries;
