@@ -1,31 +1,35 @@
 //! taskbench measures what concurrency costs — spawning tasks, sleeping, timers, fan-out,
 //! message passing — across runtimes and languages, every case in a fresh process.
 //!
-//! The pipeline, one module each:
+//! The pipeline, in the order of docs/ARCHITECTURE.md — catalogue → contestants → measure →
+//! run → analysis → report/export → store — one module each:
 //! - `catalogue` (its own crate): the scenarios, their parameters, checksums, ideal times;
 //! - [`contestant`]: manifests under `contestants/`, toolchain detection, builds, versions;
-//! - [`presets`] and [`lineup`]: what this invocation runs (named sets of cases, or the
+//!   then [`presets`] and [`lineup`]: what this invocation runs (named sets of cases, or the
 //!   scenarios named), on whom;
-//! - [`run`]: the order of runs, the runner (stopped by a condition it is given), one run's
-//!   execution and judgement, the stored record;
 //! - [`measure`]: one process, exactly: wall, `wait4` rusage, the /proc sampler; the
 //!   machine and its load (`Platform`, `MachineWatch`);
-//! - [`stats`] numbers only, [`analysis`] what they mean, [`report`] what is shown;
-//! - [`results`]: the document a run produces, which everything after it reads;
-//! - [`export`]: JSON, CSV, Markdown, the ecosystem's formats; [`plot`] and [`html`]: the charts and report.html,
-//!   with [`seeds`], the seed benchmarks' published figures, beside ours;
+//! - [`run`]: the order of runs, the runner (stopped by a condition it is given), one run's
+//!   execution and judgement, the stored record;
+//! - [`stats`] numbers only, [`analysis`] what they mean, and [`results`]: the document a
+//!   run produces, which everything after it reads;
+//! - [`report`] what is shown; [`plot`] and [`html`]: the charts and report.html, with
+//!   [`seeds`], the seed benchmarks' published figures, beside ours; [`export`]: JSON, CSV,
+//!   Markdown, the ecosystem's formats;
 //! - [`store`]: every run kept in SQLite or PostgreSQL, its history, the baselines `compare`
-//!   reads;
-//! - [`exit`]: what the exit status tells a script;
-//! - [`units`]: durations, sizes and shares in human units, a leaf any stage may use;
-//! - [`scheduler`]: a run from start to end as named steps over all of the above (plan,
-//!   prepare, build, measure, finish, gate) — what `taskbench run` is;
-//! - [`commands`]: each subcommand a short story over the library; no command imports
-//!   another.
+//!   reads.
+//!
+//! Beside it, leaves any stage may use: [`units`] (durations, sizes and shares in human
+//! units) and [`exit`] (what the exit status tells a script). Over it: [`scheduler`], a run
+//! from start to end as named steps over all of the above (plan, prepare, build, measure,
+//! finish, gate) — what `taskbench run` is; [`cli`], the command line read into options;
+//! [`commands`], each subcommand a short story over the library (no command imports
+//! another).
 //!
 //! Which of these may import which is one table, tests/integration/layers.rs: each only the
 //! modules before it there, so that no import runs against the pipeline and none closes a
-//! circle.
+//! circle. It follows the pipeline, bottom up, but in three places where an import needs
+//! another order (docs/ARCHITECTURE.md, "Who may import whom").
 
 pub mod analysis;
 pub mod cli;

@@ -1,5 +1,5 @@
 //! How precise a run is, and how well two runs of the same cases agree — the figures every
-//! reproducibility claim in the README and docs is made with (`taskbench agree`): the share
+//! reproducibility claim in the docs is made with (`taskbench agree`): the share
 //! of cells whose 95 % interval is within ±5 % and ±2 % of their median; between two runs,
 //! the median and 90th percentile of the cells' relative difference, the share within 5 %,
 //! the share of B's medians inside A's intervals, and how many pairs of contestants A tells

@@ -203,8 +203,8 @@ fn the_shards_hand_their_folders_to_the_merge_which_hands_the_comparison_on() {
     );
 }
 
-/// Only a regression (exit 1) gates; "could not compare" (3) is said apart (README, "Exit
-/// codes").
+/// Only a regression (exit 1) gates; "could not compare" (3) is said apart (docs/USAGE.md,
+/// "Exit codes").
 #[test]
 fn the_compare_step_tells_a_regression_from_a_comparison_not_made() {
     let merge_scripts = scripts(&workflow()["jobs"]["merge"]).join("\n");

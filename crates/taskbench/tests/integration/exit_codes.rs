@@ -1,6 +1,6 @@
-//! The exit status by case, as a script reads it (README, "Exit codes"): 2 for a bad flag
-//! or value, 3 when there is nothing to compare with. A regression's 1 and a gate's 0 are
-//! checked where runs are measured (gate.rs), as is 3 for a name the store does not hold.
+//! The exit status by case, as a script reads it (docs/USAGE.md, "Exit codes"): 2 for a bad
+//! flag or value, 3 when there is nothing to compare with. A regression's 1 and a gate's 0
+//! are checked where runs are measured (gate.rs), as is 3 for a name the store does not hold.
 
 use super::util::{QUICK, output_within, stderr, taskbench_within};
 use std::process::{Command, Output};

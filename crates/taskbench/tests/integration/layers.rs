@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 /// runs; who runs; what the figures mean; the document; the store; what is shown and
 /// written; a run from start to end; the command line and the commands on top. A module
 /// may only name modules above it here, and the table holds no import the code does not
-/// make, so that it reads as the house stands.
+/// make, so that it reads as the house stands. docs/ARCHITECTURE.md gives the pipeline's
+/// order and the three places where this table's differs from it.
 #[rustfmt::skip]
 const LAYERS: &[(&str, &[&str])] = &[
     ("units", &[]),

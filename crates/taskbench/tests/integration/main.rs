@@ -37,6 +37,7 @@ mod session;
 mod shards;
 mod terminal;
 mod unix;
+mod usage;
 mod util;
 mod variants;
 mod variants_libraries;

@@ -51,7 +51,7 @@ fn every_format_has_a_flag_on_both_commands_and_a_writer() {
 
 #[test]
 fn the_documented_flags_keep_working_together() {
-    // docs/EXPORTS.md and the README name these.
+    // docs/EXPORTS.md and docs/USAGE.md name these.
     let documented = ["json", "csv", "markdown", "html", "bmf", "github-benchmark"];
     let mut run = vec!["run".to_string()];
     let mut export = vec!["export".to_string(), "dir".to_string()];
