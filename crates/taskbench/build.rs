@@ -36,6 +36,8 @@ fn describe(release: Option<&toml::Table>) -> String {
     let settings: Vec<String> = release
         .into_iter()
         .flatten()
+        // Per-package overrides (the harness's own) are no setting of the contestants'.
+        .filter(|(_, value)| !value.is_table())
         .map(|(key, value)| match value.as_str() {
             Some(text) => format!("{key} = {text}"),
             None => format!("{key} = {value}"),

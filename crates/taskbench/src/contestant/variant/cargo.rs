@@ -123,6 +123,16 @@ fn versions_of(index: &str) -> Vec<String> {
         .collect()
 }
 
+/// The repository's profiles as the contestants have them: without the per-package
+/// overrides, which name the harness's own crates, absent from a variant's workspace.
+fn contestants_profile(profile: &Value) -> Value {
+    let mut profile = profile.clone();
+    if let Some(release) = profile.get_mut("release").and_then(Value::as_table_mut) {
+        release.remove("package");
+    }
+    profile
+}
+
 /// The contestant's Cargo.toml made a workspace of its own: inherited fields and
 /// dependencies spelt out from the repository's, paths absolute, the runtime pinned or the
 /// checkouts patched in, the repository's release profile.
@@ -182,7 +192,7 @@ fn variant_manifest(
     absolute_targets(&mut own, &contestant.dir);
     own.insert("workspace".into(), Value::Table(Table::new()));
     if let Some(profile) = workspace.get("profile") {
-        own.insert("profile".into(), profile.clone());
+        own.insert("profile".into(), contestants_profile(profile));
     }
     if *spec == Spec::Patch {
         own.insert("patch".into(), patch_table(patches));
