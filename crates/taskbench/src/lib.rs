@@ -11,8 +11,8 @@
 //!   machine and its load (`Platform`, `MachineWatch`);
 //! - [`run`]: the order of runs, the runner (stopped by a condition it is given), one run's
 //!   execution and judgement, the stored record;
-//! - [`stats`] numbers only, [`analysis`] what they mean, and [`results`]: the document a
-//!   run produces, which everything after it reads;
+//! - `stats` (its own crate, a leaf): numbers only; [`analysis`] what they mean, and
+//!   [`results`]: the document a run produces, which everything after it reads;
 //! - [`report`] what is shown; [`plot`] and [`html`]: the charts and report.html, with
 //!   [`seeds`], the seed benchmarks' published figures, beside ours; [`export`]: JSON, CSV,
 //!   Markdown, the ecosystem's formats;
@@ -30,6 +30,8 @@
 //! modules before it there, so that no import runs against the pipeline and none closes a
 //! circle. It follows the pipeline, bottom up, but in three places where an import needs
 //! another order (docs/ARCHITECTURE.md, "Who may import whom").
+//! The layers that are crates of their own (`catalogue`, `stats`) are not in it: what
+//! each may use is its Cargo.toml.
 
 pub mod analysis;
 pub mod cli;
@@ -49,7 +51,6 @@ pub mod results;
 pub mod run;
 pub mod scheduler;
 pub mod seeds;
-pub mod stats;
 pub mod store;
 #[cfg(test)]
 mod test_launcher;

@@ -6,8 +6,8 @@
 
 use super::CaseSummary;
 use super::run_to_run::RunToRun;
-use crate::stats::Interval;
 use serde::{Deserialize, Serialize};
+use stats::Interval;
 
 /// A row's headline interval across sessions.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

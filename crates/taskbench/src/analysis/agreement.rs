@@ -59,7 +59,7 @@ fn cell(row: &CaseSummary) -> Option<Cell> {
         low: ci.low,
         high: ci.high,
         half_width: widest.unwrap_or_else(|| width(ci.low, ci.high, figure.median)),
-        at_level: ci.coverage.is_none_or(|c| c >= crate::stats::LEVEL),
+        at_level: ci.coverage.is_none_or(|c| c >= stats::LEVEL),
     })
 }
 

@@ -8,8 +8,8 @@
 use super::change::CaseChange;
 use super::ratio::Change;
 use super::releases::release_order;
-use crate::stats::Interval;
 use serde::{Deserialize, Serialize};
+use stats::Interval;
 use std::collections::HashMap;
 
 /// What a comparison of two releases says against the threshold.

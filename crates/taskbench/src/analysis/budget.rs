@@ -17,9 +17,9 @@
 use super::{CaseSummary, PointSummary};
 use crate::run::price::{processes_needed, resampled_processes, spread};
 use crate::run::{Phase, RunRecord};
-use crate::stats::median;
 use catalogue::Point;
 use serde::{Deserialize, Serialize};
+use stats::median;
 use std::collections::BTreeMap;
 use std::time::Duration;
 

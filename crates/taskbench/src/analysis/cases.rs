@@ -234,8 +234,8 @@ pub fn command_baselines(records: &[RunRecord]) -> HashMap<&str, Baseline> {
     runs.into_iter()
         .filter_map(|(name, (wall, cpu))| {
             let baseline = Baseline {
-                wall_ns: crate::stats::median(&wall)?,
-                cpu_ns: crate::stats::median(&cpu)?,
+                wall_ns: stats::median(&wall)?,
+                cpu_ns: stats::median(&cpu)?,
             };
             Some((name, baseline))
         })

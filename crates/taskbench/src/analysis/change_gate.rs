@@ -6,7 +6,7 @@
 
 use super::change_points::{Figure, Series, SeriesSteps, Step, newest_step, steps};
 use super::gate::{FAMILY_WISE, Thresholds};
-use crate::stats::{CHANGE_SETTINGS, ChangeSettings};
+use stats::{CHANGE_SETTINGS, ChangeSettings};
 
 /// A step is news while it starts among this many newest figures: the minimum segment (3)
 /// is the earliest it can be seen, and two more runs give a test short of power at its

@@ -4,8 +4,8 @@
 //! (stats/edivisive.rs): where each starts, how big it is (the mean of the segment after
 //! over the mean of the segment before) and how sure (the permutation test's p).
 
-use crate::stats::{ChangeSettings, change_points, change_points_between, median};
 use catalogue::Point;
+use stats::{ChangeSettings, change_points, change_points_between, median};
 
 /// Which figure a series follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,8 +10,8 @@ use super::change_points::{Along, Figure, Place, Series, SeriesSteps, steps};
 use super::releases::{is_release_variant, release_order};
 use crate::analysis::cases::group;
 use crate::run::RunRecord;
-use crate::stats::{CHANGE_SETTINGS, median};
 use catalogue::Point;
+use stats::{CHANGE_SETTINGS, median};
 
 /// The steps of every series of `observations` at the default settings: each case along
 /// its sessions, then each release sweep along its releases.

@@ -6,7 +6,7 @@
 //! cannot tell the two apart.
 
 use super::{CaseSummary, Outcome};
-use crate::stats::{Interval, RESAMPLES, ratio_interval};
+use stats::{Interval, RESAMPLES, ratio_interval};
 
 /// Whether a ratio of medians differs from 1 significantly: its interval excludes 1.
 pub fn differs(ratio: &Interval) -> bool {

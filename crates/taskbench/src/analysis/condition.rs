@@ -82,11 +82,11 @@ pub struct Reading {
 /// `gauge` over `samples`; `None` when no probe has it.
 pub fn reading(samples: &[ConditionSample], gauge: Gauge) -> Option<Reading> {
     let values: Vec<f64> = samples.iter().filter_map(|s| gauge.of(s)).collect();
-    let median = crate::stats::median(&values)?;
+    let median = stats::median(&values)?;
     let deviations: Vec<f64> = values.iter().map(|v| (v - median).abs()).collect();
     Some(Reading {
         median,
-        spread: 1.4826 * crate::stats::median(&deviations)?,
+        spread: 1.4826 * stats::median(&deviations)?,
     })
 }
 

@@ -42,9 +42,9 @@ pub use warnings::{
 };
 
 use crate::run::{RunRecord, RunStatus, StopReason, stopping};
-use crate::stats::{Interval, Summary, median};
 use catalogue::{Point, Scenario};
 use serde::{Deserialize, Serialize};
+use stats::{Interval, Summary, median};
 use std::collections::{BTreeMap, HashMap};
 
 /// What the runs of one contestant at one point came to.
@@ -218,7 +218,7 @@ impl CaseSummary {
 
     /// The row's headline time: the overhead where the scenario has an ideal time (what
     /// differs between contestants), else the elapsed.
-    pub fn headline(&self) -> Option<&crate::stats::Summary> {
+    pub fn headline(&self) -> Option<&stats::Summary> {
         match self.ideal_ns {
             0 => self.elapsed.as_ref(),
             _ => self.overhead.as_ref().or(self.elapsed.as_ref()),
@@ -226,7 +226,7 @@ impl CaseSummary {
     }
 
     /// The row's cold-start figure, as [`CaseSummary::headline`] is its steady one.
-    pub fn cold_headline(&self) -> Option<&crate::stats::Summary> {
+    pub fn cold_headline(&self) -> Option<&stats::Summary> {
         match self.ideal_ns {
             0 => self.cold.as_ref(),
             _ => self.cold_overhead.as_ref().or(self.cold.as_ref()),
@@ -495,7 +495,7 @@ fn outliers_by_mode(time: &[&RunRecord], groups: &[Vec<f64>]) -> Vec<Outlier> {
     let pick = |members: &[usize]| -> Vec<(u32, f64)> {
         members.iter().map(|&i| process_medians[i]).collect()
     };
-    match crate::stats::split(groups).filter(|_| process_medians.len() == groups.len()) {
+    match stats::split(groups).filter(|_| process_medians.len() == groups.len()) {
         Some([lower, upper]) => [pick(&lower), pick(&upper)]
             .iter()
             .flat_map(|mode| outliers::outliers(mode))

@@ -6,7 +6,7 @@
 //! median moved; the shares on each side are said beside (docs/STATISTICS.md#modes).
 
 use super::ratio::{Change, change};
-use crate::stats::{Mode, modes, pooled_median, split};
+use stats::{Mode, modes, pooled_median, split};
 
 /// The modes on each side of a comparison, where either side has them.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -112,7 +112,7 @@ mod tests {
     use super::*;
 
     fn processes(medians: &[f64]) -> Vec<Vec<f64>> {
-        crate::stats::tight_processes(medians, 1.0)
+        stats::tight_processes(medians, 1.0)
     }
 
     /// `fast` processes at 3.6–3.9 ms and `slow` at 9.8–10.1 ms, in ms.

@@ -2,8 +2,8 @@
 //! they came from, counted in the table, and never dropped from the statistics (a slow run
 //! on a busy machine is a fact about that run, and the median already resists it).
 
-use crate::stats::modified_z_scores;
 use serde::{Deserialize, Serialize};
+use stats::modified_z_scores;
 
 /// |modified z| above this flags a run (Iglewicz & Hoaglin's recommended cut-off).
 pub const OUTLIER_Z: f64 = 3.5;

@@ -12,8 +12,8 @@
 
 use super::timer_share::{self, TimerShare};
 use super::{CaseSummary, PointSummary};
-use crate::stats::{Interval, Mode, Summary};
 use catalogue::Point;
+use stats::{Interval, Mode, Summary};
 
 /// Which figure an overview compares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 //! (analysis/change.rs, analysis/mode_shift.rs, the gate) is made of these.
 
 use super::run_to_run::RunToRun;
-use crate::stats::{Interval, RESAMPLES, normal_quantile, pooled_median, ratio_interval};
+use stats::{Interval, RESAMPLES, normal_quantile, pooled_median, ratio_interval};
 
 /// What a ratio says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,7 +6,7 @@
 //! over the store's other sessions of a case adds, in quadrature, t(k − 1) · √2 · sd to the
 //! bootstrap's half-widths (read as normal ones) on the log scale.
 
-use crate::stats::t_quantile;
+use stats::t_quantile;
 
 /// Sessions needed before their spread is used: two give one degree of freedom, and
 /// t(1) = 12.7 at 95 % makes any interval useless.

@@ -3,8 +3,8 @@
 //! points (stats/steady.rs, after Barrett et al.), counted per case, so that a cell whose
 //! processes had not settled says so where its figure is read.
 
-use crate::stats::steady::{SeriesClass, classify};
 use serde::{Deserialize, Serialize};
+use stats::steady::{SeriesClass, classify};
 
 /// How many of a case's time processes fell in each class.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]

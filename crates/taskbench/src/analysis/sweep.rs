@@ -8,8 +8,8 @@
 //! construction, so it is only reported from three points on.
 
 use super::{CaseSummary, Outcome, PointSummary};
-use crate::stats::LinearFit;
 use serde::{Deserialize, Serialize};
+use stats::LinearFit;
 use std::collections::BTreeMap;
 
 /// Fewest points whose R² says anything.

@@ -3,9 +3,9 @@
 //! process of that contestant and scenario should run — the figure `taskbench warmup
 //! --write` keeps in the contestant's table.
 
-use crate::stats::median;
-use crate::stats::steady::{SeriesClass, classify};
 use serde::Serialize;
+use stats::median;
+use stats::steady::{SeriesClass, classify};
 
 /// The margin over the latest settling seen: a few processes show only part of the spread.
 pub const MARGIN: f64 = 0.25;

@@ -8,9 +8,9 @@ use super::condition::{GaugeShift, drift};
 use super::{PointSummary, group};
 use crate::measure::machine::MachineLoad;
 use crate::run::{RunRecord, StopReason};
-use crate::stats::median;
 use catalogue::Point;
 use serde::{Deserialize, Serialize};
+use stats::median;
 
 /// The first measured run is flagged when slower than this many times the median of the
 /// others (and slower than every one of them).

@@ -10,8 +10,8 @@
 
 use super::Results;
 use crate::analysis::{CaseSummary, Outcome};
-use crate::stats::Summary;
 use serde_json::{Map, Value, json};
+use stats::Summary;
 
 /// A measure of BMF with its github-action-benchmark name and unit.
 struct Measure {

@@ -14,7 +14,7 @@ use crate::plot::{
 };
 use crate::report::table::REFERENCE_MARK;
 use crate::run::RunRecord;
-use crate::stats::Summary;
+use stats::Summary;
 
 /// Keys of the timer's extra figures.
 const OVERSLEEP: [&str; 3] = ["oversleep_p50_ns", "oversleep_p99_ns", "oversleep_max_ns"];

@@ -256,7 +256,7 @@ mod tests {
     #[test]
     fn hovering_says_the_modes_and_what_an_interval_can_claim() {
         use crate::analysis::overview::Column;
-        use crate::stats::{Interval, Mode};
+        use stats::{Interval, Mode};
         let mode = |processes: usize, median: f64| Mode {
             share: processes as f64 / 12.0,
             processes,

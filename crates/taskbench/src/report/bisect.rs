@@ -179,7 +179,7 @@ fn wall_time(d: Duration) -> String {
 mod tests {
     use super::*;
     use crate::analysis::bisect::Unavailable;
-    use crate::stats::Interval;
+    use stats::Interval;
 
     fn comparison(base: &str, new: &str, r: f64, decision: Decision) -> Comparison {
         Comparison {

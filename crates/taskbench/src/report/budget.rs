@@ -7,8 +7,8 @@
 use crate::analysis::budget::{BudgetReport, Price};
 use crate::analysis::{CaseSummary, PointSummary};
 use crate::results::Results;
-use crate::stats::LEVEL;
 use crate::units::{percent, rough_duration};
+use stats::LEVEL;
 use std::time::Duration;
 
 /// How a run's cells stand against a target.
@@ -107,7 +107,7 @@ fn target_text(target: f64) -> String {
 mod tests {
     use super::*;
     use crate::analysis::budget::{Bound, Spending};
-    use crate::stats::{Interval, Summary};
+    use stats::{Interval, Summary};
 
     fn report() -> BudgetReport {
         let bound = |reached, budget_s| Bound {

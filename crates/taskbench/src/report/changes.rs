@@ -4,8 +4,8 @@
 
 use crate::analysis::change_gate::{ChangeGate, RECENT};
 use crate::analysis::change_points::{Along, Figure, Place, SeriesSteps, Step};
-use crate::stats::CHANGE_SETTINGS;
 use crate::units::{bytes, duration};
+use stats::CHANGE_SETTINGS;
 
 /// One line per step of every series in `found`, then one counting the series without.
 pub fn change_lines(found: &[SeriesSteps]) -> Vec<String> {

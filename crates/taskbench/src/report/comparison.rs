@@ -8,8 +8,8 @@ use super::table::modes_text;
 use crate::analysis::change::{CaseChange, CpuKind};
 use crate::analysis::gate::{Comparison, FAMILY_WISE, GateOutcome, Judgement};
 use crate::analysis::ratio::{Change, Verdict};
-use crate::stats::Mode;
 use catalogue::Point;
+use stats::Mode;
 
 /// `gate: 9 judgements, each at 99.4444 % (Bonferroni: …)`.
 pub fn gate_line(outcome: &GateOutcome) -> String {
@@ -260,7 +260,7 @@ mod tests {
     use crate::analysis::mode_shift::time_change;
 
     fn processes(medians: &[f64]) -> Vec<Vec<f64>> {
-        crate::stats::tight_processes(medians, 1e6)
+        stats::tight_processes(medians, 1e6)
     }
 
     #[test]

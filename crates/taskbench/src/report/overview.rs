@@ -452,7 +452,7 @@ mod tests {
 
     #[test]
     fn a_cell_of_two_modes_is_marked_and_explained() {
-        let mode = |processes: usize, median: f64| crate::stats::Mode {
+        let mode = |processes: usize, median: f64| stats::Mode {
             share: processes as f64 / 12.0,
             processes,
             median,

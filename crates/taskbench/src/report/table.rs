@@ -4,8 +4,8 @@
 
 use crate::analysis::{CaseSummary, Outcome, PointSummary};
 use crate::run::StopReason;
-use crate::stats::{Mode, Summary, by_share};
 use crate::units::{self, bytes, duration, duration_range};
+use stats::{Mode, Summary, by_share};
 
 /// A table ready to render.
 #[derive(Debug, Clone, PartialEq)]
@@ -580,7 +580,7 @@ mod tests {
     use super::*;
 
     fn processes(medians: &[f64]) -> Vec<Vec<f64>> {
-        crate::stats::tight_processes(medians, 1e6)
+        stats::tight_processes(medians, 1e6)
     }
 
     /// tokio's skynet on two vCPUs: nine processes at 3.5–4.7 ms, three at 9.7–10.4 ms.

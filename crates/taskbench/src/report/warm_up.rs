@@ -23,7 +23,7 @@ pub fn strip(curve: &ProcessCurve) -> String {
     (0..width)
         .map(|i| {
             let block = &curve.series[i * n / width..((i + 1) * n / width).max(i * n / width + 1)];
-            let value = crate::stats::median(block).unwrap_or(curve.steady_ns);
+            let value = stats::median(block).unwrap_or(curve.steady_ns);
             let level = ((value / curve.steady_ns).max(1.0).log2() * 2.0).round();
             LEVELS[(level as usize).min(LEVELS.len() - 1)]
         })
@@ -97,7 +97,7 @@ fn work_and_time(case: &CaseCurves) -> String {
         .iter()
         .map(|p| p.series.iter().take(proposed).sum())
         .collect();
-    let time = crate::stats::median(&times).unwrap_or(0.0);
+    let time = stats::median(&times).unwrap_or(0.0);
     format!("= {} ops, {}", count(operations as f64), duration(time))
 }
 

@@ -9,8 +9,8 @@ use super::record::{Figures, RunRecord};
 use super::status::{Expected, Reported, RunStatus};
 use super::stopping::StopReason;
 use crate::measure::{ExecError, InstructionCounter, Job, Kept, Measurement};
-use crate::stats::median;
 use catalogue::Invocation;
+use stats::median;
 use std::collections::{BTreeMap, HashMap};
 
 /// Cases that will not be run again, with the status that stopped them, and whether the

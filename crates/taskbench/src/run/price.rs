@@ -3,7 +3,7 @@
 //! cases by (run/allocate.rs) and the one a row's price and a run's bound are stated with
 //! (analysis/budget.rs).
 
-use crate::stats::{median, ranks};
+use stats::{median, ranks};
 
 /// The fewest time processes that give a 95 % interval of a median without assuming a
 /// distribution (stats/order.rs: [x₍₁₎, x₍₆₎] holds it with 96.9 %).
@@ -71,7 +71,7 @@ pub fn resampled_processes(figures: &[f64], scale: f64, target: f64, most: u32) 
     if figures.len() < 2 || scale == 0.0 {
         return None;
     }
-    let mut rng = crate::stats::SplitMix64::new(0x0070_7269_6365); // "price"
+    let mut rng = stats::SplitMix64::new(0x0070_7269_6365); // "price"
     let mut drawn = vec![0.0; 0];
     counts(most).find(|&n| {
         let (k, _) = ranks(n as usize);

@@ -23,7 +23,7 @@ use super::stopping::{
     Stopping, calibrate, iteration_cap, precision, relative_half_width, scale,
 };
 use super::variance::{self, Variance};
-use crate::stats::{RESAMPLES, median, median_interval, pooled_median};
+use stats::{RESAMPLES, median, median_interval, pooled_median};
 use std::time::Duration;
 
 /// The fewest memory processes whose peaks can agree.

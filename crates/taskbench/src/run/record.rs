@@ -107,7 +107,7 @@ impl Figures {
     /// The median of `iterations_cpu_ns`, ns; `None` where the lines did not carry it.
     pub fn cpu_per_iteration_ns(&self) -> Option<u64> {
         let values: Vec<f64> = self.iterations_cpu_ns.iter().map(|&c| c as f64).collect();
-        crate::stats::median(&values).map(|m| m.round() as u64)
+        stats::median(&values).map(|m| m.round() as u64)
     }
 }
 

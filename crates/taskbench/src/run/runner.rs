@@ -22,7 +22,7 @@ use super::progress::CaseProgress;
 use super::record::RunRecord;
 use super::stopping::{HARNESS_PER_PROCESS, Next, StopReason, Stopping};
 use crate::measure::InstructionCounter;
-use crate::stats::SplitMix64;
+use stats::SplitMix64;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 

@@ -11,8 +11,8 @@
 //! the case's variance components (run/variance.rs) may choose another count, when it is
 //! far from the pilot's (a factor of [`RECHOOSE_FACTOR`]).
 
-use crate::stats::{Interval, median_interval, pooled_median};
 use serde::{Deserialize, Serialize};
+use stats::{Interval, median_interval, pooled_median};
 use std::time::Duration;
 
 /// The least measured time of a time process: below it, timer and scheduler granularity

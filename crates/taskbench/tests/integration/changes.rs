@@ -6,10 +6,10 @@
 
 use super::session::fixture_contestants;
 use super::util::{QUICK, stderr, taskbench, taskbench_within};
+use stats::SplitMix64;
 use std::path::Path;
 use taskbench::analysis::{Apart, summarize};
 use taskbench::results::{Results, read_results};
-use taskbench::stats::SplitMix64;
 use taskbench::store::{self, Location, Provenance};
 
 /// One run of `fixture-x`, not stored.

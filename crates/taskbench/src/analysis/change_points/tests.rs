@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::analysis::change_series::{Observation, Processes, along_releases, along_sessions};
-use crate::stats::{CHANGE_SETTINGS, SplitMix64};
+use stats::{CHANGE_SETTINGS, SplitMix64};
 
 /// A figure `level` with ±1 % of seeded noise.
 fn noisy(level: f64, rng: &mut SplitMix64) -> f64 {

@@ -306,7 +306,7 @@ impl Executor for Field {
         let contender = FIELD.iter().find(|c| c.name == job.argv[0]).unwrap();
         let made = self.ran.iter().filter(|(s, _)| s == contender.name).count();
         let u = (0.5 + made as f64 * 0.618_034) % 1.0;
-        let q = |p: f64| crate::stats::normal_quantile(p.clamp(0.501, 0.99));
+        let q = |p: f64| stats::normal_quantile(p.clamp(0.501, 0.99));
         let z = if u < 0.5 { -q(1.0 - u) } else { q(u) };
         let elapsed = (1e6 * (1.0 + contender.spread * z).max(0.05)) as u64;
         let line = format!(

@@ -6,8 +6,8 @@ use super::*;
 use crate::analysis::change_gate::judge_changes;
 use crate::analysis::gate::Thresholds;
 use crate::results::Results;
-use crate::stats::SplitMix64;
 use crate::store::{Provenance, STORE_FILE, open, record};
+use stats::SplitMix64;
 
 /// The fixture as a session started on `day`, every time figure × `factor` and ±1 % noise.
 fn session(day: usize, factor: f64, rng: &mut SplitMix64) -> Results {

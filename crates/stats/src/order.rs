@@ -106,9 +106,9 @@ pub fn ratio_interval(a: &[Vec<f64>], b: &[Vec<f64>], resamples: usize) -> Optio
 
 #[cfg(test)]
 mod tests {
-    use super::super::simulate::{Draw, coverage, ratio_coverage, tight_processes};
-    use super::super::{RESAMPLES, nested_ratio_ci};
     use super::*;
+    use crate::simulate::{Draw, coverage, ratio_coverage, tight_processes};
+    use crate::{RESAMPLES, nested_ratio_ci};
 
     #[test]
     fn coverages_are_the_binomial_ones() {
@@ -194,7 +194,7 @@ mod tests {
         // against itself is 1 give or take its iterations' spread.
         let six = tight_processes(&[1.0, 1.1, 1.2, 1.3, 1.4, 1.5], 1.0);
         let own = ratio_interval(&six, &six, RESAMPLES);
-        assert_eq!(own, crate::stats::paired_ratio_ci(&six, &six, RESAMPLES));
+        assert_eq!(own, crate::paired_ratio_ci(&six, &six, RESAMPLES));
         assert!(
             own.unwrap().contains(1.0) && own.unwrap().high < 1.01,
             "{own:?}"

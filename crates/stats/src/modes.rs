@@ -131,12 +131,12 @@ fn width(sorted: &[f64]) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::bootstrap::SplitMix64;
-    use super::super::simulate::Draw;
     use super::*;
+    use crate::bootstrap::SplitMix64;
+    use crate::simulate::Draw;
 
     fn processes(medians: &[f64]) -> Vec<Vec<f64>> {
-        crate::stats::tight_processes(medians, 1.0)
+        crate::tight_processes(medians, 1.0)
     }
 
     #[test]

@@ -316,9 +316,9 @@ fn segment_medians(times: &[f64], change_points: &[usize]) -> Vec<f64> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::bootstrap::SplitMix64;
-    use super::super::simulate::uniform;
     use super::*;
+    use crate::bootstrap::SplitMix64;
+    use crate::simulate::uniform;
 
     /// Iteration times of `levels` (iterations, multiple of 1 µs) in turn, each with ±`noise`
     /// uniform multiplicative noise.

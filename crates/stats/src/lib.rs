@@ -1,6 +1,9 @@
 //! Numbers only: summary statistics of a sample, bootstrap and order-statistic intervals,
 //! modes, change points (E-divisive means), robust outlier scores, least squares, and normal and t quantiles. Nothing here
 //! formats or decides.
+//!
+//! A leaf of taskbench's layers (issue 47), in a crate of its own: it uses serde (its
+//! summaries and intervals are stored in the results) and nothing of the harness.
 
 mod bootstrap;
 mod edivisive;
@@ -10,13 +13,17 @@ mod outliers;
 mod paired;
 mod pooled;
 #[cfg(test)]
+mod proptest_support;
+#[cfg(test)]
 mod proptests;
 mod quantiles;
 mod regression;
-#[cfg(test)]
-mod simulate;
+/// Samples from known distributions, for tests only: this crate's, and (feature
+/// `test-support`, which taskbench's dev-dependency turns on) those of the crates above it.
+#[cfg(any(test, feature = "test-support"))]
+pub mod simulate;
 pub mod steady;
-#[cfg(test)]
+#[cfg(any(test, feature = "test-support"))]
 pub use simulate::tight_processes;
 
 pub use bootstrap::{

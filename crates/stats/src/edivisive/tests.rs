@@ -2,7 +2,7 @@
 //! than α says.
 
 use super::*;
-use crate::stats::simulate::{Draw, standard_normal};
+use crate::simulate::{Draw, standard_normal};
 
 /// `levels` as (length, level) segments, each value with normal noise of sd `sd`.
 fn series(levels: &[(usize, f64)], sd: f64, seed: u64) -> Vec<f64> {

@@ -71,7 +71,7 @@ mod tests {
     fn drift_both_cases_share_cancels_in_the_paired_ratio() {
         let (a, b) = (drifting(2.0), drifting(1.0));
         let paired = paired_ratio_ci(&a, &b, 2_000).unwrap();
-        let unpaired = super::super::nested_ratio_ci(&a, &b, 2_000).unwrap();
+        let unpaired = crate::nested_ratio_ci(&a, &b, 2_000).unwrap();
         assert!(paired.contains(2.0), "{paired:?}");
         assert!(paired.high - paired.low < (unpaired.high - unpaired.low) / 5.0);
         // A case with more processes keeps them: the ratio still brackets 2.

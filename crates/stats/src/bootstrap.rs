@@ -220,8 +220,8 @@ pub(super) fn percentile_interval(mut estimates: Vec<f64>) -> Interval {
 
 #[cfg(test)]
 mod tests {
-    use super::super::pooled_median;
     use super::*;
+    use crate::pooled_median;
 
     #[test]
     fn splitmix_matches_the_reference_sequence() {
