@@ -35,6 +35,10 @@ fn kill_below(root: i32, spare_launchers: bool) -> usize {
         index += 1;
     }
     let found = &descendants[1..];
+    // This program's file, read once: a launcher runs it.
+    let own = spare_launchers
+        .then(|| std::fs::read_link("/proc/self/exe").ok())
+        .flatten();
     for &pid in found {
         let (parent, group) = processes
             .iter()
@@ -42,7 +46,7 @@ fn kill_below(root: i32, spare_launchers: bool) -> usize {
             .map_or((0, 0), |p| (p.1, p.2));
         // SAFETY: kill has no memory preconditions; a process gone already gives ESRCH.
         unsafe {
-            if spare_launchers && parent == root && is_launcher(pid) {
+            if parent == root && own.as_deref().is_some_and(|own| is_launcher(pid, own)) {
                 libc::kill(pid, libc::SIGTERM);
             } else if group > 0 && group != own_group {
                 libc::kill(-group, libc::SIGKILL);
@@ -54,10 +58,9 @@ fn kill_below(root: i32, spare_launchers: bool) -> usize {
     found.len()
 }
 
-/// Whether `pid` runs this program as the launcher (`… __launch PROGRAM …`).
-fn is_launcher(pid: i32) -> bool {
-    let same_program = std::fs::read_link(format!("/proc/{pid}/exe")).ok()
-        == std::fs::read_link("/proc/self/exe").ok();
+/// Whether `pid` runs `own` (this program's file) as the launcher (`… __launch PROGRAM …`).
+fn is_launcher(pid: i32, own: &std::path::Path) -> bool {
+    let same_program = std::fs::read_link(format!("/proc/{pid}/exe")).is_ok_and(|exe| exe == own);
     let arguments = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
     let launch = super::launcher::LAUNCH_ARG.as_bytes();
     same_program && arguments.split(|&b| b == 0).nth(1) == Some(launch)

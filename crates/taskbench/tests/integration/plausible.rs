@@ -12,14 +12,16 @@ const LIARS: &[(&str, &str, &str)] = &[
     ("double-time", "double-time", "the iteration"),
 ];
 
-#[test]
-fn a_contestant_reporting_times_that_cannot_be_true_is_implausible() {
-    let mut pairs: Vec<(&str, &str)> = LIARS.iter().map(|(n, b, _)| (*n, *b)).collect();
+/// Runs `liars` (fixture name, behaviour) beside an honest fixture on `case` (scenario and
+/// parameters), two time processes each and no warm-up; the run's results.json.
+fn beside_honest(liars: &[(&str, &str)], case: &[&str]) -> serde_json::Value {
+    let mut pairs = liars.to_vec();
     pairs.push(("honest", "honest"));
     let contestants = fixture_contestants(&pairs);
     let out = tempfile::tempdir().unwrap();
     let names: Vec<String> = pairs.iter().map(|(n, _)| format!("fixture-{n}")).collect();
-    let output = taskbench(&[
+    let names = names.join(",");
+    let mut args = vec![
         "--contestants",
         contestants.path().to_str().unwrap(),
         "run",
@@ -27,32 +29,17 @@ fn a_contestant_reporting_times_that_cannot_be_true_is_implausible() {
         "--out",
         out.path().to_str().unwrap(),
         "--contestant",
-        &names.join(","),
-        "--scenario",
-        "sleep",
-        "--tasks",
-        "10",
-        "--delay-ms",
-        "20",
-        "-r",
-        "2",
-        "-w",
-        "0",
-    ]);
+        &names,
+    ];
+    args.extend_from_slice(case);
+    args.extend_from_slice(&["-r", "2", "-w", "0"]);
+    let output = taskbench(&args);
     assert!(output.status.success(), "{output:?}");
-    let results = read_json(&out.path().join("results.json"));
-    for (name, _, why) in LIARS {
-        let runs = measured(&results, &format!("fixture-{name}"));
-        assert!(!runs.is_empty(), "fixture-{name} made no run");
-        for run in runs {
-            assert_eq!(run["status"], "implausible", "fixture-{name}: {run}");
-            let reason = run["reason"].as_str().unwrap();
-            assert!(reason.starts_with(why), "fixture-{name}: {reason}");
-            assert!(!reason.contains('\n'), "one line: {reason}");
-        }
-    }
-    let honest = measured(&results, "fixture-honest");
-    assert!(honest.iter().all(|r| r["status"] == "ok"), "{honest:?}");
+    read_json(&out.path().join("results.json"))
+}
+
+/// Every point ranks the honest fixture and nothing else.
+fn only_the_honest_row_is_ranked(results: &serde_json::Value) {
     for point in results["points"].as_array().unwrap() {
         let valid: Vec<&str> = point["rows"]
             .as_array()
@@ -65,33 +52,32 @@ fn a_contestant_reporting_times_that_cannot_be_true_is_implausible() {
     }
 }
 
+#[test]
+fn a_contestant_reporting_times_that_cannot_be_true_is_implausible() {
+    let liars: Vec<(&str, &str)> = LIARS.iter().map(|(n, b, _)| (*n, *b)).collect();
+    let case = ["--scenario", "sleep", "--tasks", "10", "--delay-ms", "20"];
+    let results = beside_honest(&liars, &case);
+    for (name, _, why) in LIARS {
+        let runs = measured(&results, &format!("fixture-{name}"));
+        assert!(!runs.is_empty(), "fixture-{name} made no run");
+        for run in runs {
+            assert_eq!(run["status"], "implausible", "fixture-{name}: {run}");
+            let reason = run["reason"].as_str().unwrap();
+            assert!(reason.starts_with(why), "fixture-{name}: {reason}");
+            assert!(!reason.contains('\n'), "one line: {reason}");
+        }
+    }
+    let honest = measured(&results, "fixture-honest");
+    assert!(honest.iter().all(|r| r["status"] == "ok"), "{honest:?}");
+    only_the_honest_row_is_ranked(&results);
+}
+
 /// Issue 46: one iteration of 1,000 ns, then an even number of 2^63 ns, whose sum in u64
 /// wraps back to a few µs, was ranked at 9223372036.855 s an iteration.
 #[test]
 fn times_whose_sum_would_wrap_are_implausible() {
-    let pairs = [("overflow", "overflow"), ("honest", "honest")];
-    let contestants = fixture_contestants(&pairs);
-    let out = tempfile::tempdir().unwrap();
-    let output = taskbench(&[
-        "--contestants",
-        contestants.path().to_str().unwrap(),
-        "run",
-        "--quiet",
-        "--out",
-        out.path().to_str().unwrap(),
-        "--contestant",
-        "fixture-overflow,fixture-honest",
-        "--scenario",
-        "spawn",
-        "--tasks",
-        "10",
-        "-r",
-        "2",
-        "-w",
-        "0",
-    ]);
-    assert!(output.status.success(), "{output:?}");
-    let results = read_json(&out.path().join("results.json"));
+    let case = ["--scenario", "spawn", "--tasks", "10"];
+    let results = beside_honest(&[("overflow", "overflow")], &case);
     let runs = measured(&results, "fixture-overflow");
     let wrapped: Vec<_> = runs
         .iter()
@@ -106,10 +92,5 @@ fn times_whose_sum_would_wrap_are_implausible() {
             "{reason}"
         );
     }
-    for point in results["points"].as_array().unwrap() {
-        for row in point["rows"].as_array().unwrap() {
-            let valid = row["outcome"] == "valid";
-            assert_eq!(valid, row["contestant"] == "fixture-honest", "{row}");
-        }
-    }
+    only_the_honest_row_is_ranked(&results);
 }
