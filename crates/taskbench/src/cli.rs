@@ -88,7 +88,7 @@ pub struct BisectArgs {
     pub threshold: f64,
     /// The figure followed: time (per iteration), rss (peak) or cpu (per iteration).
     #[arg(long, default_value = "time", value_parser = parse_figure, value_name = "FIGURE")]
-    pub measure: crate::analysis::bisect::Figure,
+    pub measure: crate::bisect::search::Figure,
     /// Time processes per release in each run of a pair (default: the scenario's stopping
     /// rule, 5–100 until ±2 % or 3 s).
     #[arg(short, long, value_name = "N")]
@@ -121,8 +121,8 @@ fn parse_seed(text: &str) -> Result<u64, String> {
 }
 
 /// `time`, `rss` or `cpu`.
-fn parse_figure(text: &str) -> Result<crate::analysis::bisect::Figure, String> {
-    let names = crate::analysis::bisect::Figure::NAMES;
+fn parse_figure(text: &str) -> Result<crate::bisect::search::Figure, String> {
+    let names = crate::bisect::search::Figure::NAMES;
     (names.iter().find(|(name, _)| *name == text))
         .map(|(_, figure)| *figure)
         .ok_or_else(|| format!("'{text}' is no figure: time, rss or cpu"))

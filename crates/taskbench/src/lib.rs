@@ -33,7 +33,9 @@
 //! The layers that are crates of their own (`catalogue`, `stats`) are not in it: what
 //! each may use is its Cargo.toml.
 
+pub mod agree;
 pub mod analysis;
+pub mod bisect;
 pub mod cli;
 pub mod commands;
 pub mod contestant;

@@ -4,9 +4,7 @@
 //! whole run, the warnings. Renderers only format what is decided here.
 
 pub mod across_sessions;
-pub mod agreement;
 mod apart;
-pub mod bisect;
 pub mod budget;
 mod cases;
 pub mod change;

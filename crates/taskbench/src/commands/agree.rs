@@ -2,11 +2,9 @@
 //! well they agree — with each machine's condition beside it — in text (the shared precision
 //! script's lines, word for word), JSON or Markdown.
 
-use crate::analysis::agreement::{agreement, precision};
+use crate::agree::decide::{agreement, precision};
+use crate::agree::words::{agreement_line, combined_line, level_line, markdown, precision_line};
 use crate::cli::AgreeArgs;
-use crate::report::agreement::{
-    agreement_line, combined_line, level_line, markdown, precision_line,
-};
 use crate::report::condition::run_condition_line;
 use crate::results::{Results, read_results};
 use std::path::Path;
@@ -49,8 +47,8 @@ pub fn agree(args: &AgreeArgs) -> anyhow::Result<()> {
 /// runs, else the precision and the 95 % level), then each run's precision and machine.
 fn text(
     runs: &[(String, Results)],
-    precisions: &[(String, Option<crate::analysis::agreement::Precision>)],
-    both: Option<&crate::analysis::agreement::Agreement>,
+    precisions: &[(String, Option<crate::agree::decide::Precision>)],
+    both: Option<&crate::agree::decide::Agreement>,
 ) {
     match (both, precisions) {
         (Some(a), _) => println!("{}\n{}", agreement_line(a), combined_line(a)),

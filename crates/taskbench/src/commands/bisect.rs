@@ -2,13 +2,13 @@
 //! pair through the scheduler, each step printed as it is made, the answer at the end and
 //! bisect.json beside the runs' folders.
 
-use crate::analysis::bisect::{Figure, Settings, bisect as search, coarse_samples};
+use crate::bisect::search::{Figure, Settings, bisect as search, coarse_samples};
+use crate::bisect::words::{answer, event_line, path_table};
+use crate::bisect::{BisectRecord, RunOracle, bisect_folder};
 use crate::cli::BisectArgs;
 use crate::contestant::Places;
 use crate::contestant::variant::listing::{Range, list};
-use crate::report::bisect::{answer, event_line, path_table};
 use crate::run::interrupt::outln;
-use crate::scheduler::{BisectRecord, RunOracle, bisect_folder};
 use anyhow::bail;
 use std::path::Path;
 

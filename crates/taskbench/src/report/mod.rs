@@ -1,8 +1,6 @@
 //! What the user sees: the platform header, the tables (points, per-task fits) and the
 //! warnings' words.
 
-pub mod agreement;
-pub mod bisect;
 pub mod budget;
 pub mod changes;
 pub mod comparison;

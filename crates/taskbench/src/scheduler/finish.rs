@@ -26,6 +26,13 @@ pub struct Finished<'a> {
     pub(super) baseline: Option<Side>,
 }
 
+impl Finished<'_> {
+    /// The session's results, the rest of it let go (a bisect keeps only these).
+    pub fn into_results(self) -> Results {
+        self.results
+    }
+}
+
 impl<'a> Measured<'a> {
     /// Assembles, prints, writes and stores the results.
     pub fn finish(self) -> anyhow::Result<Finished<'a>> {

@@ -10,7 +10,6 @@
 //!
 //! Each step consumes the one before, so they can only run in this order.
 
-mod bisect;
 mod build;
 mod confirm;
 mod finish;
@@ -20,7 +19,6 @@ mod options;
 mod resume;
 mod shard;
 
-pub use bisect::{Record as BisectRecord, RunOracle, folder as bisect_folder};
 pub use build::Built;
 pub use confirm::{Rerun, rerun};
 pub use finish::Finished;

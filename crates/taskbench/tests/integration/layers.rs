@@ -32,15 +32,18 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("plot", &["units", "contestant"]),
     ("report", &["units", "seeds", "measure", "contestant", "run", "presets", "analysis",
                  "results", "store", "plot"]),
+    ("agree", &["analysis", "report"]),
     ("html", &["units", "measure", "run", "analysis", "results", "store", "plot",
                "report"]),
     ("export", &["exit", "measure", "contestant", "run", "presets", "analysis", "results",
                  "report", "html"]),
     ("scheduler", &["units", "measure", "contestant", "run", "presets", "lineup",
                     "analysis", "results", "store", "report", "html", "export"]),
-    ("cli", &["units", "contestant", "run", "presets", "analysis", "store", "export", "scheduler"]),
+    ("bisect", &["units", "contestant", "run", "analysis", "results", "report", "html", "export",
+                 "scheduler"]),
+    ("cli", &["units", "contestant", "run", "presets", "analysis", "store", "export", "scheduler", "bisect"]),
     ("commands", &["units", "contestant", "run", "presets", "lineup", "analysis", "results",
-                   "store", "report", "html", "export", "scheduler", "cli"]),
+                   "store", "report", "agree", "html", "export", "scheduler", "bisect", "cli"]),
 ];
 
 fn src() -> PathBuf {

@@ -2,7 +2,7 @@
 //! prints, word for word as the shared precision script prints them, so that a figure
 //! quoted from either is the same — and as Markdown for a document.
 
-use crate::analysis::agreement::{Agreement, Precision};
+use crate::agree::decide::{Agreement, Precision};
 
 /// A share as a whole percentage, as Python's `{:.0%}` writes it (`44%`).
 fn share(value: f64) -> String {
@@ -67,7 +67,7 @@ pub fn markdown(
         String::from("| run | cells | within ±5 % | within ±2 % | median ± | worst ± |\n");
     out.push_str("|---|---:|---:|---:|---:|---:|\n");
     for (name, p) in precisions {
-        let name = super::markdown::text(name);
+        let name = crate::report::markdown::text(name);
         match p {
             Some(p) => out.push_str(&format!(
                 "| {name} | {} | {} | {} | ±{:.1} % | ±{:.0} % |\n",

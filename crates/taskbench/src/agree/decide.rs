@@ -7,7 +7,7 @@
 //! point has an ideal time, else the elapsed); where its processes split into modes, its
 //! precision is its widest mode's.
 
-use super::{CaseSummary, Outcome, PointSummary};
+use crate::analysis::{CaseSummary, Outcome, PointSummary};
 use catalogue::Point;
 use serde::Serialize;
 use std::collections::BTreeMap;

@@ -5,9 +5,9 @@
 //! what measures them is an [`Oracle`], so the search is tested on figures made up and the
 //! real one (scheduler/bisect.rs) runs the pair.
 
-use super::change::CaseChange;
-use super::ratio::Change;
-use super::releases::release_order;
+use crate::analysis::change::CaseChange;
+use crate::analysis::ratio::Change;
+use crate::analysis::releases::release_order;
 use serde::{Deserialize, Serialize};
 use stats::Interval;
 use std::collections::HashMap;

@@ -2,8 +2,8 @@
 //! the answer at the end — the steps found, the pairs left undecided or drifting, the
 //! releases built and the wall time. The search (analysis/bisect.rs) decides; this words.
 
-use super::table::{Table, headers};
-use crate::analysis::bisect::{Bisect, Comparison, Decision, Event, Figure};
+use crate::bisect::search::{Bisect, Comparison, Decision, Event, Figure};
+use crate::report::table::{Table, headers};
 use crate::units::{percent, ratio};
 use std::time::Duration;
 
@@ -178,7 +178,7 @@ fn wall_time(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::bisect::Unavailable;
+    use crate::bisect::search::Unavailable;
     use stats::Interval;
 
     fn comparison(base: &str, new: &str, r: f64, decision: Decision) -> Comparison {

@@ -6,12 +6,12 @@
 //! built twice, and a built release's fetch and build are kept in the variant's folder of
 //! the build cache, so the next pair that holds it only runs it.
 
-use super::{RunOptions, Scheduler};
-use crate::analysis::bisect::{Bisect, Figure, Measured, Oracle, Unavailable};
 use crate::analysis::change::pair_change;
+use crate::bisect::search::{Bisect, Figure, Measured, Oracle, Unavailable};
 use crate::contestant::Places;
 use crate::results::Results;
 use crate::run::{RunRecord, interrupt};
+use crate::scheduler::{RunOptions, Scheduler};
 use anyhow::Context;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -83,7 +83,7 @@ impl<'a> RunOracle<'a> {
             .build()?
             .measure()?
             .finish()?;
-        Ok(finished.results)
+        Ok(finished.into_results())
     }
 }
 
