@@ -66,7 +66,8 @@ pub enum Command {
     /// Measure warm-up curves: fresh processes timing every iteration from a cold start,
     /// where each settles, and the warm-up a time process needs (`--write` keeps it in the
     /// contestant's warm-up.toml, which `run` reads).
-    Warmup(WarmupArgs),
+    #[command(name = "warmup")]
+    WarmUp(WarmUpArgs),
     /// Which release changed a case's figure: the releases the registry serves in a range
     /// (`-c go@1.22..1.26`), down to patch releases, searched by interleaved A/B runs of
     /// two releases — each line's ends and middle first, then halving — until adjacent
@@ -176,7 +177,7 @@ pub struct AgreeArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct WarmupArgs {
+pub struct WarmUpArgs {
     /// Contestants or @groups (comma-separated or repeated).
     #[arg(
         short,

@@ -59,6 +59,7 @@ mod test_launcher;
 #[cfg(test)]
 mod testing;
 pub mod units;
+pub mod warm_up;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -116,7 +117,7 @@ fn dispatch(
         cli::Command::Compare(args) => commands::compare(args, contestants, &places, argv),
         cli::Command::Export(args) => commands::export(args),
         cli::Command::Completions(args) => commands::completions(args.shell),
-        cli::Command::Warmup(args) => commands::warmup(args, contestants, &places),
+        cli::Command::WarmUp(args) => commands::warm_up(args, contestants, &places),
         cli::Command::Agree(args) => commands::agree(args),
         cli::Command::Bisect(args) => {
             let given = cli.contestants.as_deref();

@@ -24,7 +24,6 @@ pub mod run_to_run;
 pub mod steadiness;
 mod sweep;
 pub mod timer_share;
-pub mod warm_up;
 mod warnings;
 mod written;
 

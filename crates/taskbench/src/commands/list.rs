@@ -3,10 +3,11 @@
 //! with the release it runs here and the newest, and each group (`-c @name`) with its
 //! members.
 
+use crate::contestant::Contestant;
 use crate::contestant::{Availability, Places, age, fairness_entry, groups};
-use crate::contestant::{Contestant, warm_up};
 use crate::lineup::{Surveyed, survey};
 use crate::report::plain_table;
+use crate::warm_up::rules as warm_up;
 use std::path::Path;
 
 /// Prints the scenarios, the contestants, their warm-up rules, toolchains and groups.

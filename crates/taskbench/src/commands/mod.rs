@@ -12,7 +12,7 @@ mod report;
 mod run;
 mod show;
 mod store;
-mod warmup;
+mod warm_up;
 
 pub use agree::agree;
 pub use bisect::bisect;
@@ -26,4 +26,4 @@ pub use report::report;
 pub use run::run;
 pub use show::show;
 pub use store::{history, import};
-pub use warmup::warmup;
+pub use warm_up::warm_up;

@@ -25,7 +25,7 @@ pub struct ContestantInfo {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub toolchains: Vec<super::ToolchainAge>,
     /// What its processes ran before the measured iterations, in words: its warm-up rule
-    /// (contestant/warm_up.rs `WarmUpTable::describe`), the short clause first.
+    /// (warm_up/rules.rs `WarmUpTable::describe`), the short clause first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub warm_up: Option<String>,
     /// Its entry in docs/FAIRNESS.md: primitives, build, warm-up, known handicaps.

@@ -59,7 +59,7 @@ pub struct Manifest {
     pub groups: Vec<String>,
     /// The runtime whose measured minimum of warm-up iterations its time processes run
     /// where its own curves of a scenario were not measured (`"jvm"`, `"v8"`, `"jsc"`,
-    /// `"beam"`; contestant/warm_up.rs `RUNTIMES`). Absent: the common minimum.
+    /// `"beam"`; warm_up/rules.rs `RUNTIMES`). Absent: the common minimum.
     #[serde(default)]
     pub warm_up: Option<String>,
     /// The toolchains it runs on, as entries of the contestants folder's `toolchains.toml`
@@ -146,7 +146,7 @@ impl Manifest {
             }
         }
         if let Some(runtime) = &self.warm_up {
-            super::warm_up::lookup(runtime)?;
+            crate::warm_up::rules::lookup(runtime)?;
         }
         self.check_toolchains()?;
         if let Some(group) = self.groups.iter().find(|g| !super::groups::is_curated(g)) {
@@ -205,7 +205,7 @@ impl Manifest {
     }
 
     /// Its time processes' warm-up by scenario: the `warm-up.toml` in `dir` over its
-    /// runtime's minimum (contestant/warm_up.rs).
+    /// runtime's minimum (warm_up/rules.rs).
     pub fn warm_up_table(&self, dir: &Path) -> anyhow::Result<super::WarmUpTable> {
         super::WarmUpTable::load(dir, self.warm_up.as_deref())
     }
@@ -303,7 +303,7 @@ mod tests {
         );
         let (_dir, path) = write(&format!("{TOKIO}\nwarm_up = \"jvm\""));
         let manifest = Manifest::load(&path).unwrap();
-        let jvm = crate::contestant::warm_up::lookup("jvm").unwrap();
+        let jvm = crate::warm_up::rules::lookup("jvm").unwrap();
         let table = manifest.warm_up_table(path.parent().unwrap()).unwrap();
         assert_eq!(table.iterations("skynet"), jvm.iterations);
         for (bad, says) in [

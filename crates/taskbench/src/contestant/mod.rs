@@ -14,8 +14,8 @@ mod manifest;
 mod startup;
 mod toolchain;
 pub mod variant;
-pub mod warm_up;
 
+pub use crate::warm_up::rules::{WarmUp, WarmUpTable};
 pub use age::ToolchainAge;
 pub use discover::discover;
 pub use info::{ContestantInfo, references};
@@ -24,7 +24,6 @@ pub use language::startup;
 pub use manifest::{MANIFEST_FILE, Manifest, Places, VersionSource};
 pub use startup::ProcessCost;
 pub use toolchain::{Availability, HarnessFault, lockfile_version};
-pub use warm_up::{WarmUp, WarmUpTable};
 
 use std::path::PathBuf;
 

@@ -279,7 +279,7 @@ mod tests {
         );
         let e = estimate(&p, &[common(start)]);
         assert_eq!((e.processes, e.measured), (11, 7));
-        let warm = crate::contestant::warm_up::COMMON;
+        let warm = crate::warm_up::rules::COMMON;
         assert_eq!(
             e.ideal,
             Duration::from_secs(3 + 5 * u64::from(warm + 1)),
@@ -378,7 +378,7 @@ mod tests {
         );
         assert!(m > 1 && m < 200, "{m}");
         let time = |cost: &ProcessCost| process(spawn, cost, Next::time(m));
-        let common_warm = crate::contestant::warm_up::COMMON;
+        let common_warm = crate::warm_up::rules::COMMON;
         assert_eq!(
             time(&jit) - time(&common_cost),
             iteration(spawn) * (200 - common_warm)

@@ -16,7 +16,6 @@ pub mod seeds;
 mod side_by_side;
 pub mod table;
 pub mod terms;
-pub mod warm_up;
 mod warnings;
 
 pub use history::history_table;

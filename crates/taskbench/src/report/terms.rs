@@ -6,7 +6,7 @@
 use super::Table;
 use crate::contestant::ContestantInfo;
 
-use crate::contestant::warm_up;
+use crate::warm_up::rules as warm_up;
 
 /// A row per contestant: language, runtime and version, its toolchains' ages, its build,
 /// its warm-up, its entry in docs/FAIRNESS.md; `–` where older results do not say. Each warm-up rule in full in

@@ -22,7 +22,9 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("exit", &[]),
     ("seeds", &[]),
     ("measure", &[]),
-    ("contestant", &["measure"]),
+    ("warm_up::rules", &[]),
+    ("warm_up::curves", &[]),
+    ("contestant", &["measure", "warm_up::rules"]),
     ("run", &["units", "measure", "contestant"]),
     ("presets", &["units", "seeds", "contestant", "run"]),
     ("lineup", &["measure", "contestant", "run"]),
@@ -30,9 +32,9 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("results", &["measure", "contestant", "run", "analysis"]),
     ("store", &["exit", "measure", "contestant", "run", "analysis", "results"]),
     ("plot", &["units", "contestant"]),
-    ("report", &["units", "seeds", "measure", "contestant", "run", "presets", "analysis",
-                 "results", "store", "plot"]),
+    ("report", &["units", "seeds", "measure", "contestant", "run", "presets", "analysis", "results", "store", "plot", "warm_up::rules"]),
     ("agree", &["analysis", "report"]),
+    ("warm_up::words", &["units", "report", "warm_up::curves"]),
     ("html", &["units", "measure", "run", "analysis", "results", "store", "plot",
                "report"]),
     ("export", &["exit", "measure", "contestant", "run", "presets", "analysis", "results",
@@ -42,8 +44,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("bisect", &["units", "contestant", "run", "analysis", "results", "report", "html", "export",
                  "scheduler"]),
     ("cli", &["units", "contestant", "run", "presets", "analysis", "store", "export", "scheduler", "bisect"]),
-    ("commands", &["units", "contestant", "run", "presets", "lineup", "analysis", "results",
-                   "store", "report", "agree", "html", "export", "scheduler", "bisect", "cli"]),
+    ("commands", &["units", "contestant", "run", "presets", "lineup", "analysis", "results", "store", "report", "agree", "html", "export", "scheduler", "bisect", "cli", "warm_up::curves", "warm_up::rules", "warm_up::words"]),
 ];
 
 fn src() -> PathBuf {
@@ -82,6 +83,45 @@ fn top_level_modules() -> BTreeSet<String> {
         test_only = line == "#[cfg(test)]";
     }
     modules
+}
+
+/// The layers: each top-level module, or, for a feature whose parts sit at different
+/// places in the pipeline (`warm_up::rules` under the contestants, `warm_up::words` over
+/// the report), each of its parts the table names.
+fn layers() -> BTreeSet<String> {
+    let mut layers = BTreeSet::new();
+    for module in top_level_modules() {
+        let parts = split_parts(&module);
+        match parts.is_empty() {
+            true => layers.insert(module),
+            false => {
+                layers.extend(parts);
+                true
+            }
+        };
+    }
+    layers
+}
+
+/// The parts of `module` that LAYERS names (`module::part`), none where it names the
+/// module whole.
+fn split_parts(module: &str) -> Vec<String> {
+    let prefix = format!("{module}::");
+    (LAYERS.iter())
+        .filter(|(name, _)| name.starts_with(&prefix))
+        .map(|(name, _)| name.to_string())
+        .collect()
+}
+
+/// The layer of the item at module path `path` (`["warm_up", "rules", "lookup"]` is
+/// `warm_up::rules` where the table splits `warm_up`, else `warm_up`).
+fn layer_of(path: &[&str], layers: &BTreeSet<String>) -> Option<String> {
+    let first = path.first()?.to_string();
+    if layers.contains(&first) {
+        return Some(first);
+    }
+    let part = format!("{first}::{}", path.get(1)?);
+    layers.contains(&part).then_some(part)
 }
 
 /// The module path of a file below src/ (`run/runner.rs` is `run::runner`; a mod.rs is
@@ -139,10 +179,13 @@ fn code(file: &Path) -> String {
     code
 }
 
-/// The top-level modules that `code`, of the module at `path`, names: `crate::NAME`,
-/// `use crate::{NAME, …}`, or as many `super::` as reach the crate's root.
-fn named(code: &str, path: &[String], modules: &BTreeSet<String>) -> BTreeSet<String> {
+/// The layers that `code`, of the module at `path`, names: `crate::NAME`, `use crate::{NAME,
+/// …}`, or as many `super::` as reach the crate's root (`crate::NAME::PART` where the table
+/// splits NAME into parts).
+fn named(code: &str, path: &[String], layers: &BTreeSet<String>) -> BTreeSet<String> {
     let root = "super::".repeat(path.len());
+    let path: Vec<&str> = path.iter().map(String::as_str).collect();
+    let own = layer_of(&path, layers);
     let mut found = BTreeSet::new();
     for prefix in ["crate::", root.as_str()] {
         for (at, _) in code.match_indices(prefix) {
@@ -155,12 +198,15 @@ fn named(code: &str, path: &[String], modules: &BTreeSet<String>) -> BTreeSet<St
                 None => vec![rest],
             };
             for head in heads {
-                let name: String = head
+                let named: String = head
                     .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
                     .collect();
-                if modules.contains(&name) && name != path[0] {
-                    found.insert(name);
+                let named: Vec<&str> = named.split("::").collect();
+                if let Some(layer) = layer_of(&named, layers)
+                    && Some(&layer) != own.as_ref()
+                {
+                    found.insert(layer);
                 }
             }
         }
@@ -186,11 +232,16 @@ fn imports() -> BTreeMap<String, BTreeMap<String, PathBuf>> {
         })
         .collect();
     let tests = test_files(&files);
+    let layers = layers();
     let mut edges: BTreeMap<String, BTreeMap<String, PathBuf>> = BTreeMap::new();
     for file in files.iter().filter(|f| !tests.contains(*f)) {
         let path = module_path(file);
-        let from = edges.entry(path[0].clone()).or_default();
-        for to in named(&code(file), &path, &modules) {
+        let parts: Vec<&str> = path.iter().map(String::as_str).collect();
+        let Some(layer) = layer_of(&parts, &layers) else {
+            continue;
+        };
+        let from = edges.entry(layer).or_default();
+        for to in named(&code(file), &path, &layers) {
             from.entry(to).or_insert_with(|| file.clone());
         }
     }
@@ -230,10 +281,10 @@ fn the_table_allows_no_import_the_code_does_not_make() {
 #[test]
 fn the_table_names_every_module_once_each_above_what_imports_it() {
     let listed: Vec<&str> = LAYERS.iter().map(|(m, _)| *m).collect();
-    let modules = top_level_modules();
+    let layers = layers();
     let names: BTreeSet<&str> = listed.iter().copied().collect();
     assert_eq!(names.len(), listed.len(), "a module twice: {listed:?}");
-    assert_eq!(names, modules.iter().map(String::as_str).collect());
+    assert_eq!(names, layers.iter().map(String::as_str).collect());
     for (at, (module, may)) in LAYERS.iter().enumerate() {
         for to in *may {
             let above = listed[..at].contains(to);
@@ -241,6 +292,23 @@ fn the_table_names_every_module_once_each_above_what_imports_it() {
                 above,
                 "{module} may import {to}, which is not above it: a circle could close"
             );
+        }
+    }
+}
+
+/// A feature split into parts at different layers declares them and nothing else: a
+/// re-export from its mod.rs would let a part's import through any layer unseen.
+#[test]
+fn a_split_feature_re_exports_nothing() {
+    for module in top_level_modules() {
+        if split_parts(&module).is_empty() {
+            continue;
+        }
+        let text = std::fs::read_to_string(src().join(&module).join("mod.rs")).unwrap();
+        for line in text.lines().map(str::trim) {
+            let declares =
+                line.is_empty() || line.starts_with("//") || line.starts_with("pub mod ");
+            assert!(declares, "{module}/mod.rs: {line}: only `pub mod` lines");
         }
     }
 }
@@ -289,6 +357,9 @@ fn the_checks_see_an_import_when_there_is_one() {
         ["store".to_string()].into()
     );
     assert!(seen("use crate::reports; use super::store; crate::run::x").is_empty());
+    let parts: BTreeSet<String> = ["warm_up::rules", "report"].map(String::from).into();
+    let seen_parts = named("use crate::warm_up::rules::lookup;", &path, &parts);
+    assert_eq!(seen_parts, ["warm_up::rules".to_string()].into());
     assert!(names("use super::merge;", "super::merge") && !names("super::merged", "super::merge"));
     let runner = src().join("run/runner.rs");
     assert!(!code(&runner).contains("mod tests"));

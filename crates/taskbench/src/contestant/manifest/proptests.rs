@@ -107,7 +107,7 @@ fn valid() -> impl Strategy<Value = Manifest> {
             any::<bool>(),
         ),
         prop::option::of(prop::sample::select(
-            crate::contestant::warm_up::RUNTIMES
+            crate::warm_up::rules::RUNTIMES
                 .iter()
                 .map(|w| w.runtime.to_string())
                 .collect::<Vec<_>>(),
@@ -198,7 +198,7 @@ proptest! {
                 prop_assert!(!m.detect.is_empty() && !m.run.is_empty(), "{text}");
                 prop_assert!(m.build.as_ref().is_none_or(|b| !b.is_empty()), "{text}");
                 prop_assert!(m.unsupported.iter().all(|s| catalogue::spec(s).is_ok()), "{text}");
-                prop_assert!(m.warm_up.as_deref().is_none_or(|w| crate::contestant::warm_up::lookup(w).is_ok()), "{text}");
+                prop_assert!(m.warm_up.as_deref().is_none_or(|w| crate::warm_up::rules::lookup(w).is_ok()), "{text}");
                 prop_assert!(m.toolchains.iter().all(|t| !t.is_empty() && !t.contains([',', ' '])), "{text}");
             }
             Err(e) => prop_assert!(one_line(&format!("{e:#}")), "{text}\n→ {e:#}"),

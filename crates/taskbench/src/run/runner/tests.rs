@@ -161,7 +161,7 @@ fn passes_the_protocol_arguments_and_judges_the_line() {
     assert_eq!(asked, [1, 1, m, m, 1]);
     // A time process prints its warm-up iterations (the common minimum here) before the
     // ones it times, and is given no unreported warm-up.
-    let warm_up = crate::contestant::warm_up::COMMON;
+    let warm_up = crate::warm_up::rules::COMMON;
     assert_eq!(
         fake.ran[2][fake.ran[2].len() - 3..],
         ["0", "--iterations", &(m + warm_up).to_string()]

@@ -2,9 +2,9 @@
 //! process's curve as a strip of blocks (its height the time over the steady time, ×1.4 a
 //! step), where it settled, and the warm-up the table holds beside the one the curves ask.
 
-use super::Table;
-use crate::analysis::warm_up::{CaseCurves, ProcessCurve};
+use crate::report::Table;
 use crate::units::{count, duration};
+use crate::warm_up::curves::{CaseCurves, ProcessCurve};
 
 /// Blocks from the steady time (lowest) up, each ×√2 the one below.
 const LEVELS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
@@ -61,7 +61,7 @@ pub fn curves_table(cases: &[(CaseCurves, u32, String)]) -> Table {
     }
     Table {
         title: "warm-up curves".into(),
-        headers: super::table::headers(&[
+        headers: crate::report::table::headers(&[
             "contestant\nscenario",
             "curve",
             "class\nsettled",
@@ -104,7 +104,7 @@ fn work_and_time(case: &CaseCurves) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::warm_up::process_curve;
+    use crate::warm_up::curves::process_curve;
 
     #[test]
     fn the_warm_up_is_said_as_work_and_time() {

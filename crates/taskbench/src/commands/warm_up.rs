@@ -3,21 +3,23 @@
 //! with where each settles, and with `--write` the warm-up each asks for kept in the
 //! contestant's warm-up.toml — the table every `run` takes its warm-up from.
 
-use crate::analysis::warm_up::{CaseCurves, case_curves};
-use crate::cli::WarmupArgs;
-use crate::contestant::{Places, warm_up};
+use crate::cli::WarmUpArgs;
+use crate::contestant::Places;
 use crate::lineup::{Lineup, choose, none_can_run, prepare, survey_for};
 use crate::presets::{PlanOptions, plan};
-use crate::report::{render_terminal, terminal_width, warm_up::curves_table};
+use crate::report::{render_terminal, terminal_width};
 use crate::run::curve::{CurvePlan, curve_process, iterations_for};
 use crate::run::{Limits, ProcessExecutor, Subject, Workload};
+use crate::warm_up::curves::{CaseCurves, case_curves};
+use crate::warm_up::rules as warm_up;
+use crate::warm_up::words::curves_table;
 use anyhow::Context;
 use catalogue::Scenario;
 use std::path::Path;
 use std::time::Duration;
 
 /// Measures the curves `args` asks for, prints them, and writes the tables with `--write`.
-pub fn warmup(args: &WarmupArgs, contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
+pub fn warm_up(args: &WarmUpArgs, contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
     let scenarios = scenarios(&args.scenario)?;
     let lineup = Lineup::Named(&args.contestant);
     let entries = choose(
