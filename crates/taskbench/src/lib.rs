@@ -54,6 +54,7 @@ pub mod run;
 pub mod scheduler;
 pub mod seeds;
 pub mod store;
+pub mod sweep;
 #[cfg(test)]
 mod test_launcher;
 #[cfg(test)]

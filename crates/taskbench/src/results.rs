@@ -3,11 +3,13 @@
 //! its JSON schema).
 
 use crate::analysis::gate::Side;
-use crate::analysis::{Fit, PointSummary, ReleaseSweep, Warning};
+use crate::analysis::{PointSummary, Warning};
 use crate::contestant::{ContestantInfo, references};
 use crate::measure::Platform;
 use crate::measure::machine::MachineLoad;
 use crate::run::RunRecord;
+use crate::sweep::fits::Fit;
+use crate::sweep::releases::ReleaseSweep;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;

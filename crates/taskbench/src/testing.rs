@@ -2,12 +2,14 @@
 //! records, which the analysis, the exports, the report, the page and the store are each
 //! tested against.
 
-use crate::analysis::{Warning, fits, summarize};
+use crate::analysis::{Warning, summarize};
+
 use crate::contestant::ContestantInfo;
 use crate::measure::Platform;
 use crate::measure::Sample;
 use crate::results::{Results, SCHEMA};
 use crate::run::{Figures, Phase, RunRecord, RunStatus};
+use crate::sweep::fits::fits;
 use std::collections::BTreeMap;
 
 fn record(

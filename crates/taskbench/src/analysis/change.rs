@@ -14,8 +14,8 @@
 use super::cases::{Case, group};
 use super::mode_shift::{ModeShift, time_change};
 use super::ratio::{Change, Verdict, change};
-use super::releases::release_sweeps;
 use crate::run::RunRecord;
+use crate::sweep::releases::release_sweeps;
 use catalogue::Point;
 
 /// Which CPU figure a change compares.

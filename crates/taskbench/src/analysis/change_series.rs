@@ -7,9 +7,9 @@
 //! between them, and a release measured by ten processes weighs as ten.
 
 use super::change_points::{Along, Figure, Place, Series, SeriesSteps, steps};
-use super::releases::{is_release_variant, release_order};
 use crate::analysis::cases::group;
 use crate::run::RunRecord;
+use crate::sweep::releases::{is_release_variant, release_order};
 use catalogue::Point;
 use stats::{CHANGE_SETTINGS, median};
 

@@ -19,10 +19,8 @@ pub mod mode_shift;
 mod outliers;
 pub mod overview;
 pub mod ratio;
-pub mod releases;
 pub mod run_to_run;
 pub mod steadiness;
-mod sweep;
 pub mod timer_share;
 mod warnings;
 mod written;
@@ -31,8 +29,6 @@ pub use apart::Apart;
 pub use cases::{Case, PointCases, group};
 pub use compare::differs;
 pub use outliers::{OUTLIER_Z, Outlier};
-pub use releases::{ReleaseSweep, release_order, release_sweeps};
-pub use sweep::{Fit, FitPoint, MIN_POINTS_FOR_R2, Metric, fits};
 pub use warnings::{
     FIRST_RUN_FACTOR, FirstRun, Imprecision, LOAD_PER_CORE_LIMIT, OTHERS_LIMIT, STEAL_LIMIT,
     Warning, imprecise_widest_first, slow_starts_worst_first, warnings,

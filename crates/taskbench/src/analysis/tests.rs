@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::run::{Figures, Phase};
+use crate::sweep::fits::{Metric, fits};
 
 fn record(
     contestant: &str,

@@ -7,7 +7,7 @@
 
 use crate::analysis::change::CaseChange;
 use crate::analysis::ratio::Change;
-use crate::analysis::releases::release_order;
+use crate::sweep::releases::release_order;
 use serde::{Deserialize, Serialize};
 use stats::Interval;
 use std::collections::HashMap;

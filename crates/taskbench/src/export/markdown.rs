@@ -7,9 +7,8 @@
 use super::Results;
 use crate::report::condition::run_condition_line;
 use crate::report::markdown::{code, text};
-use crate::report::{
-    PlatformHeader, overview, render_markdown, seeds, side_by_side, tables, terms,
-};
+use crate::report::{PlatformHeader, overview, render_markdown, seeds, side_by_side, terms};
+use crate::sweep::words::tables;
 
 /// The whole Markdown document.
 pub fn markdown(results: &Results) -> String {

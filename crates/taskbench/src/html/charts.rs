@@ -7,13 +7,17 @@
 //! and a sweep's fitted medians against N with the fitted lines and the medians'
 //! intervals as bands.
 
-use crate::analysis::{CaseSummary, Fit, Metric, Outcome, PointSummary, ReleaseSweep};
+use crate::analysis::{CaseSummary, Outcome, PointSummary};
+
+use crate::sweep::releases::ReleaseSweep;
+
 use crate::measure::Sample;
 use crate::plot::{
     self, HALF_WIDTH, LineChart, Marks, Palette, Percentiles, Quantity, Row, RowChart, Series,
 };
 use crate::report::table::REFERENCE_MARK;
 use crate::run::RunRecord;
+use crate::sweep::fits::{Fit, Metric};
 use stats::Summary;
 
 /// Keys of the timer's extra figures.

@@ -13,12 +13,13 @@ mod trend;
 
 pub use trend::trend_page;
 
+use crate::analysis::PointSummary;
 use crate::analysis::overview::{Overview, Quantity};
-use crate::analysis::{Fit, PointSummary};
 use crate::plot::{Palette, marker_svg};
 use crate::report::condition::run_condition_line;
 use crate::report::{self, Table};
 use crate::results::Results;
+use crate::sweep::fits::Fit;
 use std::fmt::Write;
 use table::{Kind, escape};
 
@@ -38,7 +39,7 @@ pub fn render(results: &Results) -> String {
     warnings(&mut page, results);
     contestants(&mut page, results, &swatch);
     contents(&mut page, results);
-    let mut fit_tables = report::fits::fit_tables(&results.points, &results.fits);
+    let mut fit_tables = crate::sweep::words::fit_tables(&results.points, &results.fits);
     let mut sweeps = sweeps(results);
     for (index, point) in results.points.iter().enumerate() {
         point_section(&mut page, index, point, results, &palette, &swatch);

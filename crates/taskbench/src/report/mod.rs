@@ -5,7 +5,6 @@ pub mod budget;
 pub mod changes;
 pub mod comparison;
 pub mod condition;
-pub mod fits;
 mod history;
 pub mod markdown;
 pub mod overview;
@@ -23,22 +22,6 @@ pub use platform::PlatformHeader;
 pub use side_by_side::side_by_side;
 pub use table::{Table, plain_table, render_markdown, render_terminal, table};
 pub use warnings::digest as warning_digest;
-
-use crate::analysis::{Fit, PointSummary};
-
-/// Every table of a run in order: each point's, and each sweep's per-task fits right after
-/// the sweep's last point.
-pub fn tables(points: &[PointSummary], fits: &[Fit]) -> Vec<Table> {
-    let mut fit_tables = fits::fit_tables(points, fits);
-    let mut all = Vec::new();
-    for (index, point) in points.iter().enumerate() {
-        all.push(table(point));
-        for (_, fit_table) in fit_tables.extract_if(.., |(after, _)| *after == index) {
-            all.push(fit_table);
-        }
-    }
-    all
-}
 
 /// Columns for tables: the terminal's width, or 100 when output is not a terminal.
 pub fn terminal_width() -> u16 {

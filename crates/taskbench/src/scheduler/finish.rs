@@ -93,7 +93,7 @@ fn print_results(results: &Results, tables: bool, cold: bool) {
         outln!("{line}\n");
     }
     if tables {
-        for table in crate::report::tables(&results.points, &results.fits) {
+        for table in crate::sweep::words::tables(&results.points, &results.fits) {
             outln!("{}", render_terminal(&table, width));
         }
         if let Some(table) = side_by_side(&results.points) {

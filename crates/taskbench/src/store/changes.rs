@@ -9,8 +9,8 @@ use crate::analysis::change_series::{
     Figures, Observation, Processes, both_figures, history_steps, processes_of,
 };
 use crate::analysis::gate::Side;
-use crate::analysis::releases::is_release_variant;
 use crate::analysis::{Apart, CaseSummary, summarize};
+use crate::sweep::releases::is_release_variant;
 use catalogue::Point;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;

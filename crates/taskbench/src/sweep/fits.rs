@@ -7,7 +7,7 @@
 //! sizes (what OS threads leave when they fail past some size), but R² would be 1 by
 //! construction, so it is only reported from three points on.
 
-use super::{CaseSummary, Outcome, PointSummary};
+use crate::analysis::{CaseSummary, Outcome, PointSummary};
 use serde::{Deserialize, Serialize};
 use stats::LinearFit;
 use std::collections::BTreeMap;

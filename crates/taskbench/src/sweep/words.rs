@@ -1,9 +1,24 @@
 //! The per-task cost of a sweep as a table shown after the sweep's last point: one row per
 //! contestant, each metric as `per task + fixed` with its R².
 
-use super::table::Table;
-use crate::analysis::{Fit, Metric, PointSummary};
+use crate::analysis::PointSummary;
+use crate::report::table::Table;
+use crate::sweep::fits::{Fit, Metric};
 use crate::units::{bytes, duration};
+
+/// Every table of a run in order: each point's, and each sweep's per-task fits right after
+/// the sweep's last point.
+pub fn tables(points: &[PointSummary], fits: &[Fit]) -> Vec<Table> {
+    let mut fit_tables = fit_tables(points, fits);
+    let mut all = Vec::new();
+    for (index, point) in points.iter().enumerate() {
+        all.push(crate::report::table(point));
+        for (_, fit_table) in fit_tables.extract_if(.., |(after, _)| *after == index) {
+            all.push(fit_table);
+        }
+    }
+    all
+}
 
 /// The table of each sweep among `fits`, with the index in `points` of the sweep's last
 /// point (the table goes after it).
@@ -114,7 +129,7 @@ fn cell(fit: &Fit) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::FitPoint;
+    use crate::sweep::fits::FitPoint;
     use std::collections::BTreeMap;
 
     fn fit(contestant: &str, metric: Metric, slope: f64, intercept: f64, n: usize) -> Fit {
