@@ -53,6 +53,7 @@ pub mod results;
 pub mod run;
 pub mod scheduler;
 pub mod seeds;
+pub mod shards;
 pub mod store;
 pub mod sweep;
 #[cfg(test)]

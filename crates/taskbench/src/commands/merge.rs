@@ -3,7 +3,7 @@
 //! what it joined told.
 
 use crate::cli::MergeArgs;
-use crate::export::merge::Merge;
+use crate::shards::merge::Merge;
 
 /// Merges `args.dirs` into `args.out` and prints what it joined.
 pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
@@ -12,7 +12,7 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
         folders,
         machines,
         incomplete,
-    } = crate::export::merge::merge(&args.dirs, &args.out, args.mixed_machines)?;
+    } = crate::shards::merge::merge(&args.dirs, &args.out, args.mixed_machines)?;
     if let Some(missing) = &incomplete {
         eprintln!("taskbench: {missing}");
     }

@@ -12,7 +12,6 @@ mod folder;
 mod format;
 mod log;
 mod markdown;
-pub mod merge;
 
 pub use self::csv::write_csv;
 pub use crate::results::Results;

@@ -2,7 +2,6 @@
 //! the shard's subjects kept, the platform probed once and kept in run.json, and the
 //! header the run opens with.
 
-use super::shard::shard_cases;
 use super::{Commands, Prepared};
 use crate::contestant::ContestantInfo;
 use crate::contestant::ProcessCost;
@@ -13,6 +12,7 @@ use crate::report::platform::{toolchains_line, unavailable_line};
 use crate::report::{PlatformHeader, terminal_width, wrap};
 use crate::run::interrupt::{self, errln, out, outln};
 use crate::run::{Shard, ShardCases, Subject};
+use crate::shards::cases::shard_cases;
 use crate::units::rough_duration;
 
 /// A run whose subjects are ready to measure.

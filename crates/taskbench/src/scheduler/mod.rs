@@ -17,7 +17,6 @@ mod gate;
 mod measure;
 mod options;
 mod resume;
-mod shard;
 
 pub use build::Built;
 pub use confirm::{Rerun, rerun};
@@ -33,9 +32,9 @@ use crate::lineup::{Lineup, Surveyed, choose, survey_for};
 use crate::measure::{InstructionCounter, Platform};
 use crate::presets::{self, Plan};
 use crate::run::{RunRecord, Shard, ShardCases, interrupt};
+use crate::shards::cases::{shard_cases, subject_names};
 use crate::store::Location;
 use anyhow::{Context, anyhow, bail};
-use shard::{shard_cases, subject_names};
 use std::path::{Path, PathBuf};
 
 /// What a run will do, decided before anything is built or written.

@@ -40,10 +40,11 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("warm_up::words", &["units", "report", "warm_up::curves"]),
     ("html", &["units", "measure", "run", "analysis", "results", "store", "plot", "report", "sweep::fits", "sweep::releases", "sweep::words"]),
     ("export", &["exit", "measure", "contestant", "run", "presets", "analysis", "results", "report", "html", "sweep::fits", "sweep::releases", "sweep::words"]),
-    ("scheduler", &["units", "measure", "contestant", "run", "presets", "lineup", "analysis", "results", "store", "report", "html", "export", "sweep::words"]),
+    ("shards", &["measure", "contestant", "lineup", "presets", "run", "analysis", "results", "report", "export"]),
+    ("scheduler", &["units", "measure", "contestant", "run", "presets", "lineup", "analysis", "results", "store", "report", "html", "export", "sweep::words", "shards"]),
     ("bisect", &["units", "contestant", "run", "analysis", "results", "report", "html", "export", "scheduler", "sweep::releases"]),
     ("cli", &["units", "contestant", "run", "presets", "analysis", "store", "export", "scheduler", "bisect"]),
-    ("commands", &["units", "contestant", "run", "presets", "lineup", "analysis", "results", "store", "report", "agree", "html", "export", "scheduler", "bisect", "cli", "warm_up::curves", "warm_up::rules", "warm_up::words"]),
+    ("commands", &["units", "contestant", "run", "presets", "lineup", "analysis", "results", "store", "report", "agree", "html", "export", "scheduler", "bisect", "cli", "warm_up::curves", "warm_up::rules", "warm_up::words", "shards"]),
 ];
 
 fn src() -> PathBuf {
