@@ -292,8 +292,8 @@ pub struct GateArgs {
 
 impl GateArgs {
     /// The gate's thresholds.
-    pub fn thresholds(&self) -> crate::analysis::gate::Thresholds {
-        crate::analysis::gate::Thresholds {
+    pub fn thresholds(&self) -> crate::compare::gate::Thresholds {
+        crate::compare::gate::Thresholds {
             slower: self.fail_if_slower,
             bigger: self.fail_if_bigger,
             more_instructions: self.fail_if_more_instructions,

@@ -2,8 +2,8 @@
 //! run reads — the exports, the report, the store, `compare` (docs/RESULTS.md describes
 //! its JSON schema).
 
-use crate::analysis::gate::Side;
 use crate::analysis::{PointSummary, Warning};
+use crate::compare::gate::Side;
 use crate::contestant::{ContestantInfo, references};
 use crate::measure::Platform;
 use crate::measure::machine::MachineLoad;

@@ -6,8 +6,8 @@
 //! built twice, and a built release's fetch and build are kept in the variant's folder of
 //! the build cache, so the next pair that holds it only runs it.
 
-use crate::analysis::change::pair_change;
 use crate::bisect::search::{Bisect, Figure, Measured, Oracle, Unavailable};
+use crate::compare::change::pair_change;
 use crate::contestant::Places;
 use crate::results::Results;
 use crate::run::{RunRecord, interrupt};

@@ -5,8 +5,8 @@
 //! what measures them is an [`Oracle`], so the search is tested on figures made up and the
 //! real one (scheduler/bisect.rs) runs the pair.
 
-use crate::analysis::change::CaseChange;
-use crate::analysis::ratio::Change;
+use crate::compare::change::CaseChange;
+use crate::compare::ratio::Change;
 use crate::sweep::releases::release_order;
 use serde::{Deserialize, Serialize};
 use stats::Interval;

@@ -11,15 +11,16 @@
 //! different machines are refused, or with `--mixed-machines` compared with every row
 //! marked. `run` ends the same way with `--baseline`, or the gate flags alone.
 
-use crate::analysis::change_gate::judge_changes;
-use crate::analysis::gate::{Comparison, Side, Thresholds, failing_cases, judge, within};
 use crate::cli::CompareArgs;
+use crate::compare::conclude::{Outputs, conclude, conclude_confirmed};
+use crate::compare::confirm::{Rerun, rerun};
+use crate::compare::gate::{Comparison, Side, Thresholds, failing_cases, judge, within};
 use crate::contestant::Places;
-use crate::export::change_gate::conclude_changes;
-use crate::export::comparison::{Outputs, conclude, conclude_confirmed};
+use crate::history::change_gate::judge_changes;
+use crate::history::changes::with_newest;
+use crate::history::conclude::conclude_changes;
 use crate::run::interrupt::outln;
-use crate::scheduler::{Rerun, rerun};
-use crate::store::{across_sessions, side, with_newest};
+use crate::store::{across_sessions, side};
 use std::path::{Path, PathBuf};
 
 /// Compares BASE with NEW, or BASE's variants with their contestants, and gates;

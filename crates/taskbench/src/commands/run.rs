@@ -36,10 +36,9 @@ pub fn run(
         print!("{}", scheduler.dry_run());
         return Ok(());
     }
-    scheduler
-        .prepare(command, resume.as_ref())?
+    let finished = (scheduler.prepare(command, resume.as_ref())?)
         .build()?
         .measure()?
-        .finish()?
-        .gate()
+        .finish()?;
+    crate::compare::step::gate(finished)
 }

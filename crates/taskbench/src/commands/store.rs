@@ -2,9 +2,9 @@
 //! the store's figures over time, as a table, (`--changes`) the change points of each case's
 //! series and (`--export-html`) trend charts (see `store`).
 
-use crate::analysis::change_points::at_least;
 use crate::cli::{HistoryArgs, ImportArgs};
-use crate::report::{self, render_terminal, terminal_width};
+use crate::history::change_points::at_least;
+use crate::report::{render_terminal, terminal_width};
 use crate::results::read_results;
 use crate::store::{self, HistoryFilter, Provenance};
 
@@ -45,29 +45,33 @@ pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
         since: args.since.clone(),
     };
     let rows = store::history_rows(&mut store, &filter)?;
-    let table = report::history_table(&rows);
+    let table = crate::history::table::history_table(&rows);
     if table.rows.is_empty() {
         println!("nothing in {} matches", args.store);
     } else {
         println!("{}", render_terminal(&table, terminal_width()));
     }
     let mut found = if args.changes || args.export_html.is_some() {
-        Some(store::steps_of(&mut store, &rows)?)
+        Some(crate::history::changes::steps_of(&mut store, &rows)?)
     } else {
         None
     };
     let min_change = args.min_change.unwrap_or(0.0);
     let left_out = (found.as_mut()).map_or(0, |f| at_least(f, min_change));
     if let (true, Some(found)) = (args.changes, &found) {
-        for line in report::changes::change_lines(found) {
+        for line in crate::history::words::change_lines(found) {
             println!("{line}");
         }
         if left_out > 0 {
-            println!("{}", report::changes::left_out_line(left_out, min_change));
+            println!(
+                "{}",
+                crate::history::words::left_out_line(left_out, min_change)
+            );
         }
     }
     if let Some(path) = &args.export_html {
-        let page = crate::html::trend_page(&rows, &table, found.as_deref().unwrap_or(&[]));
+        let page =
+            crate::history::trend::trend_page(&rows, &table, found.as_deref().unwrap_or(&[]));
         crate::export::write_atomically(path, page.as_bytes())?;
     }
     Ok(())

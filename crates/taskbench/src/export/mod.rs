@@ -4,8 +4,6 @@
 //! stdout (one document at a time). Result folders merged into one ([`merge`]) are written
 //! here too, as a run's folder is.
 
-pub mod change_gate;
-pub mod comparison;
 mod csv;
 mod ecosystem;
 mod folder;

@@ -323,7 +323,7 @@ fn timeline<'a>(runs: &'a [RunRecord], row: &CaseSummary) -> Option<&'a [Sample]
 }
 
 /// The SVG, or a short note in its place.
-pub(super) fn svg(drawn: anyhow::Result<String>) -> String {
+pub(crate) fn svg(drawn: anyhow::Result<String>) -> String {
     drawn.unwrap_or_else(|err| {
         format!(
             r#"<p class="chart-error">chart not drawn: {}</p>"#,

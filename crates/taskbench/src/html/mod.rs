@@ -6,12 +6,9 @@
 //! published figures where it re-runs one, and its charts; after each sweep its per-task
 //! fits and their charts. Everything shown comes from the results document.
 
-mod charts;
+pub(crate) mod charts;
 mod overview;
-mod table;
-mod trend;
-
-pub use trend::trend_page;
+pub(crate) mod table;
 
 use crate::analysis::PointSummary;
 use crate::analysis::overview::{Overview, Quantity};

@@ -2,10 +2,7 @@
 //! warnings' words.
 
 pub mod budget;
-pub mod changes;
-pub mod comparison;
 pub mod condition;
-mod history;
 pub mod markdown;
 pub mod overview;
 pub mod plan;
@@ -17,7 +14,6 @@ pub mod table;
 pub mod terms;
 mod warnings;
 
-pub use history::history_table;
 pub use platform::PlatformHeader;
 pub use side_by_side::side_by_side;
 pub use table::{Table, plain_table, render_markdown, render_terminal, table};

@@ -4,7 +4,7 @@
 
 use super::Measured;
 use super::RunOptions;
-use crate::analysis::gate::Side;
+use crate::compare::gate::Side;
 use crate::export;
 use crate::report::condition::run_condition_line;
 use crate::report::{
@@ -19,11 +19,11 @@ use std::path::{Path, PathBuf};
 
 /// A run whose results are written.
 pub struct Finished<'a> {
-    pub(super) options: &'a RunOptions,
-    pub(super) results: Results,
-    pub(super) out: PathBuf,
-    pub(super) store: Location,
-    pub(super) baseline: Option<Side>,
+    pub(crate) options: &'a RunOptions,
+    pub(crate) results: Results,
+    pub(crate) out: PathBuf,
+    pub(crate) store: Location,
+    pub(crate) baseline: Option<Side>,
 }
 
 impl Finished<'_> {
@@ -173,8 +173,12 @@ fn trend(store: &mut store::Store, results: &Results, out: &Path) -> anyhow::Res
             .count()
     };
     if cases.iter().any(|&(p, c)| sessions(p, c) >= 2) {
-        let table = crate::report::history_table(&rows);
-        let page = crate::html::trend_page(&rows, &table, &store::steps_of(store, &rows)?);
+        let table = crate::history::table::history_table(&rows);
+        let page = crate::history::trend::trend_page(
+            &rows,
+            &table,
+            &crate::history::changes::steps_of(store, &rows)?,
+        );
         export::write_atomically(&out.join("trend.html"), page.as_bytes())?;
     }
     Ok(())

@@ -11,21 +11,18 @@
 //! Each step consumes the one before, so they can only run in this order.
 
 mod build;
-mod confirm;
 mod finish;
-mod gate;
 mod measure;
 mod options;
 mod resume;
 
 pub use build::Built;
-pub use confirm::{Rerun, rerun};
 pub use finish::Finished;
 pub use measure::Measured;
 pub use options::{Commands, Export, Gate, Keep, ProcessLimits, RunOptions, Show};
 pub use resume::Resume;
 
-use crate::analysis::gate::{Side, check_machines};
+use crate::compare::gate::{Side, check_machines};
 use crate::contestant::Places;
 use crate::export::{self, SessionFile};
 use crate::lineup::{Lineup, Surveyed, choose, survey_for};

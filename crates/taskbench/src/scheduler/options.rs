@@ -2,7 +2,7 @@
 //! command line into it once; a test, a preset file or another front end can build one
 //! directly; `--resume` reads the one a run kept beside its run.json.
 
-use crate::analysis::gate::Thresholds;
+use crate::compare::gate::Thresholds;
 use crate::contestant::variant::Patch;
 use crate::export::{self, Format};
 use crate::presets::PlanOptions;

@@ -103,7 +103,7 @@ fn a_run_goes_from_options_alone_to_its_results() {
     for file in ["run.json", "options.json", "runs.jsonl", "results.json"] {
         assert!(out.join(file).is_file(), "{file}");
     }
-    finished.gate().unwrap();
+    crate::compare::step::gate(finished).unwrap();
 }
 
 #[test]

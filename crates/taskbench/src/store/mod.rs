@@ -8,7 +8,6 @@
 //! write at once.
 
 mod backend;
-mod changes;
 mod history;
 mod location;
 mod record;
@@ -20,7 +19,6 @@ mod value;
 pub use crate::analysis::run_to_run::Spreads;
 pub use crate::measure::machine::Machine;
 pub use backend::Store;
-pub use changes::{observations, steps_of, with_newest};
 pub use history::{HistoryFilter, HistoryRow, history_rows};
 pub use location::Location;
 pub use record::{Provenance, TAG_SEPARATOR, parse_tag, record, tags_of};

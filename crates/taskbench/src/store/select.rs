@@ -3,7 +3,7 @@
 //! and a session's runs, read back from the records kept whole in the store.
 
 use super::{Location, Machine, Store};
-use crate::analysis::gate::Side;
+use crate::compare::gate::Side;
 use crate::exit::{ExitClass, cannot_compare, fail};
 use crate::measure::condition::Condition;
 use crate::run::RunRecord;

@@ -3,8 +3,8 @@
 //! `run --baseline` across sessions.
 
 use super::{Location, Store};
-use crate::analysis::gate::{Comparison, Side, across};
 use crate::analysis::run_to_run::{RunToRun, Spreads};
+use crate::compare::gate::{Comparison, Side, across};
 use crate::exit::cannot_compare;
 use crate::measure::machine::Machine;
 use catalogue::Point;

@@ -2,7 +2,7 @@
 //! recorded twice. (The same on PostgreSQL: tests/integration/postgres.rs.)
 
 use super::*;
-use crate::report::history_table;
+use crate::history::table::history_table;
 use crate::results::Results;
 use rusqlite::Connection;
 

@@ -13,7 +13,10 @@ use std::path::{Path, PathBuf};
 /// written; a run from start to end; the command line and the commands on top. A module
 /// may only name modules above it here, and the table holds no import the code does not
 /// make, so that it reads as the house stands. docs/ARCHITECTURE.md gives the pipeline's
-/// order and the three places where this table's differs from it.
+/// order and the places where this table's differs from it. A feature is one folder
+/// (issue 47); where its parts sit at different places in the pipeline — its deciding over
+/// the analysis, its words over the report, its step over the scheduler — each part is a
+/// row of its own (`compare::gate`, `compare::words`, `compare::step`).
 /// The layers that are crates of their own (catalogue, stats: issue 47) are no modules
 /// here: what each may use is its Cargo.toml.
 #[rustfmt::skip]
@@ -29,22 +32,57 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("run", &["units", "measure", "contestant"]),
     ("presets", &["units", "seeds", "contestant", "run"]),
     ("lineup", &["measure", "contestant", "run"]),
-    ("analysis", &["exit", "measure", "contestant", "run", "sweep::releases"]),
+    ("analysis", &["measure", "contestant", "run"]),
+    ("compare::ratio", &["analysis"]),
+    ("compare::mode_shift", &["compare::ratio"]),
+    ("compare::change", &["analysis", "run", "sweep::releases", "compare::mode_shift",
+                          "compare::ratio"]),
+    ("compare::gate", &["analysis", "exit", "measure", "run", "compare::change",
+                        "compare::ratio"]),
+    ("history::change_points", &[]),
+    ("history::series", &["analysis", "history::change_points", "run", "sweep::releases"]),
+    ("history::change_gate", &["compare::gate", "history::change_points"]),
     ("sweep::fits", &["analysis"]),
-    ("results", &["measure", "contestant", "run", "analysis", "sweep::fits", "sweep::releases"]),
-    ("store", &["exit", "measure", "contestant", "run", "analysis", "results", "sweep::releases"]),
+    ("results", &["measure", "contestant", "run", "analysis", "sweep::fits", "sweep::releases",
+                  "compare::gate"]),
+    ("store", &["exit", "measure", "contestant", "run", "analysis", "results", "compare::gate"]),
+    ("history::changes", &["analysis", "compare::gate", "exit", "history::change_points",
+                           "history::series", "store", "sweep::releases"]),
     ("plot", &["units", "contestant"]),
-    ("report", &["units", "seeds", "measure", "contestant", "run", "presets", "analysis", "results", "store", "plot", "warm_up::rules"]),
+    ("report", &["units", "seeds", "measure", "contestant", "run", "presets", "analysis",
+                 "results", "plot", "warm_up::rules"]),
+    ("compare::words", &["analysis", "compare::change", "compare::gate", "compare::ratio",
+                         "report"]),
+    ("history::table", &["report", "store", "units"]),
+    ("history::words", &["history::change_gate", "history::change_points", "units"]),
     ("agree", &["analysis", "report"]),
     ("sweep::words", &["units", "analysis", "report", "sweep::fits"]),
     ("warm_up::words", &["units", "report", "warm_up::curves"]),
-    ("html", &["units", "measure", "run", "analysis", "results", "store", "plot", "report", "sweep::fits", "sweep::releases", "sweep::words"]),
-    ("export", &["exit", "measure", "contestant", "run", "presets", "analysis", "results", "report", "html", "sweep::fits", "sweep::releases", "sweep::words"]),
-    ("shards", &["measure", "contestant", "lineup", "presets", "run", "analysis", "results", "report", "export"]),
-    ("scheduler", &["units", "measure", "contestant", "run", "presets", "lineup", "analysis", "results", "store", "report", "html", "export", "sweep::words", "shards"]),
-    ("bisect", &["units", "contestant", "run", "analysis", "results", "report", "html", "export", "scheduler", "sweep::releases"]),
-    ("cli", &["units", "contestant", "run", "presets", "analysis", "store", "export", "scheduler", "bisect"]),
-    ("commands", &["units", "contestant", "run", "presets", "lineup", "analysis", "results", "store", "report", "agree", "html", "export", "scheduler", "bisect", "cli", "warm_up::curves", "warm_up::rules", "warm_up::words", "shards"]),
+    ("html", &["units", "measure", "run", "analysis", "results", "plot", "report",
+               "sweep::fits", "sweep::releases", "sweep::words"]),
+    ("history::trend", &["history::change_points", "html", "plot", "report", "store"]),
+    ("export", &["measure", "contestant", "run", "presets", "analysis", "results", "report",
+                 "html", "sweep::fits", "sweep::releases", "sweep::words"]),
+    ("compare::conclude", &["compare::gate", "compare::words", "exit", "export", "html",
+                            "report", "run"]),
+    ("history::conclude", &["exit", "history::change_gate", "history::words", "run"]),
+    ("shards", &["measure", "contestant", "lineup", "presets", "run", "analysis", "results",
+                 "report", "export"]),
+    ("scheduler", &["units", "measure", "contestant", "run", "presets", "lineup", "results",
+                    "store", "report", "export", "sweep::words", "shards", "compare::gate",
+                    "history::changes", "history::table", "history::trend"]),
+    ("compare::step", &["compare::conclude", "compare::gate", "run", "scheduler", "store"]),
+    ("compare::confirm", &["contestant", "scheduler"]),
+    ("bisect", &["units", "contestant", "run", "results", "report", "html", "export",
+                 "scheduler", "sweep::releases", "compare::change", "compare::ratio"]),
+    ("cli", &["units", "contestant", "run", "presets", "store", "export", "scheduler", "bisect",
+              "compare::gate"]),
+    ("commands", &["units", "contestant", "run", "presets", "lineup", "results", "store",
+                   "report", "agree", "html", "export", "scheduler", "bisect", "cli",
+                   "warm_up::curves", "warm_up::rules", "warm_up::words", "shards",
+                   "compare::conclude", "compare::confirm", "compare::gate", "compare::step",
+                   "history::change_gate", "history::change_points", "history::changes",
+                   "history::conclude", "history::table", "history::trend", "history::words"]),
 ];
 
 fn src() -> PathBuf {
@@ -92,13 +130,11 @@ fn layers() -> BTreeSet<String> {
     let mut layers = BTreeSet::new();
     for module in top_level_modules() {
         let parts = split_parts(&module);
-        match parts.is_empty() {
-            true => layers.insert(module),
-            false => {
-                layers.extend(parts);
-                true
-            }
-        };
+        if parts.is_empty() {
+            layers.insert(module);
+        } else {
+            layers.extend(parts);
+        }
     }
     layers
 }
@@ -180,29 +216,26 @@ fn code(file: &Path) -> String {
 }
 
 /// The layers that `code`, of the module at `path`, names: `crate::NAME`, `use crate::{NAME,
-/// …}`, or as many `super::` as reach the crate's root (`crate::NAME::PART` where the table
-/// splits NAME into parts).
+/// …}`, or a path through `super::` (`crate::NAME::PART`, or `super::PART` from a sibling,
+/// where the table splits NAME into parts).
 fn named(code: &str, path: &[String], layers: &BTreeSet<String>) -> BTreeSet<String> {
-    let root = "super::".repeat(path.len());
     let path: Vec<&str> = path.iter().map(String::as_str).collect();
     let own = layer_of(&path, layers);
     let mut found = BTreeSet::new();
-    for prefix in ["crate::", root.as_str()] {
-        for (at, _) in code.match_indices(prefix) {
-            let rest = &code[at + prefix.len()..];
-            let group = rest
-                .strip_prefix('{')
-                .map(|g| &g[..g.find('}').unwrap_or(g.len())]);
-            let heads: Vec<&str> = match group {
-                Some(group) => group.split(',').map(str::trim).collect(),
-                None => vec![rest],
-            };
-            for head in heads {
-                let named: String = head
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
-                    .collect();
-                let named: Vec<&str> = named.split("::").collect();
+    let mut starts = vec![("crate::".to_string(), Vec::new())];
+    for up in 1..=path.len() {
+        starts.push(("super::".repeat(up), path[..path.len() - up].to_vec()));
+    }
+    for (prefix, base) in &starts {
+        for (at, _) in code.match_indices(prefix.as_str()) {
+            // The tail of a longer path (`x::super::`, `super::super::` read from its second
+            // `super`) is no start.
+            if code[..at].ends_with("::") {
+                continue;
+            }
+            for head in heads(&code[at + prefix.len()..]) {
+                let mut named = base.clone();
+                named.extend(head.split("::").filter(|part| *part != "super"));
                 if let Some(layer) = layer_of(&named, layers)
                     && Some(&layer) != own.as_ref()
                 {
@@ -212,6 +245,24 @@ fn named(code: &str, path: &[String], layers: &BTreeSet<String>) -> BTreeSet<Str
         }
     }
     found
+}
+
+/// The paths that start `rest`: one, or each of a `{…}` group's.
+fn heads(rest: &str) -> Vec<String> {
+    let group = rest
+        .strip_prefix('{')
+        .map(|g| &g[..g.find('}').unwrap_or(g.len())]);
+    let heads: Vec<&str> = match group {
+        Some(group) => group.split(',').map(str::trim).collect(),
+        None => vec![rest],
+    };
+    let path = |head: &str| -> String {
+        let taken: String = (head.chars())
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+            .collect();
+        taken.trim_end_matches(':').to_string()
+    };
+    heads.into_iter().map(path).collect()
 }
 
 /// Each top-level module's imports of the others, with the file that makes each.
@@ -360,6 +411,9 @@ fn the_checks_see_an_import_when_there_is_one() {
     let parts: BTreeSet<String> = ["warm_up::rules", "report"].map(String::from).into();
     let seen_parts = named("use crate::warm_up::rules::lookup;", &path, &parts);
     assert_eq!(seen_parts, ["warm_up::rules".to_string()].into());
+    let sibling = ["warm_up".to_string(), "words".to_string()];
+    let seen_sibling = named("use super::rules::lookup;", &sibling, &parts);
+    assert_eq!(seen_sibling, ["warm_up::rules".to_string()].into());
     assert!(names("use super::merge;", "super::merge") && !names("super::merged", "super::merge"));
     let runner = src().join("run/runner.rs");
     assert!(!code(&runner).contains("mod tests"));

@@ -3,7 +3,7 @@
 
 use super::bisect as bisect_fn;
 use super::*;
-use crate::analysis::ratio::{Verdict, verdict};
+use crate::compare::ratio::{Verdict, verdict};
 use std::collections::HashSet;
 
 /// Figures per release; a pair's interval is its ratio × / ÷ `spread`, narrowed by each

@@ -11,9 +11,9 @@
 //! contestant the same way, or a release sweep's newest release against each older one. Where both sides counted instructions (`run --instructions`),
 //! their ratio per iteration too: counts repeat, so it needs no interval.
 
-use super::cases::{Case, group};
 use super::mode_shift::{ModeShift, time_change};
 use super::ratio::{Change, Verdict, change};
+use crate::analysis::{Case, group};
 use crate::run::RunRecord;
 use crate::sweep::releases::release_sweeps;
 use catalogue::Point;
@@ -159,7 +159,7 @@ fn counted_change(
     (new_runs, new): (&[RunRecord], &Case),
 ) -> Option<Change> {
     let iteration = |runs: &[RunRecord], case: &Case| {
-        super::instructions::counted(runs, case.contestant, point, None)?.iteration
+        crate::analysis::instructions::counted(runs, case.contestant, point, None)?.iteration
     };
     let (b, n) = (iteration(base_runs, base)?, iteration(new_runs, new)?);
     if b <= 0.0 {

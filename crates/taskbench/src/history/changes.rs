@@ -3,13 +3,13 @@
 //! series over the store's sessions on NEW's machine that started before NEW, with NEW's
 //! own figure last.
 
-use super::{HistoryRow, Location, Machine, Store};
-use crate::analysis::change_points::{Along, Place, Series, SeriesSteps};
-use crate::analysis::change_series::{
+use crate::analysis::{Apart, CaseSummary, summarize};
+use crate::compare::gate::Side;
+use crate::history::change_points::{Along, Place, Series, SeriesSteps};
+use crate::history::series::{
     Figures, Observation, Processes, both_figures, history_steps, processes_of,
 };
-use crate::analysis::gate::Side;
-use crate::analysis::{Apart, CaseSummary, summarize};
+use crate::store::{HistoryRow, Location, Machine, Store};
 use crate::sweep::releases::is_release_variant;
 use catalogue::Point;
 use std::collections::HashMap;
@@ -28,7 +28,9 @@ pub fn steps_of(store: &mut Store, rows: &[HistoryRow]) -> anyhow::Result<Vec<Se
         }
         let session = match sessions.entry(row.session) {
             Entry::Occupied(known) => known.into_mut(),
-            Entry::Vacant(new) => new.insert(processes_of(&super::runs(store, row.session)?)),
+            Entry::Vacant(new) => {
+                new.insert(processes_of(&crate::store::runs(store, row.session)?))
+            }
         };
         let found = (session.iter())
             .find(|(point, contestant, _)| *point == seen.point && *contestant == seen.contestant);
@@ -69,7 +71,7 @@ pub fn with_newest(location: &Location, new: &Side) -> anyhow::Result<Vec<Series
             format!("--fail-on-change: there is no store at {location} to read the history from"),
         ));
     }
-    let store = &mut super::open(location).map_err(crate::exit::cannot_compare)?;
+    let store = &mut crate::store::open(location).map_err(crate::exit::cannot_compare)?;
     let mut out = Vec::new();
     for point in summarize(&new.runs, &Apart::none()) {
         for row in &point.rows {

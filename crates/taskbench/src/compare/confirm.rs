@@ -3,8 +3,8 @@
 //! twice. A false alarm of one comparison seldom repeats; a real change does
 //! (docs/HISTORY.md measures both).
 
-use super::{RunOptions, Scheduler};
 use crate::contestant::Places;
+use crate::scheduler::{RunOptions, Scheduler};
 use anyhow::{Context, anyhow};
 use std::path::{Path, PathBuf};
 
@@ -79,11 +79,11 @@ fn rerun_options(mut options: RunOptions, rerun: &Rerun, out: &Path) -> RunOptio
     options.plan.budget = (options.plan.budget).map(|budget| budget.mul_f64(share));
     options.out = Some(out.to_path_buf());
     options.exports.clear();
-    options.keep = super::Keep {
+    options.keep = crate::scheduler::Keep {
         no_store: true,
-        ..super::Keep::default()
+        ..crate::scheduler::Keep::default()
     };
-    options.gate = super::Gate::default();
+    options.gate = crate::scheduler::Gate::default();
     options.shard = None;
     options.show.quiet = true;
     options

@@ -3,8 +3,8 @@
 //! is too short to be a step.
 
 use super::*;
-use crate::analysis::change_gate::judge_changes;
-use crate::analysis::gate::Thresholds;
+use crate::compare::gate::Thresholds;
+use crate::history::change_gate::judge_changes;
 use crate::results::Results;
 use crate::store::{Provenance, STORE_FILE, open, record};
 use stats::SplitMix64;
@@ -29,7 +29,7 @@ fn session(day: usize, factor: f64, rng: &mut SplitMix64) -> Results {
 
 /// A store of `factors.len()` sessions, one a day, each × its factor; the last is NEW,
 /// left out of the store as a results folder is. The gate at 10 % slower.
-fn gate(factors: &[f64]) -> crate::analysis::change_gate::ChangeGate {
+fn gate(factors: &[f64]) -> crate::history::change_gate::ChangeGate {
     let dir = tempfile::tempdir().unwrap();
     let location = Location::Sqlite(dir.path().join(STORE_FILE));
     let mut store = open(&location).unwrap();

@@ -4,9 +4,9 @@
 //! level before to the level after; analysis/change_points.rs finds them) above the history
 //! table.
 
-use super::charts::svg;
-use super::{figures_table, standalone, table::escape};
-use crate::analysis::change_points::{Along, Figure, SeriesSteps};
+use crate::history::change_points::{Along, Figure, SeriesSteps};
+use crate::html::charts::svg;
+use crate::html::{figures_table, standalone, table::escape};
 use crate::plot::{self, LineChart, Palette, Quantity, Series};
 use crate::report::Table;
 use crate::store::HistoryRow;
@@ -166,7 +166,7 @@ mod tests {
         assert_eq!(tokio.points, [(1.0, 1e6), (2.0, 1.1e6), (3.0, 0.9e6)]);
         assert_eq!(tokio.rings, [(3.0, 0.9e6)]);
         assert_eq!(tokio.ranges[0], (1.0, 0.9e6, 1.1e6));
-        let table = crate::report::history_table(&rows);
+        let table = crate::history::table::history_table(&rows);
         let page = trend_page(&rows, &table, &[]);
         assert_eq!(page.matches("<svg").count(), 1, "one point, one chart");
         assert!(page.contains("3 sessions"), "{page}");
@@ -174,7 +174,7 @@ mod tests {
 
     #[test]
     fn a_change_point_is_a_stroke_between_the_sessions_on_each_side() {
-        use crate::analysis::change_points::{Place, Series as Steps, Step};
+        use crate::history::change_points::{Place, Series as Steps, Step};
         let mut lines = vec![
             Series::line("tokio", Vec::new()),
             Series::line("smol", Vec::new()),

@@ -2,8 +2,8 @@
 //! session's figure with its interval, version and commit, so a change shows where it
 //! happened. The store reads the summaries; this draws them.
 
-use super::Table;
-use super::table::headers;
+use crate::report::Table;
+use crate::report::table::headers;
 use crate::store::HistoryRow;
 use crate::units::{bytes, duration};
 

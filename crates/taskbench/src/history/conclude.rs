@@ -1,9 +1,9 @@
 //! How `compare --fail-on-change` ends: the change-point gate's lines (report/changes.rs)
 //! printed, and exit 1 (crate::exit) when a case's newest step fails it, naming the step.
 
-use crate::analysis::change_gate::ChangeGate;
 use crate::exit::{ExitClass, fail};
-use crate::report::changes::change_gate_lines;
+use crate::history::change_gate::ChangeGate;
+use crate::history::words::change_gate_lines;
 use crate::run::interrupt::outln;
 
 /// Prints what the change-point gate judged, and fails when a series failed it.

@@ -4,10 +4,10 @@
 //! of every change against its threshold at one family-wise false-alarm rate (Bonferroni).
 
 use super::change::{CaseChange, CpuKind, changes, family, variant_changes};
-use super::condition::ConditionComparison;
 use super::ratio::Change;
 use super::ratio::{interval_at, with_spread};
-use super::run_to_run::Spreads;
+use crate::analysis::condition::ConditionComparison;
+use crate::analysis::run_to_run::Spreads;
 use crate::exit::{ExitClass, fail};
 use crate::measure::condition::Condition;
 use crate::measure::machine::Machine;

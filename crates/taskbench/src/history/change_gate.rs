@@ -5,7 +5,7 @@
 //! gate's family-wise false-alarm rate, 5 % (Bonferroni), as the comparison's judgements do.
 
 use super::change_points::{Figure, Series, SeriesSteps, Step, newest_step, steps};
-use super::gate::{FAMILY_WISE, Thresholds};
+use crate::compare::gate::{FAMILY_WISE, Thresholds};
 use stats::{CHANGE_SETTINGS, ChangeSettings};
 
 /// A step is news while it starts among this many newest figures: the minimum segment (3)

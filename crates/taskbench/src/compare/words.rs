@@ -2,12 +2,12 @@
 //! case, with intervals, verdicts and marks for how far each interval reaches), and what
 //! the gate says of it.
 
-use super::Table;
-use super::condition::{CONDITION_MARK, condition_note};
-use super::table::modes_text;
-use crate::analysis::change::{CaseChange, CpuKind};
-use crate::analysis::gate::{Comparison, FAMILY_WISE, GateOutcome, Judgement};
-use crate::analysis::ratio::{Change, Verdict};
+use crate::compare::change::{CaseChange, CpuKind};
+use crate::compare::gate::{Comparison, FAMILY_WISE, GateOutcome, Judgement};
+use crate::compare::ratio::{Change, Verdict};
+use crate::report::Table;
+use crate::report::condition::{CONDITION_MARK, condition_note};
+use crate::report::table::modes_text;
 use catalogue::Point;
 use stats::Mode;
 
@@ -161,7 +161,7 @@ pub fn table(comparison: &Comparison) -> Table {
         notes.push(format!(
             "instructions: one iteration's count (run --instructions), exact, so no interval; \
              within ±{} % they are the same",
-            crate::analysis::change::SAME_COUNT * 100.0
+            crate::compare::change::SAME_COUNT * 100.0
         ));
     }
     Table {
@@ -169,7 +169,7 @@ pub fn table(comparison: &Comparison) -> Table {
             Some(_) => format!("{} · {MACHINES_MARK}", comparison.title),
             None => comparison.title.clone(),
         },
-        headers: super::table::headers(&headers),
+        headers: crate::report::table::headers(&headers),
         rows,
         notes,
     }
@@ -257,7 +257,7 @@ fn cell(change: Option<Change>, (lower, higher): (&str, &str), mark: &str) -> St
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::mode_shift::time_change;
+    use crate::compare::mode_shift::time_change;
 
     fn processes(medians: &[f64]) -> Vec<Vec<f64>> {
         stats::tight_processes(medians, 1e6)

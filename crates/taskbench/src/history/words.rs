@@ -2,8 +2,8 @@
 //! (p=0.002), 12 before / 8 after") and how many series had none; and the lines of
 //! `compare --fail-on-change`. analysis/change_points.rs decides; this only says it.
 
-use crate::analysis::change_gate::{ChangeGate, RECENT};
-use crate::analysis::change_points::{Along, Figure, Place, SeriesSteps, Step};
+use crate::history::change_gate::{ChangeGate, RECENT};
+use crate::history::change_points::{Along, Figure, Place, SeriesSteps, Step};
 use crate::units::{bytes, duration};
 use stats::CHANGE_SETTINGS;
 
@@ -148,7 +148,7 @@ pub fn change_gate_lines(gate: &ChangeGate) -> (Vec<String>, Option<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::change_points::Series;
+    use crate::history::change_points::Series;
 
     fn found(levels: (f64, f64), along: Along) -> SeriesSteps {
         let place = |day: u32, release: &str| Place {

@@ -2,7 +2,7 @@
 //! gate's newest step.
 
 use super::*;
-use crate::analysis::change_series::{Observation, Processes, along_releases, along_sessions};
+use crate::history::series::{Observation, Processes, along_releases, along_sessions};
 use stats::{CHANGE_SETTINGS, SplitMix64};
 
 /// A figure `level` with ±1 % of seeded noise.

@@ -7,7 +7,7 @@
 //! between them, and a release measured by ten processes weighs as ten.
 
 use super::change_points::{Along, Figure, Place, Series, SeriesSteps, steps};
-use crate::analysis::cases::group;
+use crate::analysis::group;
 use crate::run::RunRecord;
 use crate::sweep::releases::{is_release_variant, release_order};
 use catalogue::Point;

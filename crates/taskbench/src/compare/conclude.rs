@@ -2,9 +2,9 @@
 //! printed and written where asked (Markdown, HTML), and the gate's judgement — exit 1
 //! (crate::exit) when a change is significantly past its threshold, naming it.
 
-use crate::analysis::gate::{Comparison, GateOutcome, Judgement, Thresholds, confirmed, judge};
+use crate::compare::gate::{Comparison, GateOutcome, Judgement, Thresholds, confirmed, judge};
+use crate::compare::words::{failure, gate_line, table, unhistoried_warning};
 use crate::exit::{ExitClass, fail};
-use crate::report::comparison::{failure, gate_line, table, unhistoried_warning};
 use crate::report::condition::condition_block;
 use crate::report::{render_markdown, render_terminal, terminal_width};
 use crate::run::interrupt::{errln, outln};
@@ -67,11 +67,11 @@ fn show(comparison: &Comparison, outputs: &Outputs) -> anyhow::Result<()> {
             .map(|l| format!("{}  \n", crate::report::markdown::text(l)))
             .collect();
         let text = format!("{block}\n{}", render_markdown(&table));
-        super::write_atomically(path, text.trim_start().as_bytes())?;
+        crate::export::write_atomically(path, text.trim_start().as_bytes())?;
     }
     if let Some(path) = outputs.html {
         let page = crate::html::standalone(&table.title, &crate::html::figures_table(&table));
-        super::write_atomically(path, page.as_bytes())?;
+        crate::export::write_atomically(path, page.as_bytes())?;
     }
     Ok(())
 }

@@ -1,0 +1,18 @@
+//! Compare and the gate, whole: what changed between two sides — each case's ratio and its
+//! interval ([`ratio`]), a mode that moved ([`mode_shift`]), the cases' changes
+//! ([`change`]) — judged against thresholds with the run-to-run spread and the machines'
+//! condition ([`gate`]); in words ([`words`]), concluded into a table, files and an exit
+//! status ([`conclude`]); the gate as `taskbench run`'s last step ([`step`]) and the
+//! confirmation rerun of the cases it failed ([`confirm`]). The command (commands/compare.rs)
+//! reads the sides. Its parts sit at different places in the pipeline
+//! (tests/integration/layers.rs names each), so this file declares them and re-exports
+//! nothing.
+
+pub mod change;
+pub mod conclude;
+pub mod confirm;
+pub mod gate;
+pub mod mode_shift;
+pub mod ratio;
+pub mod step;
+pub mod words;

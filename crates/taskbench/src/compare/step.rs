@@ -1,0 +1,35 @@
+//! The gate step of `taskbench run`: the finished session against its baseline across the
+//! store's sessions (store/spread.rs), or its variants against their contestants,
+//! concluded as `taskbench compare` concludes ([`super::conclude`]).
+
+use crate::compare::conclude::{Outputs, conclude};
+use crate::compare::gate::within;
+use crate::run::interrupt::outln;
+use crate::scheduler::Finished;
+use crate::store::across_sessions;
+
+/// The run against its baseline, or its variants against their contestants; nothing for
+/// an interrupted run, or one with neither to compare.
+pub fn gate(finished: Finished) -> anyhow::Result<()> {
+    if crate::run::interrupt::requested() {
+        return Ok(());
+    }
+    let gate = &finished.options.gate;
+    let gated = gate.thresholds.any();
+    let this = finished
+        .results
+        .into_side(format!("this run ({})", finished.out.display()));
+    let comparison = match finished.baseline {
+        Some(baseline) => across_sessions(&baseline, &this, &finished.store, gate.mixed_machines)?,
+        // A run of variants whose contestants it does not hold has nothing to gate.
+        None if gated => within(&this)?,
+        // Stdout holds an export: the table of the variants is left to `compare DIR`.
+        None if finished.options.exports_to_stdout() => return Ok(()),
+        None => match within(&this) {
+            Ok(comparison) => comparison,
+            Err(_) => return Ok(()),
+        },
+    };
+    outln!();
+    conclude(&comparison, &gate.thresholds, &Outputs::default())
+}
