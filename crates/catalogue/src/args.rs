@@ -4,14 +4,14 @@
 use crate::{CatalogueError, Scenario, parse_count};
 
 /// Flag that sets the in-process warm-up iterations.
-pub const INNER_WARMUP_FLAG: &str = "inner-warmup";
+pub const INNER_WARM_UP_FLAG: &str = "inner-warmup";
 
 /// Flag that sets the measured iterations of one process (protocol v2).
 pub const ITERATIONS_FLAG: &str = "iterations";
 
 /// Prefix of the flags that set a parameter for the warm-up iterations only
 /// (`--warmup-requests 350`).
-pub const WARMUP_PREFIX: &str = "warmup-";
+pub const WARM_UP_PREFIX: &str = "warmup-";
 
 /// What a contestant is asked to do: one scenario, `iterations` times measured after
 /// `inner_warmup` unmeasured runs.
@@ -19,8 +19,8 @@ pub const WARMUP_PREFIX: &str = "warmup-";
 pub struct Invocation {
     pub scenario: Scenario,
     /// What the warm-up iterations run, when not `scenario` (`--warmup-<param>`).
-    pub warmup: Option<Scenario>,
-    pub inner_warmup: u32,
+    pub warm_up: Option<Scenario>,
+    pub inner_warm_up: u32,
     /// Measured iterations, at least 1; each prints its own result line.
     pub iterations: u32,
 }
@@ -35,16 +35,16 @@ impl Invocation {
             args.push(format!("--{name}"));
             args.push(value.to_string());
         }
-        if let Some(warmup) = self.warmup {
-            for ((name, value), (_, measured)) in warmup.params().into_iter().zip(&params) {
+        if let Some(warm_up) = self.warm_up {
+            for ((name, value), (_, measured)) in warm_up.params().into_iter().zip(&params) {
                 if value != *measured {
-                    args.push(format!("--{WARMUP_PREFIX}{name}"));
+                    args.push(format!("--{WARM_UP_PREFIX}{name}"));
                     args.push(value.to_string());
                 }
             }
         }
-        args.push(format!("--{INNER_WARMUP_FLAG}"));
-        args.push(self.inner_warmup.to_string());
+        args.push(format!("--{INNER_WARM_UP_FLAG}"));
+        args.push(self.inner_warm_up.to_string());
         args.push(format!("--{ITERATIONS_FLAG}"));
         args.push(self.iterations.to_string());
         args
@@ -60,8 +60,8 @@ impl Invocation {
         let (name, rest) = args.split_first().ok_or(CatalogueError::MissingScenario)?;
         let spec = crate::spec(name)?;
         let mut values: Vec<(&str, u64)> = Vec::new();
-        let mut warmup_values: Vec<(&str, u64)> = Vec::new();
-        let mut inner_warmup = spec.inner_warmup;
+        let mut warm_up_values: Vec<(&str, u64)> = Vec::new();
+        let mut inner_warm_up = spec.inner_warm_up;
         let mut iterations = 1;
         let mut rest = rest.iter();
         while let Some(flag) = rest.next() {
@@ -72,14 +72,14 @@ impl Invocation {
                 .next()
                 .ok_or_else(|| CatalogueError::MissingValue(key.to_string()))?;
             let number = parse_count(key, value)?;
-            if key == INNER_WARMUP_FLAG || key == ITERATIONS_FLAG {
+            if key == INNER_WARM_UP_FLAG || key == ITERATIONS_FLAG {
                 let count = u32::try_from(number).map_err(|_| CatalogueError::BadValue {
                     param: key.to_string(),
                     value: value.clone(),
                     reason: "too large".into(),
                 })?;
-                if key == INNER_WARMUP_FLAG {
-                    inner_warmup = count;
+                if key == INNER_WARM_UP_FLAG {
+                    inner_warm_up = count;
                 } else if count == 0 {
                     return Err(CatalogueError::BadValue {
                         param: key.to_string(),
@@ -91,8 +91,8 @@ impl Invocation {
                 }
                 continue;
             }
-            let (name, into) = match key.strip_prefix(WARMUP_PREFIX) {
-                Some(name) => (name, &mut warmup_values),
+            let (name, into) = match key.strip_prefix(WARM_UP_PREFIX) {
+                Some(name) => (name, &mut warm_up_values),
                 None => (key, &mut values),
             };
             let param = spec.params.iter().find(|p| p.name == name).ok_or_else(|| {
@@ -104,13 +104,13 @@ impl Invocation {
             into.push((param.name, number));
         }
         let scenario = Scenario::new(spec.name, &values)?;
-        let warmup = if warmup_values.is_empty() {
+        let warm_up = if warm_up_values.is_empty() {
             None
         } else {
             // Unset warm-up parameters are the measured ones.
             let mut all = scenario.params();
             for (name, value) in &mut all {
-                if let Some((_, v)) = warmup_values.iter().find(|(n, _)| n == name) {
+                if let Some((_, v)) = warm_up_values.iter().find(|(n, _)| n == name) {
                     *value = *v;
                 }
             }
@@ -118,8 +118,8 @@ impl Invocation {
         };
         Ok(Invocation {
             scenario,
-            warmup,
-            inner_warmup,
+            warm_up,
+            inner_warm_up,
             iterations,
         })
     }

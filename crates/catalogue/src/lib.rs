@@ -15,7 +15,7 @@ mod error;
 mod point;
 mod value;
 
-pub use args::{INNER_WARMUP_FLAG, ITERATIONS_FLAG, Invocation};
+pub use args::{INNER_WARM_UP_FLAG, ITERATIONS_FLAG, Invocation};
 pub use docs::markdown_table;
 pub use error::CatalogueError;
 pub use point::Point;
@@ -54,10 +54,10 @@ pub struct ScenarioSpec {
     /// Value of `size_param` for the idle-footprint case (the least work the scenario allows).
     pub idle_size: u64,
     /// Iterations a contestant runs in-process before the measured one, unless told otherwise.
-    pub inner_warmup: u32,
+    pub inner_warm_up: u32,
     /// The seed's warm-up batch: warm-up iterations run with this parameter at most this
     /// large (bluebird warms up with 350 requests, not a whole iteration).
-    pub warmup_batch: Option<(&'static str, u64)>,
+    pub warm_up_batch: Option<(&'static str, u64)>,
     /// The modest size of the quick preset, where the parameters differ from the defaults:
     /// the reference point at which contestants' warm-up curves are measured, and from
     /// which a warm-up is scaled to other points ([`Scenario::reference`]).
@@ -85,8 +85,8 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         params: &[p("tasks", 10_000, 0, "tasks spawned")],
         size_param: Some("tasks"),
         idle_size: 0,
-        inner_warmup: 1,
-        warmup_batch: None,
+        inner_warm_up: 1,
+        warm_up_batch: None,
         quick: &[],
     },
     ScenarioSpec {
@@ -99,8 +99,8 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         ],
         size_param: Some("tasks"),
         idle_size: 0,
-        inner_warmup: 0,
-        warmup_batch: None,
+        inner_warm_up: 0,
+        warm_up_batch: None,
         quick: &[("delay-ms", 20)],
     },
     ScenarioSpec {
@@ -113,8 +113,8 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         ],
         size_param: None,
         idle_size: 0,
-        inner_warmup: 0,
-        warmup_batch: None,
+        inner_warm_up: 0,
+        warm_up_batch: None,
         quick: &[("total-ms", 50)],
     },
     ScenarioSpec {
@@ -132,8 +132,8 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         ],
         size_param: Some("requests"),
         idle_size: 0,
-        inner_warmup: 1,
-        warmup_batch: Some(("requests", BLUEBIRD_WARMUP_REQUESTS)),
+        inner_warm_up: 1,
+        warm_up_batch: Some(("requests", BLUEBIRD_WARMUP_REQUESTS)),
         quick: &[("requests", 2_000)],
     },
     ScenarioSpec {
@@ -152,8 +152,8 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         ],
         size_param: Some("requests"),
         idle_size: 0,
-        inner_warmup: 1,
-        warmup_batch: Some(("requests", BLUEBIRD_WARMUP_REQUESTS)),
+        inner_warm_up: 1,
+        warm_up_batch: Some(("requests", BLUEBIRD_WARMUP_REQUESTS)),
         quick: &[("requests", 400)],
     },
     ScenarioSpec {
@@ -163,8 +163,8 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         params: &[p("size", 1_000_000, 1, "leaves of the tree, a power of 10")],
         size_param: Some("size"),
         idle_size: 1,
-        inner_warmup: 1,
-        warmup_batch: None,
+        inner_warm_up: 1,
+        warm_up_batch: None,
         quick: &[("size", 10_000)],
     },
     ScenarioSpec {
@@ -177,8 +177,8 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         ],
         size_param: Some("pairs"),
         idle_size: 0,
-        inner_warmup: 1,
-        warmup_batch: None,
+        inner_warm_up: 1,
+        warm_up_batch: None,
         quick: &[("pairs", 100)],
     },
     ScenarioSpec {
@@ -188,8 +188,8 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         params: &[p("length", 10_000, 1, "tasks in the chain")],
         size_param: Some("length"),
         idle_size: 1,
-        inner_warmup: 1,
-        warmup_batch: None,
+        inner_warm_up: 1,
+        warm_up_batch: None,
         quick: &[],
     },
     ScenarioSpec {
@@ -202,8 +202,8 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         ],
         size_param: Some("tasks"),
         idle_size: 0,
-        inner_warmup: 1,
-        warmup_batch: None,
+        inner_warm_up: 1,
+        warm_up_batch: None,
         quick: &[],
     },
 ];
@@ -420,8 +420,8 @@ impl Scenario {
 
     /// The scenario the warm-up iterations run when the seed warms up with a smaller batch
     /// ([`ScenarioSpec::warmup_batch`]); `None` when they run this one.
-    pub fn seed_warmup(&self) -> Option<Scenario> {
-        let (param, most) = self.spec().warmup_batch?;
+    pub fn seed_warm_up(&self) -> Option<Scenario> {
+        let (param, most) = self.spec().warm_up_batch?;
         self.with(param, |v| v.min(most))
     }
 

@@ -73,11 +73,11 @@ fn invocation() -> impl Strategy<Value = Invocation> {
             Scenario::new(spec.name, &named).ok()
         },
     );
-    (scenario, any::<u32>(), 1..=u32::MAX).prop_map(|(scenario, inner_warmup, iterations)| {
+    (scenario, any::<u32>(), 1..=u32::MAX).prop_map(|(scenario, inner_warm_up, iterations)| {
         Invocation {
             scenario,
-            warmup: scenario.seed_warmup(),
-            inner_warmup,
+            warm_up: scenario.seed_warm_up(),
+            inner_warm_up,
             iterations,
         }
     })

@@ -169,8 +169,8 @@ fn invocation_round_trips_through_the_command_line() {
         let scenario = Scenario::new(spec.name, &[]).unwrap();
         let invocation = Invocation {
             scenario,
-            warmup: scenario.seed_warmup(),
-            inner_warmup: 3,
+            warm_up: scenario.seed_warm_up(),
+            inner_warm_up: 3,
             iterations: 7,
         };
         assert_eq!(Invocation::parse(invocation.to_args()), Ok(invocation));
@@ -182,8 +182,8 @@ fn invocation_round_trips_through_the_command_line() {
     };
     let invocation = Invocation {
         scenario: doxbee,
-        warmup: doxbee.seed_warmup(),
-        inner_warmup: 1,
+        warm_up: doxbee.seed_warm_up(),
+        inner_warm_up: 1,
         iterations: 1,
     };
     assert_eq!(
@@ -195,11 +195,11 @@ fn invocation_round_trips_through_the_command_line() {
         io_ms: 1,
     };
     assert_eq!(
-        small.seed_warmup(),
+        small.seed_warm_up(),
         None,
         "100 requests: the whole iteration"
     );
-    assert_eq!(Scenario::Spawn { tasks: 5 }.seed_warmup(), None);
+    assert_eq!(Scenario::Spawn { tasks: 5 }.seed_warm_up(), None);
     let args = ["sleep", "--tasks", "5", "--delay-ms", "1"];
     let parsed = Invocation::parse(args).unwrap();
     assert_eq!(
@@ -209,7 +209,7 @@ fn invocation_round_trips_through_the_command_line() {
             delay_ms: 1
         }
     );
-    assert_eq!(parsed.inner_warmup, 0, "sleep's default inner warm-up");
+    assert_eq!(parsed.inner_warm_up, 0, "sleep's default inner warm-up");
     assert_eq!(parsed.iterations, 1, "one measured iteration unless asked");
 }
 

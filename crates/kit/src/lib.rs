@@ -76,9 +76,9 @@ where
             exit(EXIT_NOT_IMPLEMENTED);
         }
     };
-    let warmup = invocation.warmup.unwrap_or(invocation.scenario);
-    for _ in 0..invocation.inner_warmup {
-        once(warmup);
+    let warm_up = invocation.warm_up.unwrap_or(invocation.scenario);
+    for _ in 0..invocation.inner_warm_up {
+        once(warm_up);
     }
     let mut stdout = std::io::stdout().lock();
     for _ in 0..invocation.iterations {

@@ -4,7 +4,7 @@
 //! no edit here.
 
 use crate::presets::{ParamArgs, help};
-use crate::scheduler::{Commands, Export, Gate, Keep, ProcessLimits, RunOptions, Show};
+use crate::scheduler::{Commands, Export, Gate, Keep, ProcessLimits, SessionOptions, Show};
 use crate::store::Location;
 use crate::units::{parse_duration, parse_percent, parse_size};
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueHint};
@@ -132,8 +132,8 @@ fn parse_figure(text: &str) -> Result<crate::bisect::search::Figure, String> {
 impl BisectArgs {
     /// Each of the bisect's runs as the library takes it, but its contestants and folder;
     /// `contestants_dir` is `--contestants`, when given.
-    pub fn options(&self, contestants_dir: Option<&std::path::Path>) -> RunOptions {
-        RunOptions {
+    pub fn options(&self, contestants_dir: Option<&std::path::Path>) -> SessionOptions {
+        SessionOptions {
             plan: crate::presets::PlanOptions {
                 scenarios: vec![self.scenario.clone()],
                 runs: self.runs,
@@ -440,20 +440,20 @@ pub struct RunArgs {
     pub max_time: Option<Duration>,
     #[arg(long, help = help::budget(), value_parser = parse_duration, value_name = "TIME")]
     pub budget: Option<Duration>,
-    #[arg(short, long, help = help::warmup(), value_name = "N")]
-    pub warmup: Option<u32>,
+    #[arg(short, long = "warmup", help = help::warm_up(), value_name = "N")]
+    pub warm_up: Option<u32>,
     /// Seed of the measured rounds' random order (results.json's `seed`): the same seed
     /// repeats a run's order. Default: from the clock.
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_seed)]
     pub seed: Option<u64>,
     /// Iterations each contestant runs in-process before the measured one (default: the
     /// scenario's own).
-    #[arg(long, value_name = "K")]
-    pub inner_warmup: Option<u32>,
+    #[arg(long = "inner-warmup", value_name = "K")]
+    pub inner_warm_up: Option<u32>,
     /// Warm up doxbee and parallel in-process with whole iterations, not with the seed's
     /// 350 requests (bluebird's harness).
-    #[arg(long)]
-    pub full_warmup: bool,
+    #[arg(long = "full-warmup")]
+    pub full_warm_up: bool,
     /// Also count each case's instructions: after its measured runs, a process of one
     /// measured iteration and one of two under `perf stat` (where the kernel allows it) or
     /// valgrind (cachegrind, no cache simulation); their difference is one iteration.
@@ -510,7 +510,7 @@ pub struct RunArgs {
     /// the same settings, into DIR (no other flag that chooses cases or runs goes with it).
     #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath, conflicts_with_all = [
         "scenario", "preset", "preset_file", "dry_run", "contestant", "command", "runs",
-        "min_runs", "max_runs", "precision", "max_time", "budget", "warmup", "inner_warmup", "full_warmup", "out",
+        "min_runs", "max_runs", "precision", "max_time", "budget", "warm_up", "inner_warm_up", "full_warm_up", "out",
         "shard",
     ])]
     pub resume: Option<PathBuf>,
@@ -535,8 +535,8 @@ pub struct RunArgs {
 impl RunArgs {
     /// The run these arguments ask for, as the library takes it; `contestants_dir` is
     /// `--contestants`, when given.
-    pub fn options(&self, contestants_dir: Option<&std::path::Path>) -> RunOptions {
-        RunOptions {
+    pub fn options(&self, contestants_dir: Option<&std::path::Path>) -> SessionOptions {
+        SessionOptions {
             plan: self.plan_options(),
             contestants_dir: contestants_dir.map(std::path::Path::to_path_buf),
             contestants: self.contestant.clone(),
@@ -553,7 +553,7 @@ impl RunArgs {
                 timeout: self.timeout,
                 sample_ms: self.sample_ms,
                 memory_limit: self.memory_limit,
-                full_warmup: self.full_warmup,
+                full_warm_up: self.full_warm_up,
             },
             out: self.out.clone(),
             exports: self.exports(),
@@ -593,14 +593,14 @@ impl RunArgs {
             preset_file: self.preset_file.clone(),
             scenarios: self.scenario.clone(),
             params: self.params.clone(),
-            inner_warmup: self.inner_warmup,
+            inner_warm_up: self.inner_warm_up,
             runs: self.runs,
             min_runs: self.min_runs,
             max_runs: self.max_runs,
             precision: self.precision,
             max_time: self.max_time,
             budget: self.budget,
-            warmup: self.warmup,
+            warm_up: self.warm_up,
             seed: self.seed,
             points: Vec::new(),
         }
@@ -610,7 +610,7 @@ impl RunArgs {
 /// The options of a `taskbench run` command line (`argv[0]` first), as a results folder
 /// written before the options were kept holds it in run.json: how `--resume` reads such a
 /// folder.
-pub fn run_options_of(argv: &[String]) -> anyhow::Result<RunOptions> {
+pub fn run_options_of(argv: &[String]) -> anyhow::Result<SessionOptions> {
     let cli = Cli::try_parse_from(argv).map_err(|e| {
         let rendered = e.render().to_string();
         anyhow::anyhow!(
@@ -714,7 +714,7 @@ mod tests {
             vec![("tasks", vec![1_000, 10_000]), ("delay-ms", vec![5])]
         );
         assert_eq!(
-            (run.runs, run.warmup, run.timeout),
+            (run.runs, run.warm_up, run.timeout),
             (None, None, Duration::from_secs(120))
         );
     }
@@ -769,7 +769,7 @@ mod tests {
         assert!(parse(&["run", "--preset", "seeds", "--command", "true"]).is_err());
         let run = run_args(&["run", "--preset", "million", "-r", "2", "--dry-run"]);
         assert_eq!(
-            (run.preset.as_deref(), run.runs, run.warmup, run.dry_run),
+            (run.preset.as_deref(), run.runs, run.warm_up, run.dry_run),
             (Some("million"), Some(2), None, true)
         );
     }
@@ -849,7 +849,7 @@ mod tests {
         ]);
         let options = args.options(None);
         let json = serde_json::to_string(&options).unwrap();
-        let back: RunOptions = serde_json::from_str(&json).unwrap();
+        let back: SessionOptions = serde_json::from_str(&json).unwrap();
         assert_eq!(serde_json::to_string(&back).unwrap(), json);
         assert_eq!(back.plan.params, args.params);
         assert_eq!(back.exports()[0].0.flag(), "bmf");

@@ -50,7 +50,6 @@ pub mod plot;
 pub mod presets;
 #[cfg(test)]
 mod proptest_support;
-pub mod report;
 pub mod results;
 pub mod run;
 pub mod scheduler;
@@ -64,6 +63,7 @@ mod test_launcher;
 mod testing;
 pub mod units;
 pub mod warm_up;
+pub mod words;
 
 use clap::Parser;
 use std::process::ExitCode;

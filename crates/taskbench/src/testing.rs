@@ -33,7 +33,7 @@ fn record(
         contestant: contestant.into(),
         scenario: scenario.into(),
         params: params.iter().map(|(k, v)| (k.to_string(), *v)).collect(),
-        inner_warmup: 0,
+        inner_warm_up: 0,
         timed: None,
         phase: Phase::Measured,
         run,
@@ -49,7 +49,7 @@ fn record(
             } else {
                 Vec::new()
             },
-            warmup_ns: Vec::new(),
+            warm_up_ns: Vec::new(),
             ideal_ns: 0,
             overhead_ns: Some(elapsed as i64),
             wall_ns: elapsed * 2,

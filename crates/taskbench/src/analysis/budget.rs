@@ -155,7 +155,7 @@ fn account(records: &[RunRecord]) -> (Spending, BTreeMap<(String, Point), CaseCo
             continue;
         }
         let timed = figures.iterations_ns.iter().map(|&n| n as f64).sum::<f64>() / 1e9;
-        let warm_up = figures.warmup_ns.iter().map(|&n| n as f64).sum::<f64>() / 1e9;
+        let warm_up = figures.warm_up_ns.iter().map(|&n| n as f64).sum::<f64>() / 1e9;
         spending.steady_s += timed;
         spending.warm_up_s += warm_up;
         spending.startup_s += wall - timed - warm_up;
@@ -288,7 +288,7 @@ mod tests {
             contestant: contestant.into(),
             scenario: "spawn".into(),
             params: [("tasks".to_string(), 100)].into(),
-            inner_warmup: 1,
+            inner_warm_up: 1,
             timed: Some(timed),
             phase: Phase::Measured,
             run: 1,
@@ -299,7 +299,7 @@ mod tests {
                 elapsed_ns: Some(its[0]),
                 iterations_ns: its,
                 iterations_cpu_ns: Vec::new(),
-                warmup_ns: if timed {
+                warm_up_ns: if timed {
                     vec![warm_ms * 1_000_000]
                 } else {
                     Vec::new()

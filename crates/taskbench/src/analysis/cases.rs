@@ -87,8 +87,8 @@ impl<'a> Case<'a> {
             .iter()
             .filter_map(|r| r.figures.as_ref())
             .map(|f| {
-                let all = f.warmup_ns.iter().chain(&f.iterations_ns);
-                (all.map(|&e| e as f64).collect(), f.warmup_ns.len())
+                let all = f.warm_up_ns.iter().chain(&f.iterations_ns);
+                (all.map(|&e| e as f64).collect(), f.warm_up_ns.len())
             })
             .collect()
     }
@@ -99,7 +99,7 @@ impl<'a> Case<'a> {
         self.valid()
             .iter()
             .filter(|r| r.timed == Some(true))
-            .filter_map(|r| r.figures.as_ref()?.warmup_ns.first())
+            .filter_map(|r| r.figures.as_ref()?.warm_up_ns.first())
             .map(|&e| e as f64)
             .collect()
     }
@@ -107,7 +107,7 @@ impl<'a> Case<'a> {
     /// The warm-up iterations the case's time processes ran (the most, where they differ).
     pub fn warm_up(&self) -> Option<u32> {
         let time = self.valid().into_iter().filter(|r| r.timed == Some(true));
-        time.map(|r| r.inner_warmup).max()
+        time.map(|r| r.inner_warm_up).max()
     }
 
     /// The variance components of the time processes (run/variance.rs), with the

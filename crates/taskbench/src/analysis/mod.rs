@@ -7,11 +7,11 @@ pub mod across_sessions;
 mod apart;
 pub mod budget;
 mod cases;
-mod compare;
 pub mod condition;
 pub mod instructions;
 mod outliers;
 pub mod overview;
+mod rank;
 pub mod run_to_run;
 pub mod steadiness;
 pub mod timer_share;
@@ -20,8 +20,8 @@ mod written;
 
 pub use apart::Apart;
 pub use cases::{Case, PointCases, group};
-pub use compare::differs;
 pub use outliers::{OUTLIER_Z, Outlier};
+pub use rank::differs;
 pub use warnings::{
     FIRST_RUN_FACTOR, FirstRun, Imprecision, LOAD_PER_CORE_LIMIT, OTHERS_LIMIT, STEAL_LIMIT,
     Warning, imprecise_widest_first, slow_starts_worst_first, warnings,
@@ -158,7 +158,7 @@ pub struct CaseSummary {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub instructions: Option<instructions::Instructions>,
     /// Warm-up iterations its time processes ran before the iterations they timed
-    /// (contestant/warm_up.rs); absent in older results.
+    /// (warm_up/rules.rs); absent in older results.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub warm_up: Option<u32>,
     /// The cold start: each time process's first iteration after start-up, ns — what a
@@ -274,7 +274,7 @@ pub fn summarize(records: &[RunRecord], apart: &Apart) -> Vec<PointSummary> {
             PointSummary {
                 point: point.key.clone(),
                 seed: None,
-                rows: compare::rank(rows),
+                rows: rank::rank(rows),
             }
         })
         .collect()

@@ -17,7 +17,7 @@ fn record(
         contestant: contestant.into(),
         scenario: "spawn".into(),
         params: BTreeMap::from([("tasks".into(), tasks)]),
-        inner_warmup: 0,
+        inner_warm_up: 0,
         timed: None,
         phase,
         run: 1,
@@ -31,7 +31,7 @@ fn record(
                 Vec::new()
             },
             iterations_cpu_ns: Vec::new(),
-            warmup_ns: Vec::new(),
+            warm_up_ns: Vec::new(),
             ideal_ns: 0,
             overhead_ns: status.is_ok().then_some(elapsed as i64),
             wall_ns: elapsed + 1_000,
@@ -65,7 +65,7 @@ fn records() -> Vec<RunRecord> {
     vec![
         record("a", 0, Idle, ok(), 1, 500),
         record("a", 0, Idle, ok(), 1, 700),
-        record("a", 100, Warmup, ok(), 999, 99_999),
+        record("a", 100, WarmUp, ok(), 999, 99_999),
         record("a", 100, Measured, ok(), 30, 1_600),
         record("a", 100, Measured, ok(), 10, 1_400),
         record("a", 100, Measured, ok(), 20, 1_500),
@@ -684,11 +684,11 @@ fn an_inline_cell_is_read_against_the_best_runtime_and_ranked_apart() {
         "outside its row's mean"
     );
     assert_eq!(time.rows[0].contestant, "a");
-    let text = crate::report::overview::table(&time);
+    let text = crate::words::overview::table(&time);
     assert!(text.rows.iter().any(|r| r[0] == "j" && r[1] == "0.40ⁱ"));
     assert!(
         text.notes
             .iter()
-            .any(|n| n == crate::report::overview::INLINE_NOTE)
+            .any(|n| n == crate::words::overview::INLINE_NOTE)
     );
 }

@@ -1,7 +1,7 @@
 //! What a reader should distrust, decided hyperfine-style after the runs: a first run much
 //! slower than the rest, cases that missed the target precision, a machine that was busy
 //! or had its CPU stolen. At most one warning per point and kind, naming only the
-//! contestants concerned; each is printed under the tables (report/warnings.rs words it)
+//! contestants concerned; each is printed under the tables (words/warnings.rs words it)
 //! and kept in the JSON.
 
 use super::condition::{GaugeShift, drift};

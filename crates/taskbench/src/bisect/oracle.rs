@@ -1,7 +1,7 @@
-//! `taskbench bisect`'s oracle: each step of the search (analysis/bisect.rs) is a run of
+//! `taskbench bisect`'s oracle: each step of the search (bisect/search.rs) is a run of
 //! two releases — `-c BASE,NEW -s POINT`, their rounds interleaved in random order as every
 //! run's are — in a folder of its own under the bisect's, its figure NEW / BASE by
-//! `analysis::change::pair_change`. A pair run again pools its records with the earlier
+//! `compare::change::pair_change`. A pair run again pools its records with the earlier
 //! run's; a release the run could not build is unavailable from then on, so it is never
 //! built twice, and a built release's fetch and build are kept in the variant's folder of
 //! the build cache, so the next pair that holds it only runs it.
@@ -11,7 +11,7 @@ use crate::compare::change::pair_change;
 use crate::contestant::Places;
 use crate::results::Results;
 use crate::run::{RunRecord, interrupt};
-use crate::scheduler::{RunOptions, Scheduler};
+use crate::scheduler::{Scheduler, SessionOptions};
 use anyhow::Context;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 /// Runs pairs of releases through the scheduler.
 pub struct RunOracle<'a> {
     /// Every step's options but its contestants and folder (`-s`, `--runs`, the store).
-    template: RunOptions,
+    template: SessionOptions,
     contestants_dir: &'a Path,
     places: &'a Places,
     /// The bisect's folder; each run goes in a folder of its own inside it.
@@ -42,7 +42,7 @@ pub struct RunOracle<'a> {
 impl<'a> RunOracle<'a> {
     /// An oracle running `template`'s cases into folders under `out`.
     pub fn new(
-        template: RunOptions,
+        template: SessionOptions,
         (contestants_dir, places): (&'a Path, &'a Places),
         out: &Path,
         figure: Figure,
@@ -166,7 +166,7 @@ pub struct Record<'a> {
 
 impl Record<'_> {
     /// Writes DIR/bisect.json, and DIR/report.html: the path as `path` tabulates it.
-    pub fn write(&self, dir: &Path, path: &crate::report::Table) -> anyhow::Result<()> {
+    pub fn write(&self, dir: &Path, path: &crate::words::Table) -> anyhow::Result<()> {
         let json = serde_json::to_string_pretty(self).expect("a bisect serialises");
         crate::export::write_atomically(&dir.join("bisect.json"), json.as_bytes())?;
         let page = crate::html::standalone(&path.title, &crate::html::figures_table(path));

@@ -1,9 +1,9 @@
 //! Which release changed a figure (`taskbench bisect`): a coarse pass over each release
 //! line's first and last release and probes inside it, then halving between neighbours that differ by more than
 //! the threshold, until the step lies between adjacent releases. Each comparison is one
-//! interleaved A/B of two releases, judged by the interval of NEW / BASE (analysis/ratio.rs);
+//! interleaved A/B of two releases, judged by the interval of NEW / BASE (compare/ratio.rs);
 //! what measures them is an [`Oracle`], so the search is tested on figures made up and the
-//! real one (scheduler/bisect.rs) runs the pair.
+//! real one (bisect/oracle.rs) runs the pair.
 
 use crate::compare::change::CaseChange;
 use crate::compare::ratio::Change;

@@ -1,10 +1,10 @@
 //! `taskbench bisect`'s lines: each comparison as it is made, each release skipped, and
 //! the answer at the end — the steps found, the pairs left undecided or drifting, the
-//! releases built and the wall time. The search (analysis/bisect.rs) decides; this words.
+//! releases built and the wall time. The search (bisect/search.rs) decides; this words.
 
 use crate::bisect::search::{Bisect, Comparison, Decision, Event, Figure};
-use crate::report::table::{Table, headers};
 use crate::units::{percent, ratio};
+use crate::words::table::{Table, headers};
 use std::time::Duration;
 
 /// One line for an event of the search: `go@1.23.12 → go@1.24.0  1.42× [1.33–1.51]

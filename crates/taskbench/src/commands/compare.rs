@@ -1,13 +1,13 @@
 //! `taskbench compare BASE NEW`: two runs side by side, case by case (see
-//! analysis/change.rs) — each a results folder, or a session of the store named `last`,
+//! compare/change.rs) — each a results folder, or a session of the store named `last`,
 //! a baseline or a tag — their intervals widened by the run-to-run variation of the
 //! store's other sessions of each case (analysis/run_to_run.rs); `compare RUN` alone: each
 //! variant of that run against its contestant. A terminal table, Markdown (a pull-request
 //! comment) and HTML; with `--fail-if-slower PCT` / `--fail-if-bigger PCT` a gate that
 //! exits 1 when a significant change passes the threshold, naming it; with `--confirm`, the
-//! failing cases are run again (scheduler/confirm.rs) and only those failing twice fail it;
+//! failing cases are run again (compare/confirm.rs) and only those failing twice fail it;
 //! with `--fail-on-change`, time and peak RSS are gated by the change points of each case's
-//! history with NEW last (analysis/change_gate.rs) rather than by BASE against NEW. Runs of
+//! history with NEW last (history/change_gate.rs) rather than by BASE against NEW. Runs of
 //! different machines are refused, or with `--mixed-machines` compared with every row
 //! marked. `run` ends the same way with `--baseline`, or the gate flags alone.
 

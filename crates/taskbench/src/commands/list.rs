@@ -6,8 +6,8 @@
 use crate::contestant::Contestant;
 use crate::contestant::{Availability, Places, age, fairness_entry, groups};
 use crate::lineup::{Surveyed, survey};
-use crate::report::plain_table;
 use crate::warm_up::rules as warm_up;
+use crate::words::plain_table;
 use std::path::Path;
 
 /// Prints the scenarios, the contestants, their warm-up rules, toolchains and groups.

@@ -1,5 +1,5 @@
 //! `taskbench merge DIR… --out DIR`: result folders joined into one by the library
-//! (export/merge.rs) — the parts of a sharded run, or whole runs of several machines — and
+//! (shards/merge.rs) — the parts of a sharded run, or whole runs of several machines — and
 //! what it joined told.
 
 use crate::cli::MergeArgs;
@@ -17,10 +17,10 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
         eprintln!("taskbench: {missing}");
     }
     if !args.quiet {
-        let width = crate::report::terminal_width();
+        let width = crate::words::terminal_width();
         print!(
             "{}",
-            crate::report::overview::render_terminal(&results, width, false)
+            crate::words::overview::render_terminal(&results, width, false)
         );
     }
     let cases: usize = results.points.iter().map(|p| p.rows.len()).sum();

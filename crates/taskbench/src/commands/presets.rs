@@ -12,7 +12,7 @@ pub fn presets(args: &PresetsArgs, contestants_dir: &Path, places: &Places) -> a
     let presets = available(args.preset_file.as_deref())?;
     let surveyed = survey(contestants_dir, places).unwrap_or_default();
     let mut listing =
-        crate::report::plain_table(&["preset", "what it runs", "cases", "lineup · est. time"]);
+        crate::words::plain_table(&["preset", "what it runs", "cases", "lineup · est. time"]);
     for preset in &presets {
         // What the processes of the available contestants of the preset's lineup cost.
         let costs: Vec<ProcessCost> = choose(
@@ -32,7 +32,7 @@ pub fn presets(args: &PresetsArgs, contestants_dir: &Path, places: &Places) -> a
             workloads,
             seeds,
             stopping: preset.stopping,
-            warmup: preset.warmup,
+            warm_up: preset.warm_up,
             idle_runs: preset.idle_runs,
             seed: 0,
         };
@@ -58,8 +58,8 @@ pub fn presets(args: &PresetsArgs, contestants_dir: &Path, places: &Places) -> a
             format!(
                 "{} points\n{},\n{} warm-up",
                 plan.workloads.len(),
-                crate::report::plan::stopping_line(&plan),
-                preset.warmup
+                crate::words::plan::stopping_line(&plan),
+                preset.warm_up
             ),
             format!(
                 "{}\n{} here · {}",

@@ -2,9 +2,9 @@
 //! cell × best, for time and for peak RSS — as `taskbench run` prints it at its end, from
 //! DIR/results.json alone.
 
-use crate::report::condition::run_condition_line;
-use crate::report::{PlatformHeader, overview, terminal_width};
 use crate::results::read_results;
+use crate::words::condition::run_condition_line;
+use crate::words::{PlatformHeader, overview, terminal_width};
 use std::path::Path;
 
 /// Prints the overviews of `dir`'s results.
@@ -28,8 +28,8 @@ pub fn show(dir: &Path) -> anyhow::Result<()> {
     }
     println!();
     print!("{}", overview::render_terminal(&results, width, false));
-    if let Some(line) = crate::report::budget::run_line(&results) {
-        print!("{}", crate::report::wrap(&line, width.into()));
+    if let Some(line) = crate::words::budget::run_line(&results) {
+        print!("{}", crate::words::wrap(&line, width.into()));
     }
     Ok(())
 }

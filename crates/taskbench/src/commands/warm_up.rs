@@ -7,12 +7,12 @@ use crate::cli::WarmUpArgs;
 use crate::contestant::Places;
 use crate::lineup::{Lineup, choose, none_can_run, prepare, survey_for};
 use crate::presets::{PlanOptions, plan};
-use crate::report::{render_terminal, terminal_width};
 use crate::run::curve::{CurvePlan, curve_process, iterations_for};
 use crate::run::{Limits, ProcessExecutor, Subject, Workload};
 use crate::warm_up::curves::{CaseCurves, case_curves};
 use crate::warm_up::rules as warm_up;
 use crate::warm_up::words::curves_table;
+use crate::words::{render_terminal, terminal_width};
 use anyhow::Context;
 use catalogue::Scenario;
 use std::path::Path;
@@ -50,7 +50,7 @@ pub fn warm_up(args: &WarmUpArgs, contestants_dir: &Path, places: &Places) -> an
         timeout: args.timeout,
         sample_every: Duration::from_millis(50),
         memory_limit: None,
-        full_warmup: false,
+        full_warm_up: false,
     };
     let mut measured = Vec::new();
     for subject in &subjects {

@@ -7,7 +7,7 @@
 //! its own, as the tables' × best; widened to the quotient of the order-statistic
 //! intervals where a side has fewer than six processes), and a verdict: a change only when the interval
 //! excludes 1 — where either side's processes fall into modes, of each mode against its
-//! counterpart (analysis/mode_shift.rs). Within one run, each variant against its
+//! counterpart (compare/mode_shift.rs). Within one run, each variant against its
 //! contestant the same way, or a release sweep's newest release against each older one. Where both sides counted instructions (`run --instructions`),
 //! their ratio per iteration too: counts repeat, so it needs no interval.
 
@@ -71,7 +71,7 @@ pub fn changes(base: &[RunRecord], new: &[RunRecord]) -> Vec<CaseChange> {
 /// Within one run: each variant (`tokio@patch`, `tokio@1.38.0`) against its contestant
 /// (`tokio`), measured in the same rounds, so that what the machine does to one it does to
 /// the other; a release sweep without its contestant (`go@1.20,go@1.22,go@1.26`) as its
-/// newest release against each older one (analysis/releases.rs).
+/// newest release against each older one (sweep/releases.rs).
 pub fn variant_changes(runs: &[RunRecord]) -> Vec<CaseChange> {
     let mut out = Vec::new();
     for point in group(runs) {

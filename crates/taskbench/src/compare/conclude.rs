@@ -5,9 +5,9 @@
 use crate::compare::gate::{Comparison, GateOutcome, Judgement, Thresholds, confirmed, judge};
 use crate::compare::words::{failure, gate_line, table, unhistoried_warning};
 use crate::exit::{ExitClass, fail};
-use crate::report::condition::condition_block;
-use crate::report::{render_markdown, render_terminal, terminal_width};
 use crate::run::interrupt::{errln, outln};
+use crate::words::condition::condition_block;
+use crate::words::{render_markdown, render_terminal, terminal_width};
 use std::path::Path;
 
 /// Where a comparison goes besides the terminal.
@@ -64,7 +64,7 @@ fn show(comparison: &Comparison, outputs: &Outputs) -> anyhow::Result<()> {
     outln!("{}", render_terminal(&table, terminal_width()));
     if let Some(path) = outputs.markdown {
         let block: String = (block.iter())
-            .map(|l| format!("{}  \n", crate::report::markdown::text(l)))
+            .map(|l| format!("{}  \n", crate::words::markdown::text(l)))
             .collect();
         let text = format!("{block}\n{}", render_markdown(&table));
         crate::export::write_atomically(path, text.trim_start().as_bytes())?;

@@ -4,7 +4,7 @@
 //! (docs/HISTORY.md measures both).
 
 use crate::contestant::Places;
-use crate::scheduler::{RunOptions, Scheduler};
+use crate::scheduler::{Scheduler, SessionOptions};
 use anyhow::{Context, anyhow};
 use std::path::{Path, PathBuf};
 
@@ -26,7 +26,7 @@ pub fn rerun(
     places: &Places,
     command: Vec<String>,
 ) -> anyhow::Result<PathBuf> {
-    let kept = RunOptions::read(new)?.ok_or_else(|| {
+    let kept = SessionOptions::read(new)?.ok_or_else(|| {
         anyhow!(
             "--confirm: {} keeps no options.json, so its run cannot be repeated: confirm a \
              results folder this version of `taskbench run` wrote",
@@ -60,7 +60,7 @@ fn confirm_dir(new: &Path) -> PathBuf {
 
 /// `kept` narrowed to `rerun`'s contestants and points, with their share of its budget,
 /// writing only its folder: no exports, no store, no gate, nothing on stdout.
-fn rerun_options(mut options: RunOptions, rerun: &Rerun, out: &Path) -> RunOptions {
+fn rerun_options(mut options: SessionOptions, rerun: &Rerun, out: &Path) -> SessionOptions {
     let mut contestants: Vec<String> = Vec::new();
     let mut points: Vec<String> = Vec::new();
     for (contestant, point) in rerun.cases {

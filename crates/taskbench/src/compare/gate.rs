@@ -1,5 +1,5 @@
 //! The regression gate: two sides of a comparison (two runs, or one run's variants against
-//! their contestants), their case-by-case changes (analysis/change.rs) widened by the
+//! their contestants), their case-by-case changes (compare/change.rs) widened by the
 //! store's run-to-run spread where it has one (analysis/run_to_run.rs), and the judgement
 //! of every change against its threshold at one family-wise false-alarm rate (Bonferroni).
 

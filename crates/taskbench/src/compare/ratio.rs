@@ -1,6 +1,6 @@
 //! NEW / BASE of one figure: its ratio of pooled medians, its bootstrap interval, widened
 //! by the store's run-to-run spread where it has one, and what it says. Every comparison
-//! (analysis/change.rs, analysis/mode_shift.rs, the gate) is made of these.
+//! (compare/change.rs, compare/mode_shift.rs, the gate) is made of these.
 
 use crate::analysis::run_to_run::RunToRun;
 use stats::{Interval, RESAMPLES, normal_quantile, pooled_median, ratio_interval};

@@ -5,9 +5,9 @@
 use crate::compare::change::{CaseChange, CpuKind};
 use crate::compare::gate::{Comparison, FAMILY_WISE, GateOutcome, Judgement};
 use crate::compare::ratio::{Change, Verdict};
-use crate::report::Table;
-use crate::report::condition::{CONDITION_MARK, condition_note};
-use crate::report::table::modes_text;
+use crate::words::Table;
+use crate::words::condition::{CONDITION_MARK, condition_note};
+use crate::words::table::modes_text;
 use catalogue::Point;
 use stats::Mode;
 
@@ -169,7 +169,7 @@ pub fn table(comparison: &Comparison) -> Table {
             Some(_) => format!("{} · {MACHINES_MARK}", comparison.title),
             None => comparison.title.clone(),
         },
-        headers: crate::report::table::headers(&headers),
+        headers: crate::words::table::headers(&headers),
         rows,
         notes,
     }

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 /// What a process of a subject costs beyond its measured iterations, for estimates: its
 /// start-up and exit, and the warm-up iterations of its time processes by scenario
-/// (contestant/warm_up.rs).
+/// (warm_up/rules.rs).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ProcessCost {
     pub startup: Duration,

@@ -71,8 +71,8 @@ impl Contestant {
     pub fn probe(&self, places: &Places) -> Result<(), String> {
         let idle = Invocation {
             scenario: Scenario::Spawn { tasks: 0 },
-            warmup: None,
-            inner_warmup: 0,
+            warm_up: None,
+            inner_warm_up: 0,
             iterations: 1,
         };
         let mut command = self.run_command(places);

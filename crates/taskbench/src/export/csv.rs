@@ -8,7 +8,7 @@ type FigureColumn = (&'static str, fn(&Figures) -> String);
 /// The figure columns, in order; a run without figures leaves each empty.
 const FIGURE_COLUMNS: &[FigureColumn] = &[
     ("elapsed_ns", |f| text(f.elapsed_ns)),
-    ("cold_ns", |f| text(f.warmup_ns.first())),
+    ("cold_ns", |f| text(f.warm_up_ns.first())),
     ("ideal_ns", |f| f.ideal_ns.to_string()),
     ("overhead_ns", |f| text(f.overhead_ns)),
     ("wall_ns", |f| f.wall_ns.to_string()),
@@ -66,7 +66,7 @@ pub fn write_csv(runs: &[RunRecord]) -> anyhow::Result<Vec<u8>> {
             d => d,
         };
         row.extend([
-            run.inner_warmup.to_string(),
+            run.inner_warm_up.to_string(),
             serde_json::to_value(run.phase)?
                 .as_str()
                 .unwrap_or_default()

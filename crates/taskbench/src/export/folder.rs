@@ -74,7 +74,7 @@ pub fn assemble(
 fn budget_ended(points: &mut [PointSummary]) {
     for row in points.iter_mut().flat_map(|p| &mut p.rows) {
         if row.stop.is_none() && row.time_runs > 0 {
-            row.stop = Some(StopReason::RunBudget);
+            row.stop = Some(StopReason::SessionBudget);
         }
     }
 }
@@ -178,7 +178,7 @@ mod tests {
         let budget = Some(Duration::from_secs(60));
         let stops = tokio_stop(budget, false);
         assert!(!stops.is_empty());
-        assert!(stops.iter().all(|s| *s == Some(StopReason::RunBudget)));
+        assert!(stops.iter().all(|s| *s == Some(StopReason::SessionBudget)));
         // Without a run budget, or when the run was interrupted, nothing is inferred.
         assert!(tokio_stop(None, false).iter().all(Option::is_none));
         assert!(tokio_stop(budget, true).iter().all(Option::is_none));

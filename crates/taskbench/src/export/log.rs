@@ -190,7 +190,7 @@ mod tests {
             contestant: "tokio".into(),
             scenario: "spawn".into(),
             params: [("tasks".to_string(), 10)].into(),
-            inner_warmup: 0,
+            inner_warm_up: 0,
             timed: None,
             phase: Phase::Measured,
             run,

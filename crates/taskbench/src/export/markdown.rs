@@ -2,13 +2,13 @@
 //! table per parameter point, the per-task fits after each sweep, the seeds' published
 //! figures beside ours, the warnings, and the contestants with their terms (build,
 //! warm-up, entry in docs/FAIRNESS.md). Every line of text is escaped
-//! ([`crate::report::markdown`]): most of it names what a contestant or a user wrote.
+//! ([`crate::words::markdown`]): most of it names what a contestant or a user wrote.
 
 use super::Results;
-use crate::report::condition::run_condition_line;
-use crate::report::markdown::{code, text};
-use crate::report::{PlatformHeader, overview, render_markdown, seeds, side_by_side, terms};
 use crate::sweep::words::tables;
+use crate::words::condition::run_condition_line;
+use crate::words::markdown::{code, text};
+use crate::words::{PlatformHeader, overview, render_markdown, seeds, side_by_side, terms};
 
 /// The whole Markdown document.
 pub fn markdown(results: &Results) -> String {

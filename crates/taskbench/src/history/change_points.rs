@@ -21,7 +21,7 @@ pub enum Figure {
 pub enum Along {
     /// Sessions, in the order they started.
     Sessions,
-    /// A sweep's releases, oldest first (analysis/releases.rs).
+    /// A sweep's releases, oldest first (sweep/releases.rs).
     Releases,
 }
 

@@ -1,4 +1,4 @@
-//! The store's side of change points (analysis/change_points.rs): the history's rows as
+//! The store's side of change points (history/change_points.rs): the history's rows as
 //! the observations series are made of, and, for `compare --fail-on-change`, each case's
 //! series over the store's sessions on NEW's machine that started before NEW, with NEW's
 //! own figure last.

@@ -1,4 +1,4 @@
-//! How `compare --fail-on-change` ends: the change-point gate's lines (report/changes.rs)
+//! How `compare --fail-on-change` ends: the change-point gate's lines (history/words.rs)
 //! printed, and exit 1 (crate::exit) when a case's newest step fails it, naming the step.
 
 use crate::exit::{ExitClass, fail};

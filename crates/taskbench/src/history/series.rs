@@ -1,4 +1,4 @@
-//! The series change points are looked for in (analysis/change_points.rs), made from the
+//! The series change points are looked for in (history/change_points.rs), made from the
 //! history's sessions: each case's figures in the order its sessions started, and each
 //! release sweep's figures in release order (`go@1.22.0`, `go@1.22.1`, …), so that
 //! `history --changes` names the release where a step starts as `bisect` does. Along

@@ -2,10 +2,10 @@
 //! session's figure with its interval, version and commit, so a change shows where it
 //! happened. The store reads the summaries; this draws them.
 
-use crate::report::Table;
-use crate::report::table::headers;
 use crate::store::HistoryRow;
 use crate::units::{bytes, duration};
+use crate::words::Table;
+use crate::words::table::headers;
 
 /// The table of `rows`: one row per session, point and contestant.
 pub fn history_table(rows: &[HistoryRow]) -> Table {

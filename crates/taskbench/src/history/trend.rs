@@ -1,15 +1,15 @@
 //! `taskbench history --export-html FILE`: the store's sessions as a page — for every point
 //! a trend chart (each contestant's median per session with its 95 % interval as a whisker,
 //! a ring where its version changed, a thick stroke where a change point starts, from the
-//! level before to the level after; analysis/change_points.rs finds them) above the history
+//! level before to the level after; history/change_points.rs finds them) above the history
 //! table.
 
 use crate::history::change_points::{Along, Figure, SeriesSteps};
 use crate::html::charts::svg;
 use crate::html::{figures_table, standalone, table::escape};
 use crate::plot::{self, LineChart, Palette, Quantity, Series};
-use crate::report::Table;
 use crate::store::HistoryRow;
+use crate::words::Table;
 use catalogue::Point;
 use std::fmt::Write;
 

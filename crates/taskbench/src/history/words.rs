@@ -1,6 +1,6 @@
 //! Change points in words: `history --changes`, one line per step ("step +42 % at …
 //! (p=0.002), 12 before / 8 after") and how many series had none; and the lines of
-//! `compare --fail-on-change`. analysis/change_points.rs decides; this only says it.
+//! `compare --fail-on-change`. history/change_points.rs decides; this only says it.
 
 use crate::history::change_gate::{ChangeGate, RECENT};
 use crate::history::change_points::{Along, Figure, Place, SeriesSteps, Step};

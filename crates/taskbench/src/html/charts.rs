@@ -15,9 +15,9 @@ use crate::measure::Sample;
 use crate::plot::{
     self, HALF_WIDTH, LineChart, Marks, Palette, Percentiles, Quantity, Row, RowChart, Series,
 };
-use crate::report::table::REFERENCE_MARK;
 use crate::run::RunRecord;
 use crate::sweep::fits::{Fit, Metric};
+use crate::words::table::REFERENCE_MARK;
 use stats::Summary;
 
 /// Keys of the timer's extra figures.

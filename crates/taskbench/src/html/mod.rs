@@ -13,10 +13,10 @@ pub(crate) mod table;
 use crate::analysis::PointSummary;
 use crate::analysis::overview::{Overview, Quantity};
 use crate::plot::{Palette, marker_svg};
-use crate::report::condition::run_condition_line;
-use crate::report::{self, Table};
 use crate::results::Results;
 use crate::sweep::fits::Fit;
+use crate::words::condition::run_condition_line;
+use crate::words::{self, Table};
 use std::fmt::Write;
 use table::{Kind, escape};
 
@@ -115,7 +115,7 @@ fn point_section(
     palette: &Palette,
     swatch: &dyn Fn(&str) -> Option<String>,
 ) {
-    let table = report::table(point);
+    let table = words::table(point);
     let _ = write!(
         page,
         r#"<section class="point" id="point-{}"><h2>{}</h2>{}"#,
@@ -123,7 +123,7 @@ fn point_section(
         escape(&table.title),
         table::render(&table, Kind::Figures, false, swatch)
     );
-    for comparison in report::seeds::comparisons(point, &results.platform) {
+    for comparison in words::seeds::comparisons(point, &results.platform) {
         let _ = write!(
             page,
             r#"<div class="seeds">{}</div>"#,
@@ -273,7 +273,7 @@ fn overview(page: &mut String, results: &Results, palette: &Palette) {
             palette,
         ));
         if lines.is_empty() {
-            lines = report::overview::scenario_lines(&time);
+            lines = words::overview::scenario_lines(&time);
         }
     }
     page.push_str(r#"<dl class="scenarios">"#);
@@ -313,7 +313,7 @@ fn contestants(page: &mut String, results: &Results, swatch: &dyn Fn(&str) -> Op
         escape(&platform.rust_profile),
         escape(&shell_line(&results.command))
     );
-    let terms = report::terms::contestants_table(&ran);
+    let terms = words::terms::contestants_table(&ran);
     page.push_str(&table::render(&terms, Kind::Text, false, swatch));
     if !unavailable.is_empty() {
         let names: Vec<&str> = unavailable.iter().map(|c| c.name.as_str()).collect();

@@ -7,11 +7,11 @@
 use super::table::escape;
 use crate::analysis::overview::{Cell, Overview, Row};
 use crate::plot::{Palette, marker_svg};
-use crate::report::overview::{
+use crate::words::overview::{
     BEST_LABEL, INLINE_NOTE, MODES_NOTE, REFERENCE_NOTE, best_figures, cell_text, figure,
     has_inline, has_modes, headings, mean_text, ratio, reference_label, timer_lines, title,
 };
-use crate::report::table::{coverage_text, modes_text};
+use crate::words::table::{coverage_text, modes_text};
 use catalogue::Point;
 use std::fmt::Write;
 

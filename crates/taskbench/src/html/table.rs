@@ -2,8 +2,8 @@
 //! line breaks kept, numbers right-aligned, notes under it.
 
 use crate::analysis::on_machine;
-use crate::report::Table;
-use crate::report::table::MACHINE_COLUMN;
+use crate::words::Table;
+use crate::words::table::MACHINE_COLUMN;
 use std::fmt::Write;
 
 /// Escapes text for HTML content and attribute values.
@@ -100,7 +100,7 @@ mod tests {
     fn cells_are_escaped_and_keep_their_lines() {
         let table = Table {
             title: "spawn · tasks=10".into(),
-            headers: crate::report::table::headers(&["contestant", "elapsed (min–max)"]),
+            headers: crate::words::table::headers(&["contestant", "elapsed (min–max)"]),
             rows: vec![vec!["a<b>".into(), "1.00 ms\n(0.90 ms–1.20 ms)".into()]],
             notes: vec!["a<b>: n/a — \"no\"".into()],
         };

@@ -116,10 +116,10 @@ fn commands_are_quoted_as_a_shell_reads_them() {
 fn a_few_points_read_side_by_side_like_bluebirds_table() {
     let results = results();
     assert!(
-        crate::report::side_by_side(&results.points).is_none(),
+        crate::words::side_by_side(&results.points).is_none(),
         "5 points: none"
     );
-    let table = crate::report::side_by_side(&results.points[..2]).unwrap();
+    let table = crate::words::side_by_side(&results.points[..2]).unwrap();
     assert_eq!(
         table.headers,
         [

@@ -1,5 +1,5 @@
 //! What machine, kernel and toolchains a result was measured on, read from /proc and
-//! `rustc`: a measurement like any other, stored with every result (report/platform.rs
+//! `rustc`: a measurement like any other, stored with every result (words/platform.rs
 //! writes it as the header above the tables).
 
 use super::machine::{Machine, load_average};

@@ -11,12 +11,12 @@ use crate::run::Stopping;
 use std::time::Duration;
 
 /// A stopping rule: at least `min`, at most `max` time processes, ±`pct` %, a budget.
-const fn until(min: u32, max: u32, pct: f64, budget_ms: u64) -> Stopping {
+const fn until(min: u32, max: u32, pct: f64, max_time_ms: u64) -> Stopping {
     Stopping {
         min_runs: min,
         max_runs: max,
         precision: pct / 100.0,
-        max_time: Duration::from_millis(budget_ms),
+        max_time: Duration::from_millis(max_time_ms),
         budget: None,
     }
 }
@@ -66,7 +66,7 @@ fn quick() -> Preset {
             budget: Some(Duration::from_secs(300)),
             ..until(1, 120, 5.0, 30_000)
         },
-        warmup: 0,
+        warm_up: 0,
         idle_runs: 1,
         // Every scenario at its reference point: the sizes warm-up curves are measured at.
         cases: catalogue::SCENARIOS
@@ -105,7 +105,7 @@ fn seeds() -> Preset {
             budget: Some(Duration::from_secs(85 * 60)),
             ..until(1, 30, 2.0, 30_000)
         },
-        warmup: 0,
+        warm_up: 0,
         idle_runs: 3,
         cases: vec![
             case(
@@ -165,7 +165,7 @@ fn million() -> Preset {
             budget: Some(Duration::from_secs(70 * 60)),
             ..until(1, 3, 5.0, 600_000)
         },
-        warmup: 0,
+        warm_up: 0,
         idle_runs: 3,
         cases: vec![
             case(
@@ -190,7 +190,7 @@ fn runtime() -> Preset {
         name: "runtime".into(),
         about: "tokio's bench shapes: spawn_many, ping_pong, yield_many, chained_spawn".into(),
         stopping: until(10, 100, 2.0, 5_000),
-        warmup: 1,
+        warm_up: 1,
         idle_runs: 3,
         cases: vec![
             case("spawn", &[("tasks", &[10_000])], None),

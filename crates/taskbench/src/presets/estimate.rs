@@ -5,7 +5,7 @@
 //! yield; [`PER_TIMER_SLEEP`] for a timer's sleep); a process takes its contestant's
 //! start-up (by language, [`startup`](crate::contestant::startup)) plus its iterations (the
 //! scenario's own warm-up in a memory process, the contestant's warm-up table's in a time
-//! process, contestant/warm_up.rs; then the measured ones). A
+//! process, warm_up/rules.rs; then the measured ones). A
 //! case makes its idle-footprint, warm-up and memory processes, then time processes sized
 //! as run/stopping.rs sizes them, as many as [`EXPECTED_TIME_RUNS`] (within
 //! `min_runs`…`max_runs`) unless the time budget ends them first — only `min_runs` when
@@ -116,7 +116,7 @@ pub fn estimate(plan: &Plan, costs: &[ProcessCost]) -> Estimate {
             if let Some(idle) = idle {
                 let idle = Workload::Scenario {
                     scenario: idle,
-                    inner_warmup: 0,
+                    inner_warm_up: 0,
                 };
                 total += processes(idle, cost, Next::MEMORY, plan.idle_runs.min(IDLE_RUNS))
                     .all_minimum();
@@ -135,7 +135,7 @@ pub fn estimate(plan: &Plan, costs: &[ProcessCost]) -> Estimate {
 /// its warm-up and measured processes, without the idle footprint it shares with the
 /// scenario's other points.
 pub fn case_estimate(plan: &Plan, workload: Workload, cost: &ProcessCost) -> Estimate {
-    let mut total = processes(workload, cost, Next::MEMORY, plan.warmup).all_minimum();
+    let mut total = processes(workload, cost, Next::MEMORY, plan.warm_up).all_minimum();
     let mut case = case(workload, cost, plan.stopping);
     case.measured = case.processes;
     total += case;
@@ -220,7 +220,7 @@ fn ideal_ns(workload: Workload) -> u64 {
 }
 
 /// Iterations a process runs in all: its warm-up (a memory process the scenario's own, a
-/// time process its contestant's, contestant/warm_up.rs) and its measured ones.
+/// time process its contestant's, warm_up/rules.rs) and its measured ones.
 fn in_process(workload: Workload, cost: &ProcessCost, next: Next) -> u32 {
     let step = crate::run::Step {
         subject: 0,
@@ -230,7 +230,7 @@ fn in_process(workload: Workload, cost: &ProcessCost, next: Next) -> u32 {
         iterations: next.iterations,
         timed: next.timed,
     };
-    step.inner_warmup() + step.lines(&cost.warm_up)
+    step.inner_warm_up() + step.lines(&cost.warm_up)
 }
 
 #[cfg(test)]
@@ -238,13 +238,13 @@ mod tests {
     use super::*;
     use crate::contestant::startup;
 
-    fn plan(workloads: Vec<Workload>, stopping: Stopping, warmup: u32) -> Plan {
+    fn plan(workloads: Vec<Workload>, stopping: Stopping, warm_up: u32) -> Plan {
         Plan {
             preset: None,
             workloads,
             seeds: Vec::new(),
             stopping,
-            warmup,
+            warm_up,
             idle_runs: 3,
             seed: 0,
         }
@@ -258,10 +258,10 @@ mod tests {
         }
     }
 
-    fn workload(name: &str, values: &[(&str, u64)], inner_warmup: u32) -> Workload {
+    fn workload(name: &str, values: &[(&str, u64)], inner_warm_up: u32) -> Workload {
         Workload::Scenario {
             scenario: Scenario::new(name, values).unwrap(),
-            inner_warmup,
+            inner_warm_up,
         }
     }
 

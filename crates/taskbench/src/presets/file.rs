@@ -22,7 +22,9 @@
 //!
 //! Every mistake is reported with the file, the preset, the case and the field at fault.
 
-use super::{DEFAULT_IDLE_RUNS, DEFAULT_STOPPING, DEFAULT_WARMUP, PlanOptions, Preset, PresetCase};
+use super::{
+    DEFAULT_IDLE_RUNS, DEFAULT_STOPPING, DEFAULT_WARM_UP, PlanOptions, Preset, PresetCase,
+};
 use anyhow::{Context, anyhow, bail};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -42,7 +44,8 @@ struct Written {
     precision: Option<String>,
     #[serde(rename = "max-time")]
     max_time: Option<String>,
-    warmup: Option<u32>,
+    #[serde(rename = "warmup")]
+    warm_up: Option<u32>,
     contestants: Option<String>,
     #[serde(default)]
     case: Vec<toml::Table>,
@@ -128,7 +131,7 @@ fn preset(name: &str, value: toml::Value) -> anyhow::Result<Preset> {
         name: name.to_string(),
         about: written.about,
         stopping: given.stopping(DEFAULT_STOPPING)?,
-        warmup: written.warmup.unwrap_or(DEFAULT_WARMUP),
+        warm_up: written.warm_up.unwrap_or(DEFAULT_WARM_UP),
         idle_runs: DEFAULT_IDLE_RUNS,
         cases,
         contestants: match &written.contestants {

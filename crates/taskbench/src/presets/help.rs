@@ -2,7 +2,7 @@
 //! come from, so that the help cannot drift from what a run does: the quick preset's (the
 //! default run's) and `--scenario`'s ([`DEFAULT_STOPPING`], [`DEFAULT_WARMUP`]).
 
-use super::{DEFAULT_STOPPING, DEFAULT_WARMUP, Preset, builtin};
+use super::{DEFAULT_STOPPING, DEFAULT_WARM_UP, Preset, builtin};
 use crate::run::Stopping;
 use crate::units::{percent, rough_duration};
 
@@ -17,8 +17,8 @@ fn defaults(setting: impl Fn(&Stopping, u32) -> String) -> String {
     format!(
         "(default: the preset's; {}: {}; --scenario: {})",
         quick.name,
-        setting(&quick.stopping, quick.warmup),
-        setting(&DEFAULT_STOPPING, DEFAULT_WARMUP)
+        setting(&quick.stopping, quick.warm_up),
+        setting(&DEFAULT_STOPPING, DEFAULT_WARM_UP)
     )
 }
 
@@ -69,8 +69,8 @@ pub fn budget() -> String {
 }
 
 /// `--warmup`.
-pub fn warmup() -> String {
-    let note = defaults(|_, warmup| warmup.to_string());
+pub fn warm_up() -> String {
+    let note = defaults(|_, warm_up| warm_up.to_string());
     format!("Whole processes run and thrown away before the measured runs of each case {note}")
 }
 

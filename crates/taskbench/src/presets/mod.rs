@@ -32,7 +32,7 @@ pub const DEFAULT_STOPPING: Stopping = Stopping {
     budget: None,
 };
 /// Warm-up processes per case when neither the preset nor `-w` says.
-pub const DEFAULT_WARMUP: u32 = 1;
+pub const DEFAULT_WARM_UP: u32 = 1;
 /// Idle-footprint processes per scenario and contestant when the preset does not say.
 pub const DEFAULT_IDLE_RUNS: u32 = 3;
 
@@ -46,7 +46,7 @@ pub struct Preset {
     /// override its parts).
     pub stopping: Stopping,
     /// Warm-up processes per case (`-w` overrides).
-    pub warmup: u32,
+    pub warm_up: u32,
     /// Idle-footprint processes per scenario and contestant (at most 3).
     pub idle_runs: u32,
     pub cases: Vec<PresetCase>,
@@ -68,7 +68,8 @@ pub struct PlanOptions {
     /// `--scenario`: an ad-hoc preset of these at their defaults.
     pub scenarios: Vec<String>,
     pub params: ParamArgs,
-    pub inner_warmup: Option<u32>,
+    #[serde(rename = "inner_warmup")]
+    pub inner_warm_up: Option<u32>,
     /// `-r`: exactly this many time processes.
     pub runs: Option<u32>,
     pub min_runs: Option<u32>,
@@ -77,7 +78,8 @@ pub struct PlanOptions {
     pub max_time: Option<Duration>,
     /// `--budget`: the whole run's measuring time.
     pub budget: Option<Duration>,
-    pub warmup: Option<u32>,
+    #[serde(rename = "warmup")]
+    pub warm_up: Option<u32>,
     /// `--seed`: the order of the measured rounds, to repeat a run's.
     pub seed: Option<u64>,
     /// Only these of the preset's points, by label (a confirmation rerun's failing cases:
@@ -139,7 +141,7 @@ pub struct Plan {
     /// Every tagged point.
     pub seeds: Vec<SeedTag>,
     pub stopping: Stopping,
-    pub warmup: u32,
+    pub warm_up: u32,
     /// Idle-footprint processes per scenario and contestant.
     pub idle_runs: u32,
     /// Seeds the order of the measured rounds (`--seed`; else the clock).
@@ -154,7 +156,7 @@ impl Plan {
             workloads: vec![Workload::Command],
             seeds: Vec::new(),
             stopping: options.stopping(DEFAULT_STOPPING)?,
-            warmup: options.warmup.unwrap_or(DEFAULT_WARMUP),
+            warm_up: options.warm_up.unwrap_or(DEFAULT_WARM_UP),
             idle_runs: 0,
             seed: options.seed(),
         })
@@ -200,7 +202,7 @@ pub fn available(file: Option<&Path>) -> anyhow::Result<Vec<Preset>> {
 pub fn plan(args: &PlanOptions) -> anyhow::Result<Plan> {
     let preset = chosen(args)?;
     let named = args.scenarios.is_empty().then(|| preset.name.clone());
-    let (mut workloads, mut seeds) = expand(&preset.cases, &args.params, args.inner_warmup)?;
+    let (mut workloads, mut seeds) = expand(&preset.cases, &args.params, args.inner_warm_up)?;
     if !args.points.is_empty() {
         let kept = |point: &Point| args.points.contains(&point.to_string());
         workloads.retain(|w| kept(&w.point()));
@@ -216,7 +218,7 @@ pub fn plan(args: &PlanOptions) -> anyhow::Result<Plan> {
         workloads,
         seeds,
         stopping: args.stopping(preset.stopping)?,
-        warmup: args.warmup.unwrap_or(preset.warmup),
+        warm_up: args.warm_up.unwrap_or(preset.warm_up),
         idle_runs: preset.idle_runs,
         seed: args.seed(),
     })
@@ -262,7 +264,7 @@ fn ad_hoc(names: &[String]) -> anyhow::Result<Preset> {
         name: "scenarios".into(),
         about: String::new(),
         stopping: DEFAULT_STOPPING,
-        warmup: DEFAULT_WARMUP,
+        warm_up: DEFAULT_WARM_UP,
         idle_runs: DEFAULT_IDLE_RUNS,
         cases,
         contestants: headline(),
@@ -273,7 +275,7 @@ fn ad_hoc(names: &[String]) -> anyhow::Result<Preset> {
 pub fn expand(
     cases: &[PresetCase],
     overrides: &ParamArgs,
-    inner_warmup: Option<u32>,
+    inner_warm_up: Option<u32>,
 ) -> anyhow::Result<(Vec<Workload>, Vec<SeedTag>)> {
     for (param, _) in &overrides.0 {
         if !cases
@@ -320,7 +322,7 @@ pub fn expand(
             let scenario = Scenario::new(spec.name, &combination)?;
             let workload = Workload::Scenario {
                 scenario,
-                inner_warmup: inner_warmup.unwrap_or(spec.inner_warmup),
+                inner_warm_up: inner_warm_up.unwrap_or(spec.inner_warm_up),
             };
             if workloads.contains(&workload) {
                 continue;

@@ -52,7 +52,7 @@ fn lists_expand_into_a_sweep() {
         [sleep(10, 1), sleep(10, 2), sleep(20, 1), sleep(20, 2)]
     );
     assert_eq!(
-        (plan.preset, plan.stopping, plan.warmup),
+        (plan.preset, plan.stopping, plan.warm_up),
         (None, DEFAULT_STOPPING, 1)
     );
 }
@@ -81,7 +81,7 @@ fn a_parameter_applies_to_every_scenario_that_has_it() {
     assert!(plan.workloads.iter().all(|w| matches!(
         w,
         Workload::Scenario {
-            inner_warmup: 0,
+            inner_warm_up: 0,
             ..
         }
     )));
@@ -144,19 +144,19 @@ fn seeds_run_each_seed_at_its_own_parameters_tagged() {
         seed_at(&plan, "timer step-us=1000 total-ms=1000"),
         Some(seed::GHC_1523)
     );
-    assert_eq!((plan.stopping.min_runs, plan.warmup), (1, 0));
+    assert_eq!((plan.stopping.min_runs, plan.warm_up), (1, 0));
     assert_eq!(plan.stopping.budget, Some(Duration::from_secs(85 * 60)));
 }
 
 #[test]
-fn preset_runs_and_warmups_yield_to_the_command_line() {
+fn preset_runs_and_warm_ups_yield_to_the_command_line() {
     let million = plan(&args(&["--preset", "million"])).unwrap();
     let runs = |p: &Plan| (p.stopping.min_runs, p.stopping.max_runs);
-    assert_eq!((runs(&million), million.warmup), ((1, 3), 0));
+    assert_eq!((runs(&million), million.warm_up), ((1, 3), 0));
     assert_eq!(million.stopping.budget, Some(Duration::from_secs(70 * 60)));
     assert_eq!(million.workloads.len(), 5);
     let mine = plan(&args(&["--preset", "million", "-r", "1", "-w", "2"])).unwrap();
-    assert_eq!((runs(&mine), mine.warmup), ((1, 1), 2));
+    assert_eq!((runs(&mine), mine.warm_up), ((1, 1), 2));
     let quick = plan(&args(&["-m", "4", "--precision", "5%", "--max-time", "9s"])).unwrap();
     assert_eq!(
         (
@@ -250,9 +250,14 @@ fn user_presets_parse_from_toml() {
             p.name.as_str(),
             p.about.as_str(),
             p.stopping.max_runs,
-            p.warmup
+            p.warm_up
         ),
-        ("sleepy", "sleeping tasks at three sizes", 3, DEFAULT_WARMUP)
+        (
+            "sleepy",
+            "sleeping tasks at three sizes",
+            3,
+            DEFAULT_WARM_UP
+        )
     );
     assert_eq!(
         p.cases[0].params,

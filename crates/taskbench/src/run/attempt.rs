@@ -159,8 +159,8 @@ pub(super) fn run_one(
             argv.extend(
                 Invocation {
                     scenario,
-                    warmup: scenario.seed_warmup().filter(|_| !limits.full_warmup),
-                    inner_warmup: step.inner_warmup(),
+                    warm_up: scenario.seed_warm_up().filter(|_| !limits.full_warm_up),
+                    inner_warm_up: step.inner_warm_up(),
                     iterations: step.lines(&subject.warm_up),
                 }
                 .to_args(),
@@ -206,7 +206,7 @@ pub(super) fn run_one(
         }
     };
     let (status, mut reported) = RunStatus::judge(&measurement, expected);
-    let warmup_ns = take_warm_up(
+    let warm_up_ns = take_warm_up(
         &mut reported,
         step.lines(&subject.warm_up) - step.iterations,
     );
@@ -218,7 +218,7 @@ pub(super) fn run_one(
         &status,
         step.workload,
     );
-    figures.warmup_ns = warmup_ns;
+    figures.warm_up_ns = warm_up_ns;
     Ok(record(subject, step, status, Some(figures)))
 }
 
@@ -253,7 +253,7 @@ fn figures(
         elapsed_ns,
         iterations_ns,
         iterations_cpu_ns,
-        warmup_ns: Vec::new(),
+        warm_up_ns: Vec::new(),
         ideal_ns,
         overhead_ns: elapsed_ns.map(|e| signed(e).saturating_sub(signed(ideal_ns))),
         wall_ns,
@@ -308,13 +308,13 @@ fn record(
         Workload::Scenario { scenario, .. } => super::record::record_params(&scenario),
         Workload::Command => BTreeMap::new(),
     };
-    let inner_warmup = step.warm_up(&subject.warm_up);
+    let inner_warm_up = step.warm_up(&subject.warm_up);
     RunRecord {
         machine: None,
         contestant: subject.name.clone(),
         scenario: step.workload.name().to_string(),
         params,
-        inner_warmup,
+        inner_warm_up,
         phase: step.phase,
         run: step.run,
         iterations: step.iterations,

@@ -1,6 +1,6 @@
 //! Warm-up curves: fresh processes that time every iteration from the first, with no
 //! warm-up of their own, so that where each settles can be seen — what `taskbench warmup`
-//! measures and writes into a contestant's warm-up table (contestant/warm_up.rs).
+//! measures and writes into a contestant's warm-up table (warm_up/rules.rs).
 
 use super::attempt::run_one;
 use super::executor::{Executor, Limits};
@@ -43,7 +43,7 @@ pub fn curve_process(
         subject: 0,
         workload: Workload::Scenario {
             scenario,
-            inner_warmup: 0,
+            inner_warm_up: 0,
         },
         phase: Phase::Measured,
         run: 1,

@@ -31,5 +31,5 @@ pub struct Limits {
     pub memory_limit: Option<u64>,
     /// Warm-up iterations run the whole scenario, not the seed's smaller batch
     /// (`--full-warmup`; `Scenario::seed_warmup`).
-    pub full_warmup: bool,
+    pub full_warm_up: bool,
 }

@@ -22,7 +22,7 @@ pub struct Subject {
     pub unsupported: Vec<String>,
     /// What a process of it takes to start and exit, roughly: for estimates only.
     pub startup: std::time::Duration,
-    /// Warm-up iterations of its time processes, by scenario (contestant/warm_up.rs).
+    /// Warm-up iterations of its time processes, by scenario (warm_up/rules.rs).
     pub warm_up: WarmUpTable,
     /// For a command run through a shell: the shell with an empty command, whose times are
     /// subtracted from the command's (measured in the idle phase).
@@ -59,21 +59,21 @@ pub fn pinned_name(name: &str, cpus: u32) -> String {
 
 impl Step {
     /// Warm-up iterations the step's process runs before its measured ones: a time
-    /// process, its subject's warm-up for the scenario (contestant/warm_up.rs), whatever
+    /// process, its subject's warm-up for the scenario (warm_up/rules.rs), whatever
     /// its measured count; any other process, the scenario's own.
     pub fn warm_up(&self, table: &WarmUpTable) -> u32 {
         match self.workload {
             Workload::Scenario { scenario, .. } if self.timed => table.at(&scenario).iterations,
-            _ => self.inner_warmup(),
+            _ => self.inner_warm_up(),
         }
     }
 
     /// The `--inner-warmup` the process is given: the scenario's own warm-up, run unreported
     /// (a memory, idle, counted or thrown-away process); 0 for a time process, whose warm-up
     /// iterations are reported lines, so that its cold start and curve are seen.
-    pub fn inner_warmup(&self) -> u32 {
+    pub fn inner_warm_up(&self) -> u32 {
         match self.workload {
-            Workload::Scenario { inner_warmup, .. } if !self.timed => inner_warmup,
+            Workload::Scenario { inner_warm_up, .. } if !self.timed => inner_warm_up,
             _ => 0,
         }
     }
@@ -98,7 +98,7 @@ pub enum Workload {
     /// A catalogue scenario through the contestant protocol.
     Scenario {
         scenario: Scenario,
-        inner_warmup: u32,
+        inner_warm_up: u32,
     },
     /// The subject's command as a whole process, no protocol.
     Command,
@@ -129,7 +129,8 @@ pub enum Phase {
     /// The scenario at its idle size: the footprint per-task figures are measured above.
     Idle,
     /// A whole process run and thrown away.
-    Warmup,
+    #[serde(rename = "warmup")]
+    WarmUp,
     /// Counted in the statistics.
     Measured,
     /// Run under an instruction counter (`--instructions`): one process of one measured
@@ -159,7 +160,7 @@ pub fn before_measuring(
     subjects: usize,
     workload: Workload,
     idle_runs: u32,
-    warmup: u32,
+    warm_up: u32,
     idle_done: &mut Vec<Scenario>,
 ) -> Vec<Step> {
     let mut steps = Vec::new();
@@ -186,7 +187,7 @@ pub fn before_measuring(
         idle_done.push(idle);
         let idle_workload = Workload::Scenario {
             scenario: idle,
-            inner_warmup: 0,
+            inner_warm_up: 0,
         };
         round(
             &mut steps,
@@ -195,7 +196,7 @@ pub fn before_measuring(
             idle_runs.min(IDLE_RUNS),
         );
     }
-    round(&mut steps, workload, Phase::Warmup, warmup);
+    round(&mut steps, workload, Phase::WarmUp, warm_up);
     steps
 }
 
@@ -206,22 +207,22 @@ mod tests {
     fn scenario(name: &str, values: &[(&str, u64)]) -> Workload {
         Workload::Scenario {
             scenario: Scenario::new(name, values).unwrap(),
-            inner_warmup: 0,
+            inner_warm_up: 0,
         }
     }
 
     #[test]
-    fn warmups_interleave_across_subjects() {
+    fn warm_ups_interleave_across_subjects() {
         let steps = before_measuring(2, scenario("timer", &[]), 3, 2, &mut Vec::new());
         let order: Vec<(usize, Phase, u32)> =
             steps.iter().map(|s| (s.subject, s.phase, s.run)).collect();
         assert_eq!(
             order,
             [
-                (0, Phase::Warmup, 1),
-                (1, Phase::Warmup, 1),
-                (0, Phase::Warmup, 2),
-                (1, Phase::Warmup, 2),
+                (0, Phase::WarmUp, 1),
+                (1, Phase::WarmUp, 1),
+                (0, Phase::WarmUp, 2),
+                (1, Phase::WarmUp, 2),
             ]
         );
     }

@@ -96,7 +96,7 @@ pub struct CaseProgress {
     walls: Vec<f64>,
     /// Wall clock of every process made, by its kind and size: what the next costs.
     made: Vec<(Next, Duration)>,
-    /// Warm-up iterations of a time process (contestant/warm_up.rs), for its cost.
+    /// Warm-up iterations of a time process (warm_up/rules.rs), for its cost.
     warm_up: u32,
     /// A memory process's measured iteration, ns: the guess at a time process's
     /// iterations before one is made.
@@ -305,7 +305,7 @@ impl CaseProgress {
         if within(self.width) && within(self.interval_width(RESAMPLES)) {
             return Some(StopReason::Precision);
         }
-        (self.spent >= s.max_time).then_some(StopReason::TimeBudget)
+        (self.spent >= s.max_time).then_some(StopReason::MaxTime)
     }
 
     /// Whether the memory processes are enough: as many as `max_runs` allows of
@@ -510,7 +510,7 @@ impl CaseProgress {
                 needs_ms: needs.as_millis() as u64,
             }
         } else {
-            StopReason::RunBudget
+            StopReason::SessionBudget
         };
         self.stop.get_or_insert(reason);
     }

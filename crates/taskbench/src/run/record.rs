@@ -18,8 +18,9 @@ pub struct RunRecord {
     /// Every scenario parameter with its value (empty for commands).
     pub params: BTreeMap<String, u64>,
     /// Warm-up iterations the process ran before its measured ones: a time process's
-    /// (reported, `Figures::warmup_ns`), else the scenario's own.
-    pub inner_warmup: u32,
+    /// (reported, `Figures::warm_up_ns`), else the scenario's own.
+    #[serde(rename = "inner_warmup")]
+    pub inner_warm_up: u32,
     pub phase: Phase,
     /// 1-based within the phase.
     pub run: u32,
@@ -61,8 +62,8 @@ pub struct Figures {
     pub iterations_ns: Vec<u64>,
     /// A time process's warm-up iterations, as reported, ns: the first is its cold start
     /// (the first iteration of a fresh process after start-up); never in the steady figure.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub warmup_ns: Vec<u64>,
+    #[serde(rename = "warmup_ns", default, skip_serializing_if = "Vec::is_empty")]
+    pub warm_up_ns: Vec<u64>,
     /// The process CPU time (user + system, every thread) of each measured iteration, as
     /// the contestant reported it, ns; empty for plain commands and older contestants.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -134,7 +135,7 @@ mod tests {
             contestant: "tokio".into(),
             scenario: "spawn".into(),
             params: BTreeMap::from([("tasks".into(), 10)]),
-            inner_warmup: 1,
+            inner_warm_up: 1,
             phase: Phase::Measured,
             run: 2,
             iterations: 1,

@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Copy)]
 pub struct Settings<'a> {
     /// Warm-up processes per case.
-    pub warmup: u32,
+    pub warm_up: u32,
     /// Idle-footprint processes per scenario and subject.
     pub idle_runs: u32,
     pub stopping: Stopping,
@@ -188,7 +188,7 @@ impl Pass<'_, '_, '_> {
             self.subjects(),
             workload,
             settings.idle_runs,
-            settings.warmup,
+            settings.warm_up,
             &mut self.idle_done,
         );
         for step in steps.iter().filter(|step| !(self.hooks.done)(step)) {

@@ -113,7 +113,7 @@ impl ShardCases {
             {
                 let idle = Workload::Scenario {
                     scenario: idle,
-                    inner_warmup: 0,
+                    inner_warm_up: 0,
                 };
                 chosen.runs.insert((case.subject.clone(), idle.point()));
             }

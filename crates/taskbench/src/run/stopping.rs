@@ -83,10 +83,12 @@ pub enum StopReason {
     Precision,
     /// It reached `max_runs`.
     MaxRuns,
-    /// It spent `max_time`.
-    TimeBudget,
-    /// The whole run's budget (`--budget`) had no room for its next process.
-    RunBudget,
+    /// It spent `max_time` (`--max-time`, a case's own limit).
+    #[serde(rename = "time_budget")]
+    MaxTime,
+    /// The session's budget (`--budget`) had no room for its next process.
+    #[serde(rename = "run_budget")]
+    SessionBudget,
     /// `min_runs` processes gave no valid run.
     NoValidRun,
     /// The whole run's budget had no room for a time process of the case, warm-up
@@ -103,8 +105,8 @@ impl StopReason {
         match self {
             StopReason::Precision => "precise".into(),
             StopReason::MaxRuns => "max runs".into(),
-            StopReason::TimeBudget => "time budget".into(),
-            StopReason::RunBudget => "run budget".into(),
+            StopReason::MaxTime => "time budget".into(),
+            StopReason::SessionBudget => "run budget".into(),
             StopReason::NoValidRun => "no valid run".into(),
             StopReason::NotSteady { needs_ms } => format!(
                 "steady state not reached: needs ~{}",

@@ -7,13 +7,13 @@ use crate::contestant::ContestantInfo;
 use crate::contestant::ProcessCost;
 use crate::lineup::{pinned, prepare};
 use crate::measure::Platform;
-use crate::report::plan::{budget_buys, plural, shard_line, stopping_line};
-use crate::report::platform::{toolchains_line, unavailable_line};
-use crate::report::{PlatformHeader, terminal_width, wrap};
 use crate::run::interrupt::{self, errln, out, outln};
 use crate::run::{Shard, ShardCases, Subject};
 use crate::shards::cases::shard_cases;
 use crate::units::rough_duration;
+use crate::words::plan::{budget_buys, plural, shard_line, stopping_line};
+use crate::words::platform::{toolchains_line, unavailable_line};
+use crate::words::{PlatformHeader, terminal_width, wrap};
 
 /// A run whose subjects are ready to measure.
 pub struct Built<'a> {
@@ -134,7 +134,7 @@ impl Built<'_> {
             self.subjects.len(),
             plural(self.subjects.len(), "contestant"),
             stopping_line(plan),
-            plan.warmup,
+            plan.warm_up,
             rough_duration(crate::presets::estimate(plan, &costs).total)
         );
         if let Some(line) = budget_buys(plan, &costs) {

@@ -3,23 +3,21 @@
 //! store (with `--save-baseline`, as a baseline; with an earlier session, trend.html).
 
 use super::Measured;
-use super::RunOptions;
+use super::SessionOptions;
 use crate::compare::gate::Side;
 use crate::export;
-use crate::report::condition::run_condition_line;
-use crate::report::{
-    overview, render_terminal, side_by_side, terminal_width, warning_digest, wrap,
-};
 use crate::results::Results;
 use crate::run::interrupt::{self, errln, out, outln};
 use crate::store::{self, HistoryFilter, Location, Provenance};
+use crate::words::condition::run_condition_line;
+use crate::words::{overview, render_terminal, side_by_side, terminal_width, warning_digest, wrap};
 use anyhow::Context;
 use catalogue::Point;
 use std::path::{Path, PathBuf};
 
 /// A run whose results are written.
 pub struct Finished<'a> {
-    pub(crate) options: &'a RunOptions,
+    pub(crate) options: &'a SessionOptions,
     pub(crate) results: Results,
     pub(crate) out: PathBuf,
     pub(crate) store: Location,
@@ -104,7 +102,7 @@ fn print_results(results: &Results, tables: bool, cold: bool) {
     for line in warning_digest(&results.warnings) {
         out!("{}", wrap(&format!("warning: {line}"), width.into()));
     }
-    if let Some(line) = crate::report::budget::run_line(results) {
+    if let Some(line) = crate::words::budget::run_line(results) {
         out!("{}", wrap(&line, width.into()));
     }
     if let Some(line) = run_condition_line(results.machine.as_ref()) {
@@ -127,7 +125,7 @@ fn keep(
     location: &Location,
     results: &Results,
     out: &Path,
-    options: &RunOptions,
+    options: &SessionOptions,
     root: &Path,
 ) -> anyhow::Result<()> {
     let provenance = Provenance::here(root, out, &options.keep.tags);

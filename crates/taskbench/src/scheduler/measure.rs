@@ -70,7 +70,7 @@ impl<'a> Built<'a> {
             timeout: limits.timeout,
             sample_every: Duration::from_millis(limits.sample_ms),
             memory_limit: limits.memory_limit.or_else(default_memory_limit),
-            full_warmup: limits.full_warmup,
+            full_warm_up: limits.full_warm_up,
         }
     }
 
@@ -131,7 +131,7 @@ impl<'a> Built<'a> {
             executor,
             subjects: &self.subjects,
             settings: Settings {
-                warmup: plan.warmup,
+                warm_up: plan.warm_up,
                 idle_runs: plan.idle_runs,
                 stopping: plan.stopping,
                 instructions: scheduler.counter.as_deref(),

@@ -19,7 +19,7 @@ mod resume;
 pub use build::Built;
 pub use finish::Finished;
 pub use measure::Measured;
-pub use options::{Commands, Export, Gate, Keep, ProcessLimits, RunOptions, Show};
+pub use options::{Commands, Export, Gate, Keep, ProcessLimits, SessionOptions, Show};
 pub use resume::Resume;
 
 use crate::compare::gate::{Side, check_machines};
@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 
 /// What a run will do, decided before anything is built or written.
 pub struct Scheduler<'a> {
-    options: &'a RunOptions,
+    options: &'a SessionOptions,
     places: &'a Places,
     plan: Plan,
     /// The contestants asked for (`None`: `--command`s instead).
@@ -50,7 +50,7 @@ pub struct Scheduler<'a> {
 impl<'a> Scheduler<'a> {
     /// Plans the run `options` asks for over the contestants in `contestants_dir`.
     pub fn plan(
-        options: &'a RunOptions,
+        options: &'a SessionOptions,
         contestants_dir: &Path,
         places: &'a Places,
     ) -> anyhow::Result<Scheduler<'a>> {
@@ -109,13 +109,9 @@ impl<'a> Scheduler<'a> {
                 .map(|c| (c.clone(), crate::contestant::ProcessCost::command()))
                 .collect(),
         };
-        let mut out = crate::report::plan::dry_run(&self.plan, &names);
+        let mut out = crate::words::plan::dry_run(&self.plan, &names);
         if let Some((shard, chosen)) = &self.shard {
-            out.push_str(&crate::report::plan::shard_line(
-                *shard,
-                chosen,
-                names.len(),
-            ));
+            out.push_str(&crate::words::plan::shard_line(*shard, chosen, names.len()));
             out.push('\n');
         }
         out
@@ -190,12 +186,12 @@ pub struct Prepared<'a> {
 }
 
 /// The cases: a preset's, the scenarios named, or the `--command`s.
-fn plan(run: &RunOptions) -> anyhow::Result<Plan> {
+fn plan(run: &SessionOptions) -> anyhow::Result<Plan> {
     let options = &run.plan;
     if run.commands.commands.is_empty() {
         return presets::plan(options);
     }
-    if !options.params.0.is_empty() || options.inner_warmup.is_some() {
+    if !options.params.0.is_empty() || options.inner_warm_up.is_some() {
         bail!("--command runs a whole command: scenario parameters and --inner-warmup do not apply")
     }
     Plan::commands(options)
@@ -203,7 +199,7 @@ fn plan(run: &RunOptions) -> anyhow::Result<Plan> {
 
 /// What no plan shows: `--cpus` fits here, a gate has something to compare with (of another
 /// machine only with `--baseline`) and stdout to itself, `--instructions` has protocol runs to count.
-fn check_options(options: &RunOptions) -> anyhow::Result<()> {
+fn check_options(options: &SessionOptions) -> anyhow::Result<()> {
     crate::lineup::check_cpus(&options.cpus)?;
     let gate = &options.gate;
     // `tokio@patch` is a variant; `@rust` is a group.
@@ -231,7 +227,7 @@ fn check_options(options: &RunOptions) -> anyhow::Result<()> {
 }
 
 /// `--out`, or `results/<start time>`.
-fn out_path(options: &RunOptions) -> PathBuf {
+fn out_path(options: &SessionOptions) -> PathBuf {
     options.out.clone().unwrap_or_else(|| {
         let stamp = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
         PathBuf::from("results").join(stamp.replace(':', "-"))
@@ -239,7 +235,7 @@ fn out_path(options: &RunOptions) -> PathBuf {
 }
 
 /// Creates the output folder and checks every export path before anything runs.
-fn prepare_output(options: &RunOptions, out: &Path) -> anyhow::Result<()> {
+fn prepare_output(options: &SessionOptions, out: &Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(out)
         .with_context(|| format!("--out: cannot create {}", out.display()))?;
     export::check_writable(&out.join("runs.jsonl")).context("--out")?;

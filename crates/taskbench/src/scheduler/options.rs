@@ -15,7 +15,7 @@ use std::time::Duration;
 
 /// A run's settings: what it runs, on whom, how, and where it writes.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct RunOptions {
+pub struct SessionOptions {
     /// The cases and how much each is measured (`--preset`, `--scenario`, parameters, `-r`…).
     pub plan: PlanOptions,
     /// `--contestants DIR`, when given: a resumed run finds its contestants there again.
@@ -75,7 +75,8 @@ pub struct ProcessLimits {
     pub sample_ms: u64,
     /// Default: half the machine's memory.
     pub memory_limit: Option<u64>,
-    pub full_warmup: bool,
+    #[serde(rename = "full_warmup")]
+    pub full_warm_up: bool,
 }
 
 impl Default for ProcessLimits {
@@ -84,7 +85,7 @@ impl Default for ProcessLimits {
             timeout: Duration::from_secs(120),
             sample_ms: 20,
             memory_limit: None,
-            full_warmup: false,
+            full_warm_up: false,
         }
     }
 }
@@ -126,7 +127,7 @@ pub struct Show {
 /// The file beside run.json that keeps a run's options for `--resume`.
 const OPTIONS_FILE: &str = "options.json";
 
-impl RunOptions {
+impl SessionOptions {
     /// Each export asked for, with its path.
     pub fn exports(&self) -> Vec<(&'static Format, &Path)> {
         (self.exports.iter())
@@ -153,13 +154,13 @@ impl RunOptions {
     /// Keeps these options in `dir` for `--resume`.
     pub fn write(&self, dir: &Path) -> anyhow::Result<()> {
         let json = serde_json::to_string_pretty(self).expect("options serialise");
-        export::write_atomically(&RunOptions::path(dir), json.as_bytes())
+        export::write_atomically(&SessionOptions::path(dir), json.as_bytes())
     }
 
     /// The options kept in `dir`, or `None` when it has none (a run of a taskbench that
     /// kept only its command line).
-    pub fn read(dir: &Path) -> anyhow::Result<Option<RunOptions>> {
-        let path = RunOptions::path(dir);
+    pub fn read(dir: &Path) -> anyhow::Result<Option<SessionOptions>> {
+        let path = SessionOptions::path(dir);
         let Some(text) = export::read_if_there(&path)? else {
             return Ok(None);
         };

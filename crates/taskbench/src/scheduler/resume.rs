@@ -3,7 +3,7 @@
 //! options its front end makes of the command line run.json holds) — and, once the folder
 //! is locked, its records of the cases that finished.
 
-use super::RunOptions;
+use super::SessionOptions;
 use crate::export::{self, SessionFile};
 use crate::run::interrupt::errln;
 use crate::run::{Phase, RunRecord};
@@ -17,7 +17,7 @@ pub struct Resume {
     /// Its run.json, as it was when the run was resumed.
     pub session_file: SessionFile,
     /// Its settings: the stored ones, into its folder.
-    pub options: RunOptions,
+    pub options: SessionOptions,
 }
 
 impl Resume {
@@ -27,8 +27,8 @@ impl Resume {
     /// `from_command_line` from the command line in its run.json.
     pub fn open(
         dir: &Path,
-        current: &RunOptions,
-        from_command_line: impl FnOnce(&[String]) -> anyhow::Result<RunOptions>,
+        current: &SessionOptions,
+        from_command_line: impl FnOnce(&[String]) -> anyhow::Result<SessionOptions>,
     ) -> anyhow::Result<Resume> {
         if let Some((name, _)) = current.plan.params.0.first() {
             bail!(
@@ -37,7 +37,7 @@ impl Resume {
             );
         }
         let session_file = SessionFile::read(dir)?.ok_or_else(|| no_run(dir))?;
-        let mut stored = match RunOptions::read(dir)? {
+        let mut stored = match SessionOptions::read(dir)? {
             Some(options) => options,
             None => from_command_line(&session_file.command)
                 .map_err(|e| anyhow!("{}: {e:#}", SessionFile::path(dir).display()))?,
@@ -117,7 +117,7 @@ mod tests {
             contestant: contestant.into(),
             scenario: "spawn".into(),
             params: [("tasks".to_string(), tasks)].into(),
-            inner_warmup: 0,
+            inner_warm_up: 0,
             timed: None,
             phase,
             run,
@@ -131,10 +131,10 @@ mod tests {
     #[test]
     fn a_resume_keeps_finished_cases_and_idle_runs_only() {
         let idle = record("a", Phase::Idle, 1, None);
-        let warm = record("a", Phase::Warmup, 1, None);
+        let warm = record("a", Phase::WarmUp, 1, None);
         let partial = record("a", Phase::Measured, 1, None);
         let done = [
-            record("b", Phase::Warmup, 1, None),
+            record("b", Phase::WarmUp, 1, None),
             record("b", Phase::Measured, 1, None),
             record("b", Phase::Measured, 2, Some(StopReason::MaxRuns)),
         ];

@@ -1,4 +1,4 @@
-//! A run driven from `RunOptions` alone — no command line — through every step, its
+//! A run driven from `SessionOptions` alone — no command line — through every step, its
 //! processes answered by the runner's fake executor; and the options kept for `--resume`.
 
 use super::*;
@@ -7,11 +7,11 @@ use crate::presets::PlanOptions;
 use crate::run::runner::tests::Fake;
 
 /// Two `--command`s, two exact runs each, quiet and kept out of any store, into `out`.
-fn options(out: &Path) -> RunOptions {
-    RunOptions {
+fn options(out: &Path) -> SessionOptions {
+    SessionOptions {
         plan: PlanOptions {
             runs: Some(2),
-            warmup: Some(1),
+            warm_up: Some(1),
             seed: Some(7),
             ..PlanOptions::default()
         },
@@ -118,14 +118,15 @@ fn a_resume_reads_the_options_kept_not_a_command_line() {
     kept.write(&out).unwrap();
     let mut current = options(&dir.path().join("elsewhere"));
     current.show.quiet = false;
-    let never = |_: &[String]| -> anyhow::Result<RunOptions> { panic!("no command line is read") };
+    let never =
+        |_: &[String]| -> anyhow::Result<SessionOptions> { panic!("no command line is read") };
     let resumed = Resume::open(&out, &current, never).unwrap();
     assert_eq!(resumed.options.out.as_deref(), Some(out.as_path()));
     assert!(
         !resumed.options.show.quiet,
         "the resuming invocation's --quiet"
     );
-    let json = |o: &RunOptions| serde_json::to_value(&o.commands).unwrap();
+    let json = |o: &SessionOptions| serde_json::to_value(&o.commands).unwrap();
     assert_eq!(json(&resumed.options), json(&kept));
     assert_eq!(resumed.options.plan.runs, Some(2));
 }

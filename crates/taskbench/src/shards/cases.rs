@@ -7,9 +7,9 @@ use crate::contestant::ProcessCost;
 use crate::lineup::Surveyed;
 use crate::presets::Plan;
 use crate::presets::estimate::case_estimate;
-use crate::report::plan::plural;
 use crate::run::shard::EstimatedCase;
 use crate::run::{Shard, ShardCases, pinned_name};
+use crate::words::plan::plural;
 
 /// Each contestant's subject names (`tokio`, or `tokio cpus=N` for each `--cpus N`) with
 /// what its processes cost; only those available here when `available_only`.

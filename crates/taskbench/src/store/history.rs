@@ -1,6 +1,6 @@
 //! What `taskbench history` reads: the store's summaries, filtered, one [`HistoryRow`] per
 //! session, point and contestant — every session's figure with its interval, version and
-//! commit, in time order (report/history.rs draws them as a table).
+//! commit, in time order (history/table.rs draws them as a table).
 
 use super::{Store, Value};
 use anyhow::Context;

@@ -2,9 +2,9 @@
 //! contestant, each metric as `per task + fixed` with its R².
 
 use crate::analysis::PointSummary;
-use crate::report::table::Table;
 use crate::sweep::fits::{Fit, Metric};
 use crate::units::{bytes, duration};
+use crate::words::table::Table;
 
 /// Every table of a run in order: each point's, and each sweep's per-task fits right after
 /// the sweep's last point.
@@ -12,7 +12,7 @@ pub fn tables(points: &[PointSummary], fits: &[Fit]) -> Vec<Table> {
     let mut fit_tables = fit_tables(points, fits);
     let mut all = Vec::new();
     for (index, point) in points.iter().enumerate() {
-        all.push(crate::report::table(point));
+        all.push(crate::words::table(point));
         for (_, fit_table) in fit_tables.extract_if(.., |(after, _)| *after == index) {
             all.push(fit_table);
         }
@@ -93,7 +93,7 @@ fn fit_table(sweep: &[&Fit]) -> Table {
         .collect();
     Table {
         title,
-        headers: crate::report::table::headers(&[
+        headers: crate::words::table::headers(&[
             "contestant",
             "overhead\nper task + fixed",
             "CPU\nper task + fixed",

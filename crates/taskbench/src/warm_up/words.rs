@@ -2,9 +2,9 @@
 //! process's curve as a strip of blocks (its height the time over the steady time, ×1.4 a
 //! step), where it settled, and the warm-up the table holds beside the one the curves ask.
 
-use crate::report::Table;
 use crate::units::{count, duration};
 use crate::warm_up::curves::{CaseCurves, ProcessCurve};
+use crate::words::Table;
 
 /// Blocks from the steady time (lowest) up, each ×√2 the one below.
 const LEVELS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
@@ -61,7 +61,7 @@ pub fn curves_table(cases: &[(CaseCurves, u32, String)]) -> Table {
     }
     Table {
         title: "warm-up curves".into(),
-        headers: crate::report::table::headers(&[
+        headers: crate::words::table::headers(&[
             "contestant\nscenario",
             "curve",
             "class\nsettled",

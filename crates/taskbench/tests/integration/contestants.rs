@@ -261,8 +261,8 @@ fn invoke(
     command.extend(
         catalogue::Invocation {
             scenario,
-            warmup: None,
-            inner_warmup: 0,
+            warm_up: None,
+            inner_warm_up: 0,
             iterations,
         }
         .to_args(),

@@ -49,36 +49,36 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("history::changes", &["analysis", "compare::gate", "exit", "history::change_points",
                            "history::series", "store", "sweep::releases"]),
     ("plot", &["units", "contestant"]),
-    ("report", &["units", "seeds", "measure", "contestant", "run", "presets", "analysis",
+    ("words", &["units", "seeds", "measure", "contestant", "run", "presets", "analysis",
                  "results", "plot", "warm_up::rules"]),
     ("compare::words", &["analysis", "compare::change", "compare::gate", "compare::ratio",
-                         "report"]),
-    ("history::table", &["report", "store", "units"]),
+                         "words"]),
+    ("history::table", &["words", "store", "units"]),
     ("history::words", &["history::change_gate", "history::change_points", "units"]),
-    ("agree", &["analysis", "report"]),
-    ("sweep::words", &["units", "analysis", "report", "sweep::fits"]),
-    ("warm_up::words", &["units", "report", "warm_up::curves"]),
-    ("html", &["units", "measure", "run", "analysis", "results", "plot", "report",
+    ("agree", &["analysis", "words"]),
+    ("sweep::words", &["units", "analysis", "words", "sweep::fits"]),
+    ("warm_up::words", &["units", "words", "warm_up::curves"]),
+    ("html", &["units", "measure", "run", "analysis", "results", "plot", "words",
                "sweep::fits", "sweep::releases", "sweep::words"]),
-    ("history::trend", &["history::change_points", "html", "plot", "report", "store"]),
-    ("export", &["measure", "contestant", "run", "presets", "analysis", "results", "report",
+    ("history::trend", &["history::change_points", "html", "plot", "words", "store"]),
+    ("export", &["measure", "contestant", "run", "presets", "analysis", "results", "words",
                  "html", "sweep::fits", "sweep::releases", "sweep::words"]),
     ("compare::conclude", &["compare::gate", "compare::words", "exit", "export", "html",
-                            "report", "run"]),
+                            "words", "run"]),
     ("history::conclude", &["exit", "history::change_gate", "history::words", "run"]),
     ("shards", &["measure", "contestant", "lineup", "presets", "run", "analysis", "results",
-                 "report", "export"]),
+                 "words", "export"]),
     ("scheduler", &["units", "measure", "contestant", "run", "presets", "lineup", "results",
-                    "store", "report", "export", "sweep::words", "shards", "compare::gate",
+                    "store", "words", "export", "sweep::words", "shards", "compare::gate",
                     "history::changes", "history::table", "history::trend"]),
     ("compare::step", &["compare::conclude", "compare::gate", "run", "scheduler", "store"]),
     ("compare::confirm", &["contestant", "scheduler"]),
-    ("bisect", &["units", "contestant", "run", "results", "report", "html", "export",
+    ("bisect", &["units", "contestant", "run", "results", "words", "html", "export",
                  "scheduler", "sweep::releases", "compare::change", "compare::ratio"]),
     ("cli", &["units", "contestant", "run", "presets", "store", "export", "scheduler", "bisect",
               "compare::gate"]),
     ("commands", &["units", "contestant", "run", "presets", "lineup", "results", "store",
-                   "report", "agree", "html", "export", "scheduler", "bisect", "cli",
+                   "words", "agree", "html", "export", "scheduler", "bisect", "cli",
                    "warm_up::curves", "warm_up::rules", "warm_up::words", "shards",
                    "compare::conclude", "compare::confirm", "compare::gate", "compare::step",
                    "history::change_gate", "history::change_points", "history::changes",
@@ -395,19 +395,19 @@ fn names(text: &str, module: &str) -> bool {
 
 #[test]
 fn the_checks_see_an_import_when_there_is_one() {
-    let modules: BTreeSet<String> = ["report", "run", "store"].map(String::from).into();
+    let modules: BTreeSet<String> = ["words", "run", "store"].map(String::from).into();
     let path = ["run".to_string(), "runner".to_string()];
     let seen = |code: &str| named(code, &path, &modules);
     assert_eq!(
-        seen("use crate::report::units;"),
-        ["report".to_string()].into()
+        seen("use crate::words::units;"),
+        ["words".to_string()].into()
     );
-    assert_eq!(seen("use crate::{report::x, store};").len(), 2);
+    assert_eq!(seen("use crate::{words::x, store};").len(), 2);
     assert_eq!(
         seen("super::super::store::open()"),
         ["store".to_string()].into()
     );
-    assert!(seen("use crate::reports; use super::store; crate::run::x").is_empty());
+    assert!(seen("use crate::wordsmith; use super::store; crate::run::x").is_empty());
     let parts: BTreeSet<String> = ["warm_up::rules", "report"].map(String::from).into();
     let seen_parts = named("use crate::warm_up::rules::lookup;", &path, &parts);
     assert_eq!(seen_parts, ["warm_up::rules".to_string()].into());

@@ -80,7 +80,7 @@ fn every_time_process_ran_its_rows_warm_up_whatever_it_timed() {
 }
 
 #[test]
-fn warmup_measures_curves_and_writes_the_table() {
+fn warm_up_measures_curves_and_writes_the_table() {
     // A copy of the honest fixture, so that --write writes into a folder of the test's own.
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("honest");
@@ -135,7 +135,7 @@ fn warmup_measures_curves_and_writes_the_table() {
 }
 
 #[test]
-fn warmup_refuses_an_unknown_scenario_in_one_line() {
+fn warm_up_refuses_an_unknown_scenario_in_one_line() {
     let output = taskbench(&[
         "--contestants",
         fixtures().to_str().unwrap(),

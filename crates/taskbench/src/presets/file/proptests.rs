@@ -118,7 +118,7 @@ struct Valid {
     runs: (Option<u32>, Option<u32>, Option<u32>),
     precision: Option<f64>,
     max_time: Option<u64>,
-    warmup: Option<u32>,
+    warm_up: Option<u32>,
     cases: Vec<WrittenCase>,
 }
 
@@ -173,13 +173,13 @@ fn valid() -> impl Strategy<Value = Valid> {
         prop::collection::vec(case(), 1..4),
     )
         .prop_map(
-            |((name, about, runs), (precision, max_time, warmup), cases)| Valid {
+            |((name, about, runs), (precision, max_time, warm_up), cases)| Valid {
                 name,
                 about,
                 runs,
                 precision,
                 max_time,
-                warmup,
+                warm_up,
                 cases,
             },
         )
@@ -192,7 +192,7 @@ fn write(p: &Valid) -> String {
         ("runs", runs),
         ("min-runs", min_runs),
         ("max-runs", max_runs),
-        ("warmup", p.warmup),
+        ("warmup", p.warm_up),
     ] {
         if let Some(v) = value {
             text.push_str(&format!("{key} = {v}\n"));
@@ -275,7 +275,7 @@ proptest! {
         prop_assert_eq!(&preset.name, &written.name);
         prop_assert_eq!(&preset.about, &written.about);
         prop_assert_eq!(preset.stopping, expected_stopping(&written));
-        prop_assert_eq!(preset.warmup, written.warmup.unwrap_or(DEFAULT_WARMUP));
+        prop_assert_eq!(preset.warm_up, written.warm_up.unwrap_or(DEFAULT_WARM_UP));
         let cases: Vec<_> = preset
             .cases
             .iter()

@@ -167,7 +167,7 @@ fn a_noisy_case_stops_on_its_budget() {
     let (asked, reason) = drive(&mut case, Duration::from_millis(100), |run, _| {
         MS * (1 + (run % 3) as u64)
     });
-    assert_eq!(reason, StopReason::TimeBudget);
+    assert_eq!(reason, StopReason::MaxTime);
     assert_eq!(asked.len(), 10, "10 × 100 ms = the 1 s budget");
 }
 
@@ -179,7 +179,7 @@ fn min_runs_come_before_the_budget() {
     let (asked, reason) = drive_kinds(&mut case, Duration::from_millis(100), |run, _| {
         MS * (1 + (run % 3) as u64)
     });
-    assert_eq!(reason, StopReason::TimeBudget);
+    assert_eq!(reason, StopReason::MaxTime);
     assert_eq!(asked.iter().filter(|n| n.timed).count(), 4, "{asked:?}");
     assert!(asked.iter().filter(|n| !n.timed).count() >= 1);
 }
@@ -191,7 +191,7 @@ fn overhead_is_the_quantity_where_there_is_an_ideal_time() {
     let (_, reason) = drive(&mut case, Duration::from_millis(105), |run, _| {
         102 * MS + [0, 6, 12][run as usize % 3] * MS / 10 - 6 * MS / 10
     });
-    assert_eq!(reason, StopReason::TimeBudget, "judged on the overhead");
+    assert_eq!(reason, StopReason::MaxTime, "judged on the overhead");
     // An overhead of almost nothing (below 1 % of elapsed) is judged against elapsed.
     let mut tiny = CaseProgress::new(stopping(3, 1_000, 0.02, 2_000), 100 * MS, 0);
     let (_, reason) = drive(&mut tiny, Duration::from_millis(105), |run, _| {

@@ -50,7 +50,7 @@ impl Executor for Costed {
 fn spawn(tasks: u64) -> Workload {
     Workload::Scenario {
         scenario: Scenario::new("spawn", &[("tasks", tasks)]).unwrap(),
-        inner_warmup: 0,
+        inner_warm_up: 0,
     }
 }
 
@@ -71,7 +71,7 @@ fn subject(name: &str) -> Subject {
 /// At least 3, at most 1000 time processes, ±5 %, no case cap to speak of, and `budget`.
 fn budgeted(budget: Duration) -> Settings<'static> {
     Settings {
-        warmup: 0,
+        warm_up: 0,
         idle_runs: 0,
         stopping: Stopping {
             min_runs: 3,
@@ -123,7 +123,7 @@ pub(super) fn run(
             timeout: Duration::from_secs(1),
             sample_every: Duration::from_millis(10),
             memory_limit: None,
-            full_warmup: false,
+            full_warm_up: false,
         },
         stop: &|| false,
     }
@@ -185,7 +185,11 @@ fn a_case_at_its_target_gets_nothing_more() {
         "{:?}",
         fake.ran
     );
-    assert!(stops("noisy").iter().all(|s| *s == StopReason::RunBudget));
+    assert!(
+        stops("noisy")
+            .iter()
+            .all(|s| *s == StopReason::SessionBudget)
+    );
     assert_eq!(records.len(), fake.ran.len());
 }
 
@@ -217,7 +221,7 @@ fn no_process_is_started_that_would_pass_the_budget() {
         assert!(
             stops
                 .iter()
-                .all(|s| matches!(s, StopReason::RunBudget | StopReason::NotSteady { .. })),
+                .all(|s| matches!(s, StopReason::SessionBudget | StopReason::NotSteady { .. })),
             "{stops:?}"
         );
     }
@@ -385,14 +389,14 @@ fn the_field_s_cheapest_goals_come_first_and_a_hopeless_dear_case_keeps_its_mini
     assert_eq!(time_processes(&records, "dear-hopeless"), 3, "{ran:?}");
     assert_eq!(
         stop_of(&records, "dear-hopeless"),
-        Some(StopReason::RunBudget)
+        Some(StopReason::SessionBudget)
     );
     // The cheap hopeless case reached the 95 % level, and the budget left went to it, as far
     // as its `max_runs`.
     assert!(time_processes(&records, "hopeless") > 6, "{ran:?}");
     assert!(matches!(
         stop_of(&records, "hopeless"),
-        Some(StopReason::RunBudget | StopReason::MaxRuns)
+        Some(StopReason::SessionBudget | StopReason::MaxRuns)
     ));
     // Never past the budget (the harness's own time around each process aside: + 5 %).
     assert!(
@@ -413,7 +417,7 @@ fn the_field_s_cheapest_goals_come_first_and_a_hopeless_dear_case_keeps_its_mini
     }
     for name in ["dear-steady", "dear-hopeless"] {
         assert_eq!(time_processes(&records, name), 3, "{name}: {ran:?}");
-        assert_eq!(stop_of(&records, name), Some(StopReason::RunBudget));
+        assert_eq!(stop_of(&records, name), Some(StopReason::SessionBudget));
     }
     assert!(
         spent(&records) <= budget.mul_f64(1.05),

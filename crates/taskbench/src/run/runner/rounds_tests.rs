@@ -48,7 +48,7 @@ impl Executor for Timed {
 fn spawn(tasks: u64) -> Workload {
     Workload::Scenario {
         scenario: Scenario::new("spawn", &[("tasks", tasks)]).unwrap(),
-        inner_warmup: 1,
+        inner_warm_up: 1,
     }
 }
 
@@ -71,7 +71,7 @@ fn subject(name: &str, warm_up: u32) -> Subject {
 
 fn settings(runs: u32, seed: u64, budget: Option<Duration>) -> Settings<'static> {
     Settings {
-        warmup: 0,
+        warm_up: 0,
         idle_runs: 0,
         stopping: Stopping {
             budget,
@@ -152,12 +152,12 @@ fn every_time_process_runs_its_warm_up_whatever_it_times() {
     for record in &time {
         let figures = record.figures.as_ref().unwrap();
         assert_eq!(
-            record.inner_warmup, 7,
+            record.inner_warm_up, 7,
             "the table's warm-up, not one from M"
         );
-        assert_eq!(figures.warmup_ns.len(), 7);
+        assert_eq!(figures.warm_up_ns.len(), 7);
         assert_eq!(
-            figures.warmup_ns[0], 50_000_000,
+            figures.warm_up_ns[0], 50_000_000,
             "the cold start, kept apart"
         );
         assert!(figures.iterations_ns.iter().all(|&e| e == 1_000_000));
@@ -166,7 +166,7 @@ fn every_time_process_runs_its_warm_up_whatever_it_times() {
     assert!(
         memory
             .clone()
-            .all(|r| r.iterations == 1 && r.inner_warmup == 1)
+            .all(|r| r.iterations == 1 && r.inner_warm_up == 1)
     );
     assert_eq!(memory.count(), 2, "two memory processes whose peaks agree");
 }

@@ -65,7 +65,7 @@ fn subject(name: &str, unsupported: &[&str]) -> Subject {
 
 fn run(fake: &mut Fake, subjects: &[Subject], workloads: &[Workload], runs: u32) -> Vec<RunRecord> {
     let settings = Settings {
-        warmup: 1,
+        warm_up: 1,
         idle_runs: runs,
         stopping: Stopping::exactly(runs, Duration::from_secs(60)),
         instructions: None,
@@ -86,7 +86,7 @@ fn run_until(
         timeout: Duration::from_secs(1),
         sample_every: Duration::from_millis(10),
         memory_limit: None,
-        full_warmup: false,
+        full_warm_up: false,
     };
     let mut sunk = 0;
     let records = Runner {
@@ -126,7 +126,7 @@ fn correct(argv: &[String]) -> (Exit, String) {
 fn timer() -> Workload {
     Workload::Scenario {
         scenario: Scenario::new("timer", &[("total-ms", 5)]).unwrap(),
-        inner_warmup: 2,
+        inner_warm_up: 2,
     }
 }
 
@@ -167,9 +167,9 @@ fn passes_the_protocol_arguments_and_judges_the_line() {
         ["0", "--iterations", &(m + warm_up).to_string()]
     );
     let time = &records[2];
-    assert_eq!((time.timed, time.inner_warmup), (Some(true), warm_up));
+    assert_eq!((time.timed, time.inner_warm_up), (Some(true), warm_up));
     let figures = time.figures.as_ref().unwrap();
-    assert_eq!(figures.warmup_ns.len(), warm_up as usize);
+    assert_eq!(figures.warm_up_ns.len(), warm_up as usize);
     assert_eq!(figures.iterations_ns.len(), m as usize);
     let measured: Vec<_> = records.iter().filter(|r| counts(r)).collect();
     assert_eq!(measured.len(), 4);
@@ -231,7 +231,7 @@ fn not_implemented_and_timeout_stop_their_case_only() {
         assert_eq!(mine.len(), 2, "{name}");
         assert_eq!(
             (mine[0].phase, mine[1].phase),
-            (Phase::Warmup, Phase::Measured)
+            (Phase::WarmUp, Phase::Measured)
         );
         assert_eq!(mine[0].status, mine[1].status);
         assert!(mine[1].figures.is_none(), "the measured run was not made");
@@ -314,10 +314,10 @@ fn counted_runs_follow_the_measured_ones_one_iteration_apart() {
     };
     let spawn = Workload::Scenario {
         scenario: Scenario::new("spawn", &[("tasks", 100)]).unwrap(),
-        inner_warmup: 3,
+        inner_warm_up: 3,
     };
     let settings = Settings {
-        warmup: 0,
+        warm_up: 0,
         idle_runs: 0,
         stopping: Stopping::exactly(2, Duration::from_secs(60)),
         instructions: Some(&counter),
@@ -341,7 +341,7 @@ fn counted_runs_follow_the_measured_ones_one_iteration_apart() {
         [1, 2]
     );
     // The same warm-up in both, whatever the iterations: their difference is one iteration.
-    assert!(counted.iter().all(|r| r.inner_warmup == 3));
+    assert!(counted.iter().all(|r| r.inner_warm_up == 3));
     let last = fake.ran.last().unwrap();
     assert_eq!(
         &last[last.len() - 4..],
@@ -405,7 +405,7 @@ impl Executor for Interrupting {
 #[test]
 fn a_stop_ends_the_run_with_the_records_made_before_it() {
     let settings = Settings {
-        warmup: 1,
+        warm_up: 1,
         idle_runs: 0,
         stopping: Stopping::exactly(3, Duration::from_secs(60)),
         instructions: None,

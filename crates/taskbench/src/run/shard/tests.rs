@@ -10,7 +10,7 @@ fn case(subject: &str, tasks: u64, cost_ms: u64) -> EstimatedCase {
         subject: subject.into(),
         workload: Workload::Scenario {
             scenario: Scenario::new("spawn", &[("tasks", tasks)]).unwrap(),
-            inner_warmup: 0,
+            inner_warm_up: 0,
         },
         cost: Duration::from_millis(cost_ms),
     }
@@ -66,7 +66,7 @@ fn the_longest_cases_go_first_to_the_least_loaded_part() {
     };
     let idle = Workload::Scenario {
         scenario: scenario.idle().unwrap(),
-        inner_warmup: 0,
+        inner_warm_up: 0,
     };
     assert!(chosen.takes("b", &idle) && !chosen.takes("a", &idle));
 }

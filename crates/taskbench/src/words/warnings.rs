@@ -169,7 +169,7 @@ mod tests {
                 .map(|&(contestant, precision)| Imprecision {
                     contestant: contestant.into(),
                     precision,
-                    stop: Some(StopReason::TimeBudget),
+                    stop: Some(StopReason::MaxTime),
                 })
                 .collect(),
         }
@@ -233,7 +233,7 @@ mod tests {
             cases: vec![Imprecision {
                 contestant: "smol".into(),
                 precision: 0.071,
-                stop: Some(StopReason::TimeBudget),
+                stop: Some(StopReason::MaxTime),
             }],
         };
         assert_eq!(

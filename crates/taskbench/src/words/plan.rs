@@ -27,8 +27,8 @@ pub fn dry_run(plan: &Plan, subjects: &[(String, ProcessCost)]) -> String {
     let mut out = format!(
         "{what}: {} and {} warm-up {} per case\n",
         stopping_line(plan),
-        plan.warmup,
-        plural(plan.warmup as usize, "process"),
+        plan.warm_up,
+        plural(plan.warm_up as usize, "process"),
     );
     out.push_str(&wrap(
         &format!(
@@ -199,7 +199,7 @@ mod tests {
             preset: None,
             workloads: vec![Workload::Scenario {
                 scenario: catalogue::Scenario::new("spawn", &[("tasks", 1_000)]).unwrap(),
-                inner_warmup: 1,
+                inner_warm_up: 1,
             }],
             seeds: Vec::new(),
             stopping: Stopping {
@@ -209,7 +209,7 @@ mod tests {
                 max_time: Duration::from_secs(30),
                 budget: Some(Duration::from_secs(budget)),
             },
-            warmup: 0,
+            warm_up: 0,
             idle_runs: 0,
             seed: 0,
         };
@@ -250,7 +250,7 @@ mod tests {
             workloads: Vec::new(),
             seeds: Vec::new(),
             stopping,
-            warmup: 0,
+            warm_up: 0,
             idle_runs: 0,
             seed: 0,
         };

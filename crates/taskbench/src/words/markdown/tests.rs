@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::proptest_support::{any_text, config};
-use crate::report::{Table, render_markdown};
+use crate::words::{Table, render_markdown};
 use proptest::prelude::*;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 

@@ -6,9 +6,9 @@
 //! what the study's comparison itself would see differently here.
 
 use crate::analysis::{CaseSummary, PointSummary};
-use crate::report::Table;
 use crate::seeds::{self, Experiment, Figure, SeedMetric, counterparts};
 use crate::units::{bytes, duration};
+use crate::words::Table;
 
 /// The pairs table of one experiment that `point` re-runs.
 pub fn pairs(experiment: &Experiment, point: &PointSummary) -> Table {
@@ -22,7 +22,7 @@ pub fn pairs(experiment: &Experiment, point: &PointSummary) -> Table {
             seeds::seed(experiment.seed).title,
             experiment.name
         ),
-        headers: crate::report::table::headers(&[
+        headers: crate::words::table::headers(&[
             "published",
             "theirs",
             "ours",
@@ -104,7 +104,7 @@ fn ours_and_ratio(figure: &Figure, case: &CaseSummary, name: &str) -> (String, S
 /// A ratio with three significant figures at most, two below 0.1 (`0.0072`).
 fn ratio(value: f64) -> String {
     if value >= 0.1 || value <= 0.0 {
-        return crate::report::overview::ratio(value);
+        return crate::words::overview::ratio(value);
     }
     let decimals = (1.0 - value.log10().floor()) as usize;
     format!("{value:.decimals$}")

@@ -222,7 +222,7 @@ pub const UNSTEADY_MARK: &str = " ⚠";
 /// The legend of [`UNSTEADY_MARK`].
 pub const UNSTEADY: &str = "⚠: most of its time processes had not reached a steady state by \
      the end of their warm-up (their series still changed level while timed, or slowed \
-     down): the figure averages a curve — `taskbench warmup` shows it";
+     down): the figure averages a curve — `taskbench warm_up` shows it";
 
 /// Which optional columns a point's table has.
 #[derive(Debug, Clone, Copy)]
@@ -609,7 +609,7 @@ mod tests {
             figure_cell(&summary),
             "3.90 ms\n10.0 ms in 3 of 12 processes"
         );
-        let row = row(summary, 0.31, StopReason::TimeBudget);
+        let row = row(summary, 0.31, StopReason::MaxTime);
         assert_eq!(runs(&row).lines().nth(1), Some("±31 %, modes"));
         let table = table(&PointSummary {
             point: "skynet size=10000".parse().unwrap(),
@@ -624,7 +624,7 @@ mod tests {
     fn one_mode_keeps_its_interval() {
         let summary = Summary::nested(&processes(&[4.0, 4.1, 3.9, 4.0, 4.2, 3.8])).unwrap();
         assert_eq!(figure_cell(&summary), "4.00 ms\n3.80–4.20 ms");
-        let row = row(summary, 0.05, StopReason::TimeBudget);
+        let row = row(summary, 0.05, StopReason::MaxTime);
         assert_eq!(runs(&row).lines().nth(1), Some("±5.0 %, time budget"));
     }
 
@@ -632,7 +632,7 @@ mod tests {
     fn few_processes_say_what_their_interval_can_claim() {
         let summary = Summary::nested(&processes(&[4.0, 4.4, 3.6])).unwrap();
         assert_eq!(summary.median_ci.unwrap().coverage, Some(0.75));
-        let row = row(summary, 0.09, StopReason::TimeBudget);
+        let row = row(summary, 0.09, StopReason::MaxTime);
         assert_eq!(
             runs(&row).lines().nth(1),
             Some("±9.0 % (75 %: 3 processes), time budget")

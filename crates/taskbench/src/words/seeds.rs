@@ -2,14 +2,14 @@
 //! report.html and results.md: a table per experiment, the published rows labelled with
 //! their year and machine, then our rows with the same columns, and how each side was
 //! measured — they are not the same experiment until the reader knows how they differ;
-//! then each published figure beside our row of the same workload (report/seed_pairs.rs).
+//! then each published figure beside our row of the same workload (words/seed_pairs.rs).
 
 use super::seed_pairs::published;
 use crate::analysis::{CaseSummary, PointSummary};
 use crate::measure::Platform;
-use crate::report::Table;
 use crate::seeds::{self, Experiment, SeedMetric};
 use crate::units::{bytes, duration};
+use crate::words::Table;
 
 /// The comparison tables of `point` (none for a point that reproduces no seed).
 pub fn comparisons(point: &PointSummary, platform: &Platform) -> Vec<Table> {
@@ -97,7 +97,7 @@ fn comparison(experiment: &Experiment, point: &PointSummary, platform: &Platform
             "{} · {} — published figures beside ours",
             seed.title, experiment.name
         ),
-        headers: crate::report::table::headers(&headers),
+        headers: crate::words::table::headers(&headers),
         rows,
         notes,
     }
