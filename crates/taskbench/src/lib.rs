@@ -7,8 +7,9 @@
 //! - [`contestant`]: manifests under `contestants/`, toolchain detection, builds, versions;
 //!   then [`presets`] and [`lineup`]: what this invocation runs (named sets of cases, or the
 //!   scenarios named), on whom;
-//! - [`measure`]: one process, exactly: wall, `wait4` rusage, the /proc sampler; the
-//!   machine and its load (`Platform`, `MachineWatch`);
+//! - `measure` (its own crate, on the catalogue alone): one process, exactly: wall, `wait4`
+//!   rusage, the /proc sampler, the launcher; the machine and its load (`Platform`,
+//!   `MachineWatch`);
 //! - [`run`]: the order of runs, the runner (stopped by a condition it is given), one run's
 //!   execution and judgement, the stored record;
 //! - `stats` (its own crate, a leaf): numbers only; [`analysis`] what they mean, and
@@ -28,10 +29,10 @@
 //!
 //! Which of these may import which is one table, tests/integration/layers.rs: each only the
 //! modules before it there, so that no import runs against the pipeline and none closes a
-//! circle. It follows the pipeline, bottom up, but in three places where an import needs
+//! circle. It follows the pipeline, bottom up, but in two places where an import needs
 //! another order (docs/ARCHITECTURE.md, "Who may import whom").
-//! The layers that are crates of their own (`catalogue`, `stats`) are not in it: what
-//! each may use is its Cargo.toml.
+//! The layers that are crates of their own (`catalogue`, `measure`, `stats`) are not in it:
+//! what each may use is its Cargo.toml.
 
 pub mod analysis;
 pub mod cli;
@@ -41,7 +42,6 @@ pub mod exit;
 pub mod export;
 pub mod html;
 pub mod lineup;
-pub mod measure;
 pub mod plot;
 pub mod presets;
 #[cfg(test)]

@@ -5,10 +5,10 @@
 use crate::analysis::gate::Side;
 use crate::analysis::{Fit, PointSummary, ReleaseSweep, Warning};
 use crate::contestant::{ContestantInfo, references};
-use crate::measure::Platform;
-use crate::measure::machine::MachineLoad;
 use crate::run::RunRecord;
 use anyhow::Context;
+use measure::Platform;
+use measure::machine::MachineLoad;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::path::Path;

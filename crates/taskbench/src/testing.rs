@@ -4,10 +4,10 @@
 
 use crate::analysis::{Warning, fits, summarize};
 use crate::contestant::ContestantInfo;
-use crate::measure::Platform;
-use crate::measure::Sample;
 use crate::results::{Results, SCHEMA};
 use crate::run::{Figures, Phase, RunRecord, RunStatus};
+use measure::Platform;
+use measure::Sample;
 use std::collections::BTreeMap;
 
 fn record(
@@ -116,7 +116,7 @@ pub(crate) fn results() -> Results {
         ]
         .map(String::from)
         .to_vec(),
-        platform: Platform::probe(),
+        platform: Platform::probe(env!("CARGO_PKG_VERSION")),
         seed: None,
         stopping: None,
         contestants: vec![

@@ -9,10 +9,10 @@ use super::ratio::Change;
 use super::ratio::{interval_at, with_spread};
 use super::run_to_run::Spreads;
 use crate::exit::{ExitClass, fail};
-use crate::measure::condition::Condition;
-use crate::measure::machine::Machine;
 use crate::run::RunRecord;
 use catalogue::Point;
+use measure::condition::Condition;
+use measure::machine::Machine;
 
 /// One side of a comparison: what it is called and its measured runs.
 pub struct Side {

@@ -8,12 +8,12 @@
 //! intervals as bands.
 
 use crate::analysis::{CaseSummary, Fit, Metric, Outcome, PointSummary, ReleaseSweep};
-use crate::measure::Sample;
 use crate::plot::{
     self, HALF_WIDTH, LineChart, Marks, Palette, Percentiles, Quantity, Row, RowChart, Series,
 };
 use crate::report::table::REFERENCE_MARK;
 use crate::run::RunRecord;
+use measure::Sample;
 use stats::Summary;
 
 /// Keys of the timer's extra figures.

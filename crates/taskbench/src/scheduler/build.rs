@@ -7,13 +7,13 @@ use super::{Commands, Prepared};
 use crate::contestant::ContestantInfo;
 use crate::contestant::ProcessCost;
 use crate::lineup::{pinned, prepare};
-use crate::measure::Platform;
 use crate::report::plan::{budget_buys, plural, shard_line, stopping_line};
 use crate::report::platform::{toolchains_line, unavailable_line};
 use crate::report::{PlatformHeader, terminal_width, wrap};
 use crate::run::interrupt::{self, errln, out, outln};
 use crate::run::{Shard, ShardCases, Subject};
 use crate::units::rough_duration;
+use measure::Platform;
 
 /// A run whose subjects are ready to measure.
 pub struct Built<'a> {
@@ -97,7 +97,7 @@ impl<'a> Prepared<'a> {
         if let Some(platform) = &self.session_file.platform {
             return Ok(platform.clone());
         }
-        let mut platform = Platform::probe();
+        let mut platform = Platform::probe(env!("CARGO_PKG_VERSION"));
         platform.versions = infos
             .iter()
             .map(|i| (i.name.clone(), i.version.clone()))

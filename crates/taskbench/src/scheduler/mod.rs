@@ -32,10 +32,11 @@ use crate::analysis::gate::{Side, check_machines};
 use crate::contestant::Places;
 use crate::export::{self, SessionFile};
 use crate::lineup::{Lineup, Surveyed, choose, survey_for};
-use crate::measure::{InstructionCounter, Platform};
 use crate::presets::{self, Plan};
 use crate::run::{RunRecord, Shard, ShardCases, interrupt};
 use crate::store::Location;
+// `::measure`, the crate: a plain `measure` here is this module's step (measure.rs).
+use ::measure::{InstructionCounter, Platform};
 use anyhow::{Context, anyhow, bail};
 use shard::{shard_cases, subject_names};
 use std::path::{Path, PathBuf};
@@ -63,7 +64,7 @@ impl<'a> Scheduler<'a> {
         let plan = plan(options)?;
         check_options(options)?;
         let counter = if options.instructions {
-            Some(crate::measure::counter::detect().map_err(|e| anyhow!(e))?)
+            Some(::measure::counter::detect().map_err(|e| anyhow!(e))?)
         } else {
             None
         };
@@ -148,7 +149,7 @@ impl<'a> Scheduler<'a> {
         if let Some(baseline) = &baseline {
             // Checked again when the run is compared; here, before a run it would refuse.
             let here = (resume.and_then(|r| r.session_file.platform.clone()))
-                .unwrap_or_else(Platform::probe)
+                .unwrap_or_else(|| Platform::probe(env!("CARGO_PKG_VERSION")))
                 .machine();
             check_machines(
                 (&baseline.label, &baseline.machine),

@@ -5,9 +5,9 @@
 use super::{Location, Machine, Store};
 use crate::analysis::gate::Side;
 use crate::exit::{ExitClass, cannot_compare, fail};
-use crate::measure::condition::Condition;
 use crate::run::RunRecord;
 use anyhow::Context;
+use measure::condition::Condition;
 
 /// A session found by name.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,8 +6,8 @@ use super::{Location, Store};
 use crate::analysis::gate::{Comparison, Side, across};
 use crate::analysis::run_to_run::{RunToRun, Spreads};
 use crate::exit::cannot_compare;
-use crate::measure::machine::Machine;
 use catalogue::Point;
+use measure::machine::Machine;
 
 /// The spreads of `contestant` at `point` over the sessions on `machine`, leaving out those
 /// started at `exclude` (the two being compared). The medians are read from each summary

@@ -7,37 +7,35 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// Every top-level module and the modules it imports, the pipeline as data: the leaves
-/// (one process measured among them); the contestants, built with it; the cases and their
-/// runs; who runs; what the figures mean; the document; the store; what is shown and
-/// written; a run from start to end; the command line and the commands on top. A module
-/// may only name modules above it here, and the table holds no import the code does not
-/// make, so that it reads as the house stands. docs/ARCHITECTURE.md gives the pipeline's
-/// order and the three places where this table's differs from it.
-/// The layers that are crates of their own (catalogue, stats: issue 47) are no modules
-/// here: what each may use is its Cargo.toml.
+/// Every top-level module and the modules it imports, the pipeline as data: the leaves;
+/// the contestants; the cases and their runs; who runs; what the figures mean; the
+/// document; the store; what is shown and written; a run from start to end; the command
+/// line and the commands on top. A module may only name modules above it here, and the
+/// table holds no import the code does not make, so that it reads as the house stands.
+/// docs/ARCHITECTURE.md gives the pipeline's order and the two places where this table's
+/// differs from it.
+/// The layers that are crates of their own (catalogue, measure, stats: issue 47) are no
+/// modules here: what each may use is its Cargo.toml.
 #[rustfmt::skip]
 const LAYERS: &[(&str, &[&str])] = &[
     ("units", &[]),
     ("exit", &[]),
     ("seeds", &[]),
-    ("measure", &[]),
-    ("contestant", &["measure"]),
-    ("run", &["units", "measure", "contestant"]),
+    ("contestant", &[]),
+    ("run", &["units", "contestant"]),
     ("presets", &["units", "seeds", "contestant", "run"]),
-    ("lineup", &["measure", "contestant", "run"]),
-    ("analysis", &["exit", "measure", "contestant", "run"]),
-    ("results", &["measure", "contestant", "run", "analysis"]),
-    ("store", &["exit", "measure", "contestant", "run", "analysis", "results"]),
+    ("lineup", &["contestant", "run"]),
+    ("analysis", &["exit", "contestant", "run"]),
+    ("results", &["contestant", "run", "analysis"]),
+    ("store", &["exit", "contestant", "run", "analysis", "results"]),
     ("plot", &["units", "contestant"]),
-    ("report", &["units", "seeds", "measure", "contestant", "run", "presets", "analysis",
-                 "results", "store", "plot"]),
-    ("html", &["units", "measure", "run", "analysis", "results", "store", "plot",
-               "report"]),
-    ("export", &["exit", "measure", "contestant", "run", "presets", "analysis", "results",
-                 "report", "html"]),
-    ("scheduler", &["units", "measure", "contestant", "run", "presets", "lineup",
-                    "analysis", "results", "store", "report", "html", "export"]),
+    ("report", &["units", "seeds", "contestant", "run", "presets", "analysis", "results",
+                 "store", "plot"]),
+    ("html", &["units", "run", "analysis", "results", "store", "plot", "report"]),
+    ("export", &["exit", "contestant", "run", "presets", "analysis", "results", "report",
+                 "html"]),
+    ("scheduler", &["units", "contestant", "run", "presets", "lineup", "analysis", "results",
+                    "store", "report", "html", "export"]),
     ("cli", &["units", "contestant", "run", "presets", "analysis", "store", "export", "scheduler"]),
     ("commands", &["units", "contestant", "run", "presets", "lineup", "analysis", "results",
                    "store", "report", "html", "export", "scheduler", "cli"]),
