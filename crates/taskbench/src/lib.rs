@@ -20,8 +20,9 @@
 //! - [`store`]: every run kept in SQLite or PostgreSQL, its history, the baselines `compare`
 //!   reads.
 //!
-//! Beside it, leaves any stage may use: [`units`] (durations, sizes and shares in human
-//! units) and [`exit`] (what the exit status tells a script). Over it: [`scheduler`], a run
+//! Beside it, leaves any stage may use: `units` (its own crate: durations, sizes and shares
+//! in human units) and [`exit`] (what the exit status tells a script). Over it:
+//! [`scheduler`], a run
 //! from start to end as named steps over all of the above (plan, prepare, build, measure,
 //! finish, gate) — what `taskbench run` is; [`cli`], the command line read into options;
 //! [`commands`], each subcommand a short story over the library (no command imports
@@ -31,8 +32,8 @@
 //! modules before it there, so that no import runs against the pipeline and none closes a
 //! circle. It follows the pipeline, bottom up, but in two places where an import needs
 //! another order (docs/ARCHITECTURE.md, "Who may import whom").
-//! The layers that are crates of their own (`catalogue`, `measure`, `stats`) are not in it:
-//! what each may use is its Cargo.toml.
+//! The layers that are crates of their own (`catalogue`, `measure`, `stats`, `units`) are
+//! not in it: what each may use is its Cargo.toml.
 
 pub mod analysis;
 pub mod cli;
@@ -56,7 +57,6 @@ pub mod store;
 mod test_launcher;
 #[cfg(test)]
 mod testing;
-pub mod units;
 
 use clap::Parser;
 use std::process::ExitCode;

@@ -3,7 +3,7 @@
 
 use super::table::Table;
 use crate::analysis::{Fit, Metric, PointSummary};
-use crate::units::{bytes, duration};
+use units::{bytes, duration};
 
 /// The table of each sweep among `fits`, with the index in `points` of the sweep's last
 /// point (the table goes after it).

@@ -5,7 +5,7 @@
 use super::Table;
 use super::table::headers;
 use crate::store::HistoryRow;
-use crate::units::{bytes, duration};
+use units::{bytes, duration};
 
 /// The table of `rows`: one row per session, point and contestant.
 pub fn history_table(rows: &[HistoryRow]) -> Table {

@@ -8,7 +8,7 @@
 use crate::analysis::{CaseSummary, PointSummary};
 use crate::report::Table;
 use crate::seeds::{self, Experiment, Figure, SeedMetric, counterparts};
-use crate::units::{bytes, duration};
+use units::{bytes, duration};
 
 /// The pairs table of one experiment that `point` re-runs.
 pub fn pairs(experiment: &Experiment, point: &PointSummary) -> Table {

@@ -8,8 +8,8 @@ use super::seed_pairs::published;
 use crate::analysis::{CaseSummary, PointSummary};
 use crate::report::Table;
 use crate::seeds::{self, Experiment, SeedMetric};
-use crate::units::{bytes, duration};
 use measure::Platform;
+use units::{bytes, duration};
 
 /// The comparison tables of `point` (none for a point that reproduces no seed).
 pub fn comparisons(point: &PointSummary, platform: &Platform) -> Vec<Table> {

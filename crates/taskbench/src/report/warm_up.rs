@@ -4,7 +4,7 @@
 
 use super::Table;
 use crate::analysis::warm_up::{CaseCurves, ProcessCurve};
-use crate::units::{count, duration};
+use units::{count, duration};
 
 /// Blocks from the steady time (lowest) up, each ×√2 the one below.
 const LEVELS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];

@@ -2,7 +2,6 @@
 //! exit and output. A run counts in the statistics only when its status is `Ok`.
 
 use super::{plausible, protocol};
-use crate::units;
 use measure::{Exit, Measurement};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -12,8 +12,8 @@ use crate::report::platform::{toolchains_line, unavailable_line};
 use crate::report::{PlatformHeader, terminal_width, wrap};
 use crate::run::interrupt::{self, errln, out, outln};
 use crate::run::{Shard, ShardCases, Subject};
-use crate::units::rough_duration;
 use measure::Platform;
+use units::rough_duration;
 
 /// A run whose subjects are ready to measure.
 pub struct Built<'a> {

@@ -12,13 +12,13 @@ use crate::run::{
     Executor, Hooks, Limits, Phase, ProcessExecutor, RunRecord, Runner, Settings, ShardCases, Step,
     Workload, interrupt,
 };
-use crate::units::rough_duration;
 use anyhow::Context;
 use catalogue::Point;
 use indicatif::{ProgressBar, ProgressStyle};
 use measure::machine::{MachineLoad, MachineWatch};
 use std::collections::HashSet;
 use std::time::Duration;
+use units::rough_duration;
 
 /// A run whose cases have all been measured (or that was interrupted).
 pub struct Measured<'a> {

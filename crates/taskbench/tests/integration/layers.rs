@@ -14,31 +14,28 @@ use std::path::{Path, PathBuf};
 /// table holds no import the code does not make, so that it reads as the house stands.
 /// docs/ARCHITECTURE.md gives the pipeline's order and the two places where this table's
 /// differs from it.
-/// The layers that are crates of their own (catalogue, measure, stats: issue 47) are no
-/// modules here: what each may use is its Cargo.toml.
+/// The layers that are crates of their own (catalogue, measure, stats, units: issue 47)
+/// are no modules here: what each may use is its Cargo.toml.
 #[rustfmt::skip]
 const LAYERS: &[(&str, &[&str])] = &[
-    ("units", &[]),
     ("exit", &[]),
     ("seeds", &[]),
     ("contestant", &[]),
-    ("run", &["units", "contestant"]),
-    ("presets", &["units", "seeds", "contestant", "run"]),
+    ("run", &["contestant"]),
+    ("presets", &["seeds", "contestant", "run"]),
     ("lineup", &["contestant", "run"]),
     ("analysis", &["exit", "contestant", "run"]),
     ("results", &["contestant", "run", "analysis"]),
     ("store", &["exit", "contestant", "run", "analysis", "results"]),
-    ("plot", &["units", "contestant"]),
-    ("report", &["units", "seeds", "contestant", "run", "presets", "analysis", "results",
-                 "store", "plot"]),
-    ("html", &["units", "run", "analysis", "results", "store", "plot", "report"]),
-    ("export", &["exit", "contestant", "run", "presets", "analysis", "results", "report",
-                 "html"]),
-    ("scheduler", &["units", "contestant", "run", "presets", "lineup", "analysis", "results",
-                    "store", "report", "html", "export"]),
-    ("cli", &["units", "contestant", "run", "presets", "analysis", "store", "export", "scheduler"]),
-    ("commands", &["units", "contestant", "run", "presets", "lineup", "analysis", "results",
-                   "store", "report", "html", "export", "scheduler", "cli"]),
+    ("plot", &["contestant"]),
+    ("report", &["seeds", "contestant", "run", "presets", "analysis", "results", "store", "plot"]),
+    ("html", &["run", "analysis", "results", "store", "plot", "report"]),
+    ("export", &["exit", "contestant", "run", "presets", "analysis", "results", "report", "html"]),
+    ("scheduler", &["contestant", "run", "presets", "lineup", "analysis", "results", "store",
+                    "report", "html", "export"]),
+    ("cli", &["contestant", "run", "presets", "analysis", "store", "export", "scheduler"]),
+    ("commands", &["contestant", "run", "presets", "lineup", "analysis", "results", "store",
+                   "report", "html", "export", "scheduler", "cli"]),
 ];
 
 fn src() -> PathBuf {
