@@ -20,8 +20,8 @@
 //! - [`store`]: every run kept in SQLite or PostgreSQL, its history, the baselines `compare`
 //!   reads.
 //!
-//! Beside it, leaves any stage may use: `units` (its own crate: durations, sizes and shares
-//! in human units) and [`exit`] (what the exit status tells a script). Over it:
+//! Beside it, leaves any stage may use, each its own crate: `units` (durations, sizes and
+//! shares in human units) and `exit` (what the exit status tells a script). Over it:
 //! [`scheduler`], a run
 //! from start to end as named steps over all of the above (plan, prepare, build, measure,
 //! finish, gate) — what `taskbench run` is; [`cli`], the command line read into options;
@@ -32,14 +32,13 @@
 //! modules before it there, so that no import runs against the pipeline and none closes a
 //! circle. It follows the pipeline, bottom up, but in two places where an import needs
 //! another order (docs/ARCHITECTURE.md, "Who may import whom").
-//! The layers that are crates of their own (`catalogue`, `measure`, `stats`, `units`) are
-//! not in it: what each may use is its Cargo.toml.
+//! The layers that are crates of their own (`catalogue`, `exit`, `measure`, `stats`,
+//! `units`) are not in it: what each may use is its Cargo.toml.
 
 pub mod analysis;
 pub mod cli;
 pub mod commands;
 pub mod contestant;
-pub mod exit;
 pub mod export;
 pub mod html;
 pub mod lineup;
@@ -62,7 +61,7 @@ use clap::Parser;
 use std::process::ExitCode;
 
 /// Parses the command line and runs it; every error is one line on stderr (clap's with its
-/// tip and usage), its exit status as crate::exit classes it.
+/// tip and usage), its exit status as the exit crate classes it.
 pub fn main() -> ExitCode {
     measure::launcher::launch_if_asked();
     default_sigpipe();

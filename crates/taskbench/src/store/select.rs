@@ -4,9 +4,9 @@
 
 use super::{Location, Machine, Store};
 use crate::analysis::gate::Side;
-use crate::exit::{ExitClass, cannot_compare, fail};
 use crate::run::RunRecord;
 use anyhow::Context;
+use exit::{ExitClass, cannot_compare, fail};
 use measure::condition::Condition;
 
 /// A session found by name.

@@ -5,8 +5,8 @@
 use super::{Location, Store};
 use crate::analysis::gate::{Comparison, Side, across};
 use crate::analysis::run_to_run::{RunToRun, Spreads};
-use crate::exit::cannot_compare;
 use catalogue::Point;
+use exit::cannot_compare;
 use measure::machine::Machine;
 
 /// The spreads of `contestant` at `point` over the sessions on `machine`, leaving out those
