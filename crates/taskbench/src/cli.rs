@@ -6,10 +6,10 @@
 use crate::presets::{ParamArgs, help};
 use crate::scheduler::{Commands, Export, Gate, Keep, ProcessLimits, SessionOptions, Show};
 use crate::store::Location;
-use crate::units::{parse_duration, parse_percent, parse_size};
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueHint};
 use std::path::PathBuf;
 use std::time::Duration;
+use units::{parse_duration, parse_percent, parse_size};
 
 mod exports;
 

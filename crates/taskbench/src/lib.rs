@@ -7,8 +7,9 @@
 //! - [`contestant`]: manifests under `contestants/`, toolchain detection, builds, versions;
 //!   then [`presets`] and [`lineup`]: what this invocation runs (named sets of cases, or the
 //!   scenarios named), on whom;
-//! - [`measure`]: one process, exactly: wall, `wait4` rusage, the /proc sampler; the
-//!   machine and its load (`Platform`, `MachineWatch`);
+//! - `measure` (its own crate, on the catalogue alone): one process, exactly: wall, `wait4`
+//!   rusage, the /proc sampler, the launcher; the machine and its load (`Platform`,
+//!   `MachineWatch`);
 //! - [`run`]: the order of runs, the runner (stopped by a condition it is given), one run's
 //!   execution and judgement, the stored record;
 //! - `stats` (its own crate, a leaf): numbers only; [`analysis`] what they mean, and
@@ -19,8 +20,9 @@
 //! - [`store`]: every run kept in SQLite or PostgreSQL, its history, the baselines `compare`
 //!   reads.
 //!
-//! Beside it, leaves any stage may use: [`units`] (durations, sizes and shares in human
-//! units) and [`exit`] (what the exit status tells a script). Over it: [`scheduler`], a run
+//! Beside it, leaves any stage may use, each its own crate: `units` (durations, sizes and
+//! shares in human units) and `exit` (what the exit status tells a script). Over it:
+//! [`scheduler`], a run
 //! from start to end as named steps over all of the above (plan, prepare, build, measure,
 //! finish, gate) — what `taskbench run` is; [`cli`], the command line read into options;
 //! [`commands`], each subcommand a short story over the library (no command imports
@@ -28,10 +30,10 @@
 //!
 //! Which of these may import which is one table, tests/integration/layers.rs: each only the
 //! modules before it there, so that no import runs against the pipeline and none closes a
-//! circle. It follows the pipeline, bottom up, but in three places where an import needs
+//! circle. It follows the pipeline, bottom up, but in two places where an import needs
 //! another order (docs/ARCHITECTURE.md, "Who may import whom").
-//! The layers that are crates of their own (`catalogue`, `stats`) are not in it: what
-//! each may use is its Cargo.toml.
+//! The layers that are crates of their own (`catalogue`, `exit`, `measure`, `stats`,
+//! `units`) are not in it: what each may use is its Cargo.toml.
 
 pub mod agree;
 pub mod analysis;
@@ -40,12 +42,10 @@ pub mod cli;
 pub mod commands;
 pub mod compare;
 pub mod contestant;
-pub mod exit;
 pub mod export;
 pub mod history;
 pub mod html;
 pub mod lineup;
-pub mod measure;
 pub mod plot;
 pub mod presets;
 #[cfg(test)]
@@ -61,7 +61,6 @@ pub mod sweep;
 mod test_launcher;
 #[cfg(test)]
 mod testing;
-pub mod units;
 pub mod warm_up;
 pub mod words;
 
@@ -69,7 +68,7 @@ use clap::Parser;
 use std::process::ExitCode;
 
 /// Parses the command line and runs it; every error is one line on stderr (clap's with its
-/// tip and usage), its exit status as crate::exit classes it.
+/// tip and usage), its exit status as the exit crate classes it.
 pub fn main() -> ExitCode {
     measure::launcher::launch_if_asked();
     default_sigpipe();

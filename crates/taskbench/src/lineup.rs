@@ -368,7 +368,7 @@ fn describe(
 
 /// `--cpus`: each value at most the cores taskbench may use here, none twice.
 pub fn check_cpus(cpus: &[u32]) -> anyhow::Result<()> {
-    let allowed = crate::measure::affinity::allowed().len();
+    let allowed = measure::affinity::allowed().len();
     if let Some(n) = cpus.iter().find(|&&n| n as usize > allowed) {
         bail!("--cpus {n}: taskbench may use {allowed} cores here");
     }

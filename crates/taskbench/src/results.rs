@@ -5,12 +5,12 @@
 use crate::analysis::{PointSummary, Warning};
 use crate::compare::gate::Side;
 use crate::contestant::{ContestantInfo, references};
-use crate::measure::Platform;
-use crate::measure::machine::MachineLoad;
 use crate::run::RunRecord;
 use crate::sweep::fits::Fit;
 use crate::sweep::releases::ReleaseSweep;
 use anyhow::Context;
+use measure::Platform;
+use measure::machine::MachineLoad;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::path::Path;

@@ -3,4 +3,4 @@
 
 #[used]
 #[unsafe(link_section = ".init_array")]
-static LAUNCH_IF_ASKED: extern "C" fn() = crate::measure::launcher::launch_if_asked;
+static LAUNCH_IF_ASKED: extern "C" fn() = measure::launcher::launch_if_asked;

@@ -3,13 +3,12 @@
 //! tested against.
 
 use crate::analysis::{Warning, summarize};
-
 use crate::contestant::ContestantInfo;
-use crate::measure::Platform;
-use crate::measure::Sample;
 use crate::results::{Results, SCHEMA};
 use crate::run::{Figures, Phase, RunRecord, RunStatus};
 use crate::sweep::fits::fits;
+use measure::Platform;
+use measure::Sample;
 use std::collections::BTreeMap;
 
 fn record(
@@ -118,7 +117,7 @@ pub(crate) fn results() -> Results {
         ]
         .map(String::from)
         .to_vec(),
-        platform: Platform::probe(),
+        platform: Platform::probe(env!("CARGO_PKG_VERSION")),
         seed: None,
         stopping: None,
         contestants: vec![

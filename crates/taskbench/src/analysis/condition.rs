@@ -4,8 +4,8 @@
 //! gauge's floor (the probe's repeatability on a quiet machine, docs/MEASUREMENT.md) and
 //! three times the two sides' own spread across their probes.
 
-use crate::measure::condition::{Condition, ConditionSample};
 use catalogue::Point;
+use measure::condition::{Condition, ConditionSample};
 use serde::{Deserialize, Serialize};
 
 /// How many times the two sides' spread (MAD, as a standard deviation) a difference must pass.
@@ -207,7 +207,7 @@ mod tests {
     ) -> ConditionSample {
         ConditionSample {
             at_ms: 0,
-            moment: crate::measure::condition::Moment::Start,
+            moment: measure::condition::Moment::Start,
             timer_1ms_late_ns: late_1ms * 1e6,
             timer_1ms_late_p90_ns: late_1ms * 1e6,
             timer_20ms_late_ns: late_20ms * 1e6,

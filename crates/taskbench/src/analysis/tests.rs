@@ -194,7 +194,7 @@ fn a_record_without_a_parameter_is_summarised_at_its_default() {
         let figures = r.figures.as_mut().unwrap();
         figures.instructions = instructions;
         figures.counter = instructions.map(|_| "instructions:u".into());
-        let sample = |at_us| crate::measure::Sample {
+        let sample = |at_us| measure::Sample {
             at_us,
             rss_bytes: 1_500,
             threads: 3,
@@ -441,7 +441,7 @@ fn a_first_run_within_the_range_of_the_rest_is_not_warned_about() {
 
 #[test]
 fn a_busy_or_stolen_machine_is_warned_about() {
-    use crate::measure::machine::{CpuShares, MachineLoad};
+    use measure::machine::{CpuShares, MachineLoad};
     let machine = |load_start: f64, others: f64, steal: f64| MachineLoad {
         cores: 2,
         load_start,

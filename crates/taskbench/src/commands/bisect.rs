@@ -51,7 +51,7 @@ pub fn bisect(
         releases[releases.len() - 1],
         args.scenario,
         Figure::name(args.measure),
-        crate::units::percent(args.threshold)
+        units::percent(args.threshold)
     );
     let started = std::time::Instant::now();
     let mut oracle = RunOracle::new(

@@ -5,8 +5,8 @@ use crate::cli::PresetsArgs;
 use crate::contestant::{Availability, Places, ProcessCost};
 use crate::lineup::{Lineup, choose, survey};
 use crate::presets::{Plan, available, estimate, expand};
-use crate::units::rough_duration;
 use std::path::Path;
+use units::rough_duration;
 
 pub fn presets(args: &PresetsArgs, contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
     let presets = available(args.preset_file.as_deref())?;

@@ -1,13 +1,13 @@
 //! How a comparison ends, for `taskbench compare` and `run --baseline` alike: its table
 //! printed and written where asked (Markdown, HTML), and the gate's judgement — exit 1
-//! (crate::exit) when a change is significantly past its threshold, naming it.
+//! (the exit crate) when a change is significantly past its threshold, naming it.
 
 use crate::compare::gate::{Comparison, GateOutcome, Judgement, Thresholds, confirmed, judge};
 use crate::compare::words::{failure, gate_line, table, unhistoried_warning};
-use crate::exit::{ExitClass, fail};
 use crate::run::interrupt::{errln, outln};
 use crate::words::condition::condition_block;
 use crate::words::{render_markdown, render_terminal, terminal_width};
+use exit::{ExitClass, fail};
 use std::path::Path;
 
 /// Where a comparison goes besides the terminal.

@@ -8,11 +8,11 @@ use super::ratio::Change;
 use super::ratio::{interval_at, with_spread};
 use crate::analysis::condition::ConditionComparison;
 use crate::analysis::run_to_run::Spreads;
-use crate::exit::{ExitClass, fail};
-use crate::measure::condition::Condition;
-use crate::measure::machine::Machine;
 use crate::run::RunRecord;
 use catalogue::Point;
+use exit::{ExitClass, fail};
+use measure::condition::Condition;
+use measure::machine::Machine;
 
 /// One side of a comparison: what it is called and its measured runs.
 pub struct Side {
@@ -353,7 +353,7 @@ mod tests {
     fn sides_of_different_machines_are_refused_unless_mixed() {
         let (base, new) = (side("a", "AMD EPYC"), side("b", "Intel Xeon"));
         let error = across(&base, &new, None, false).err().unwrap();
-        assert_eq!(crate::exit::class_of(&error), ExitClass::CannotCompare);
+        assert_eq!(exit::class_of(&error), ExitClass::CannotCompare);
         let message = error.to_string();
         assert!(message.starts_with("a ran on AMD EPYC · "), "{message}");
         assert!(message.contains(" and b on Intel Xeon · "), "{message}");

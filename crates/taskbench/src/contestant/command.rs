@@ -6,8 +6,8 @@
 //! drained on two threads so a chatty command never blocks on a full pipe, and only the last
 //! bytes of each are kept.
 
-use crate::measure::capture::Keep;
-use crate::measure::{ExecError, Exit, Job, Kept};
+use measure::capture::Keep;
+use measure::{ExecError, Exit, Job, Kept};
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
 use std::process::ExitStatus;
@@ -116,7 +116,7 @@ pub fn run(argv: &[String], dir: &Path, limit: Duration) -> Result<Finished, Com
         env: Vec::new(),
         keep: KEEP,
     };
-    let measured = crate::measure::execute(&launcher, &job).map_err(|e| match e {
+    let measured = measure::execute(&launcher, &job).map_err(|e| match e {
         ExecError::Program(reason) => CommandError::CannotStart {
             reason,
             harness: false,

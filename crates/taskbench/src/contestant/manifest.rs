@@ -201,7 +201,7 @@ impl Manifest {
     pub fn build_flags(&self) -> Option<String> {
         self.build_flags
             .as_ref()
-            .map(|flags| flags.replace("{rust_profile}", crate::measure::platform::RUST_PROFILE))
+            .map(|flags| flags.replace("{rust_profile}", measure::platform::RUST_PROFILE))
     }
 
     /// Its time processes' warm-up by scenario: the `warm-up.toml` in `dir` over its
@@ -254,7 +254,7 @@ mod tests {
             manifest.build_flags(),
             Some(format!(
                 "cargo --release: {}",
-                crate::measure::platform::RUST_PROFILE
+                measure::platform::RUST_PROFILE
             ))
         );
         assert_eq!(manifest.groups(), ["headline", "rust", "all"]);

@@ -5,12 +5,12 @@
 use super::log::{SessionFile, read_records};
 use super::{FORMATS, Format, deliver, write_atomically};
 use crate::analysis::{PointSummary, summarize_machines, warnings};
-use crate::measure::Platform;
-use crate::measure::machine::MachineLoad;
 use crate::results::{Results, SCHEMA};
 use crate::run::{RunRecord, StopReason};
 use crate::sweep::fits::fits;
 use crate::sweep::releases::release_sweeps;
+use measure::Platform;
+use measure::machine::MachineLoad;
 use std::path::Path;
 
 /// The results document of `records`, with what run.json says of the run.

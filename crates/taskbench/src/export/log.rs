@@ -4,10 +4,10 @@
 //! `taskbench run --resume DIR` and `taskbench report DIR` need besides the records.
 
 use crate::contestant::ContestantInfo;
-use crate::measure::Platform;
 use crate::run::{RunRecord, Stopping};
 use anyhow::Context;
 use catalogue::Point;
+use measure::Platform;
 use serde::{Deserialize, Serialize};
 use std::fs::File;
 use std::io::Write;

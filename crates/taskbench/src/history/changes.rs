@@ -66,12 +66,12 @@ pub fn observations(rows: &[HistoryRow]) -> Vec<Observation> {
 /// of the store at `location` on NEW's machine that started before NEW, then NEW's.
 pub fn with_newest(location: &Location, new: &Side) -> anyhow::Result<Vec<Series>> {
     if !location.exists() {
-        return Err(crate::exit::fail(
-            crate::exit::ExitClass::CannotCompare,
+        return Err(exit::fail(
+            exit::ExitClass::CannotCompare,
             format!("--fail-on-change: there is no store at {location} to read the history from"),
         ));
     }
-    let store = &mut crate::store::open(location).map_err(crate::exit::cannot_compare)?;
+    let store = &mut crate::store::open(location).map_err(exit::cannot_compare)?;
     let mut out = Vec::new();
     for point in summarize(&new.runs, &Apart::none()) {
         for row in &point.rows {

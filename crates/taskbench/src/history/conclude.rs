@@ -1,10 +1,10 @@
 //! How `compare --fail-on-change` ends: the change-point gate's lines (history/words.rs)
-//! printed, and exit 1 (crate::exit) when a case's newest step fails it, naming the step.
+//! printed, and exit 1 (the exit crate) when a case's newest step fails it, naming the step.
 
-use crate::exit::{ExitClass, fail};
 use crate::history::change_gate::ChangeGate;
 use crate::history::words::change_gate_lines;
 use crate::run::interrupt::outln;
+use exit::{ExitClass, fail};
 
 /// Prints what the change-point gate judged, and fails when a series failed it.
 pub fn conclude_changes(gate: &ChangeGate) -> anyhow::Result<()> {

@@ -3,9 +3,9 @@
 //! happened. The store reads the summaries; this draws them.
 
 use crate::store::HistoryRow;
-use crate::units::{bytes, duration};
 use crate::words::Table;
 use crate::words::table::headers;
+use units::{bytes, duration};
 
 /// The table of `rows`: one row per session, point and contestant.
 pub fn history_table(rows: &[HistoryRow]) -> Table {

@@ -4,8 +4,8 @@
 
 use crate::history::change_gate::{ChangeGate, RECENT};
 use crate::history::change_points::{Along, Figure, Place, SeriesSteps, Step};
-use crate::units::{bytes, duration};
 use stats::CHANGE_SETTINGS;
+use units::{bytes, duration};
 
 /// One line per step of every series in `found`, then one counting the series without.
 pub fn change_lines(found: &[SeriesSteps]) -> Vec<String> {
@@ -36,7 +36,7 @@ pub fn change_lines(found: &[SeriesSteps]) -> Vec<String> {
 pub fn left_out_line(count: usize, share: f64) -> String {
     format!(
         "{count} step(s) smaller than {} left out (--min-change)",
-        crate::units::percent(share)
+        units::percent(share)
     )
 }
 

@@ -204,7 +204,7 @@ fn header(page: &mut String, results: &Results) {
         r#"<header><h1>taskbench report</h1><p class="platform">{} · {} cores · {} · Linux {} · load {:.2} · {} · taskbench {}</p>"#,
         escape(&platform.cpu),
         platform.cores,
-        escape(&crate::units::bytes(platform.memory_bytes as f64)),
+        escape(&units::bytes(platform.memory_bytes as f64)),
         escape(&platform.kernel),
         platform.load_average,
         escape(&started),

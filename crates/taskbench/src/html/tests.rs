@@ -137,6 +137,6 @@ fn a_few_points_read_side_by_side_like_bluebirds_table() {
     assert_eq!(table.rows[0][0], best.contestant);
     assert_eq!(
         table.rows[0][1],
-        crate::units::duration(best.elapsed.unwrap().median)
+        units::duration(best.elapsed.unwrap().median)
     );
 }

@@ -24,8 +24,8 @@ impl Quantity {
     /// The unit in which `largest` reads as a number below 1,000 (1,024 for sizes).
     pub fn unit_for(self, largest: f64) -> Unit {
         let (divisor, name) = match self {
-            Quantity::Time => crate::units::duration_unit(largest),
-            Quantity::Memory => crate::units::byte_unit(largest),
+            Quantity::Time => units::duration_unit(largest),
+            Quantity::Memory => units::byte_unit(largest),
             Quantity::Count => (1.0, ""),
         };
         Unit { divisor, name }

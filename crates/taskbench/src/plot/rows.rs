@@ -7,11 +7,11 @@
 use super::axis::{Quantity, axis_label, tick};
 use super::palette::Identity;
 use super::{INK, MUTED, Palette, Scale, caption_style, label_style, mark, text_px, with_scale};
-use crate::units::{bytes, duration};
 use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+use units::{bytes, duration};
 
 /// A chart of rows.
 #[derive(Debug, Clone, PartialEq)]

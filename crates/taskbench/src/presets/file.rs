@@ -110,13 +110,13 @@ fn preset(name: &str, value: toml::Value) -> anyhow::Result<Preset> {
         precision: written
             .precision
             .as_deref()
-            .map(crate::units::parse_percent)
+            .map(units::parse_percent)
             .transpose()
             .map_err(|e| anyhow!("`precision`: {e}"))?,
         max_time: written
             .max_time
             .as_deref()
-            .map(crate::units::parse_duration)
+            .map(units::parse_duration)
             .transpose()
             .map_err(|e| anyhow!("`max-time`: {e}"))?,
         ..PlanOptions::default()

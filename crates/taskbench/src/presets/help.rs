@@ -4,7 +4,7 @@
 
 use super::{DEFAULT_STOPPING, DEFAULT_WARM_UP, Preset, builtin};
 use crate::run::Stopping;
-use crate::units::{percent, rough_duration};
+use units::{percent, rough_duration};
 
 /// The built-in preset `run` runs when nothing says otherwise.
 fn quick() -> Preset {

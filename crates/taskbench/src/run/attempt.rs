@@ -8,8 +8,8 @@ use super::plan::{Phase, Step, Subject, Workload};
 use super::record::{Figures, RunRecord};
 use super::status::{Expected, Reported, RunStatus};
 use super::stopping::StopReason;
-use crate::measure::{ExecError, InstructionCounter, Job, Kept, Measurement};
 use catalogue::Invocation;
+use measure::{ExecError, InstructionCounter, Job, Kept, Measurement};
 use stats::median;
 use std::collections::{BTreeMap, HashMap};
 

@@ -6,8 +6,8 @@ use super::attempt::run_one;
 use super::executor::{Executor, Limits};
 use super::plan::{Phase, Step, Subject, Workload};
 use super::record::RunRecord;
-use crate::measure::ExecError;
 use catalogue::Scenario;
+use measure::ExecError;
 use std::time::Duration;
 
 /// How many curves of how many iterations, and how long each may take.

@@ -2,7 +2,7 @@
 //! tests answer with fixed fake measurements) under the [`Limits`] every run is watched by.
 //! The runner and a single attempt both stand on it.
 
-use crate::measure::{self, ExecError, Job, Measurement};
+use measure::{ExecError, Job, Measurement};
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -14,7 +14,7 @@
 //! 129 for HUP, 141 for PIPE).
 //! A second signal exits at once.
 
-use crate::measure::reap::end_descendants_of_harness;
+use measure::reap::end_descendants_of_harness;
 use std::sync::Once;
 use std::sync::atomic::{AtomicI32, Ordering};
 

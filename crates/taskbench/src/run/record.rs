@@ -4,8 +4,8 @@
 use super::plan::Phase;
 use super::status::RunStatus;
 use super::stopping::StopReason;
-use crate::measure::Sample;
 use catalogue::Point;
+use measure::Sample;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

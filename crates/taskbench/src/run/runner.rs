@@ -21,7 +21,7 @@ use super::plan::{Phase, Step, Subject, Workload, before_measuring};
 use super::progress::CaseProgress;
 use super::record::RunRecord;
 use super::stopping::{HARNESS_PER_PROCESS, Next, StopReason, Stopping};
-use crate::measure::InstructionCounter;
+use measure::InstructionCounter;
 use stats::SplitMix64;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};

@@ -2,8 +2,7 @@
 //! exit and output. A run counts in the statistics only when its status is `Ok`.
 
 use super::{plausible, protocol};
-use crate::measure::{Exit, Measurement};
-use crate::units;
+use measure::{Exit, Measurement};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -194,7 +193,7 @@ fn signal_name(signal: i32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::measure::Usage;
+    use measure::Usage;
     use std::time::Duration;
 
     fn finished(exit: Exit, stdout: &str, stderr: &str) -> Measurement {

@@ -110,7 +110,7 @@ impl StopReason {
             StopReason::NoValidRun => "no valid run".into(),
             StopReason::NotSteady { needs_ms } => format!(
                 "steady state not reached: needs ~{}",
-                crate::units::rough_duration(Duration::from_millis(*needs_ms))
+                units::rough_duration(Duration::from_millis(*needs_ms))
             ),
         }
     }

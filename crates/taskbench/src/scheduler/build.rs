@@ -6,14 +6,14 @@ use super::{Commands, Prepared};
 use crate::contestant::ContestantInfo;
 use crate::contestant::ProcessCost;
 use crate::lineup::{pinned, prepare};
-use crate::measure::Platform;
 use crate::run::interrupt::{self, errln, out, outln};
 use crate::run::{Shard, ShardCases, Subject};
 use crate::shards::cases::shard_cases;
-use crate::units::rough_duration;
 use crate::words::plan::{budget_buys, plural, shard_line, stopping_line};
 use crate::words::platform::{toolchains_line, unavailable_line};
 use crate::words::{PlatformHeader, terminal_width, wrap};
+use measure::Platform;
+use units::rough_duration;
 
 /// A run whose subjects are ready to measure.
 pub struct Built<'a> {
@@ -97,7 +97,7 @@ impl<'a> Prepared<'a> {
         if let Some(platform) = &self.session_file.platform {
             return Ok(platform.clone());
         }
-        let mut platform = Platform::probe();
+        let mut platform = Platform::probe(env!("CARGO_PKG_VERSION"));
         platform.versions = infos
             .iter()
             .map(|i| (i.name.clone(), i.version.clone()))

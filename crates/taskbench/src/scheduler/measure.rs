@@ -8,17 +8,17 @@ const SAMPLE_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
 
 use super::Built;
 use crate::export;
-use crate::measure::machine::{MachineLoad, MachineWatch};
 use crate::run::{
     Executor, Hooks, Limits, Phase, ProcessExecutor, RunRecord, Runner, Settings, ShardCases, Step,
     Workload, interrupt,
 };
-use crate::units::rough_duration;
 use anyhow::Context;
 use catalogue::Point;
 use indicatif::{ProgressBar, ProgressStyle};
+use measure::machine::{MachineLoad, MachineWatch};
 use std::collections::HashSet;
 use std::time::Duration;
+use units::rough_duration;
 
 /// A run whose cases have all been measured (or that was interrupted).
 pub struct Measured<'a> {
@@ -206,5 +206,5 @@ fn theirs(shard: Option<&ShardCases>, subject: &str, workload: &Workload) -> boo
 /// Half the machine's memory: room for the harness and the rest of the machine when a
 /// contestant runs away.
 fn default_memory_limit() -> Option<u64> {
-    Some(crate::measure::Platform::probe_memory_bytes() / 2).filter(|&limit| limit > 0)
+    Some(measure::Platform::probe_memory_bytes() / 2).filter(|&limit| limit > 0)
 }

@@ -26,11 +26,12 @@ use crate::compare::gate::{Side, check_machines};
 use crate::contestant::Places;
 use crate::export::{self, SessionFile};
 use crate::lineup::{Lineup, Surveyed, choose, survey_for};
-use crate::measure::{InstructionCounter, Platform};
 use crate::presets::{self, Plan};
 use crate::run::{RunRecord, Shard, ShardCases, interrupt};
 use crate::shards::cases::{shard_cases, subject_names};
 use crate::store::Location;
+// `::measure`, the crate: a plain `measure` here is this module's step (measure.rs).
+use ::measure::{InstructionCounter, Platform};
 use anyhow::{Context, anyhow, bail};
 use std::path::{Path, PathBuf};
 
@@ -57,7 +58,7 @@ impl<'a> Scheduler<'a> {
         let plan = plan(options)?;
         check_options(options)?;
         let counter = if options.instructions {
-            Some(crate::measure::counter::detect().map_err(|e| anyhow!(e))?)
+            Some(::measure::counter::detect().map_err(|e| anyhow!(e))?)
         } else {
             None
         };
@@ -138,7 +139,7 @@ impl<'a> Scheduler<'a> {
         if let Some(baseline) = &baseline {
             // Checked again when the run is compared; here, before a run it would refuse.
             let here = (resume.and_then(|r| r.session_file.platform.clone()))
-                .unwrap_or_else(Platform::probe)
+                .unwrap_or_else(|| Platform::probe(env!("CARGO_PKG_VERSION")))
                 .machine();
             check_machines(
                 (&baseline.label, &baseline.machine),

@@ -2,9 +2,10 @@
 //! processes answered by the runner's fake executor; and the options kept for `--resume`.
 
 use super::*;
-use crate::measure::Exit;
 use crate::presets::PlanOptions;
 use crate::run::runner::tests::Fake;
+// `::measure`, the crate, not the scheduler's step (measure.rs) that `super::*` brings.
+use ::measure::Exit;
 
 /// Two `--command`s, two exact runs each, quiet and kept out of any store, into `out`.
 fn options(out: &Path) -> SessionOptions {

@@ -8,12 +8,12 @@
 use crate::analysis::on_machine;
 use crate::contestant::ContestantInfo;
 use crate::export::SessionFile;
-use crate::measure::Platform;
-use crate::measure::machine::{CpuShares, MachineLoad};
 use crate::results::{MachineInfo, Results, read_results};
 use crate::run::{Phase, RunRecord, Shard};
 use anyhow::{Context, bail};
 use catalogue::Point;
+use measure::Platform;
+use measure::machine::{CpuShares, MachineLoad};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 

@@ -17,10 +17,10 @@ mod tls;
 mod value;
 
 pub use crate::analysis::run_to_run::Spreads;
-pub use crate::measure::machine::Machine;
 pub use backend::Store;
 pub use history::{HistoryFilter, HistoryRow, history_rows};
 pub use location::Location;
+pub use measure::machine::Machine;
 pub use record::{Provenance, TAG_SEPARATOR, parse_tag, record, tags_of};
 pub use select::{Session, condition, find, runs, save_baseline, side};
 pub use spread::{across_sessions, spreads, take_in_sessions};

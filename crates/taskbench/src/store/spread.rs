@@ -5,9 +5,9 @@
 use super::{Location, Store};
 use crate::analysis::run_to_run::{RunToRun, Spreads};
 use crate::compare::gate::{Comparison, Side, across};
-use crate::exit::cannot_compare;
-use crate::measure::machine::Machine;
 use catalogue::Point;
+use exit::cannot_compare;
+use measure::machine::Machine;
 
 /// The spreads of `contestant` at `point` over the sessions on `machine`, leaving out those
 /// started at `exclude` (the two being compared). The medians are read from each summary

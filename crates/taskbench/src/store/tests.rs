@@ -320,9 +320,9 @@ fn sessions_are_found_by_last_baseline_and_tag_and_give_their_runs_back() {
 }
 
 /// A condition of two probes, as a run leaves it.
-fn condition() -> crate::measure::condition::Condition {
-    use crate::measure::condition::Moment;
-    let probe = |at_ms, moment, steal| crate::measure::condition::ConditionSample {
+fn condition() -> measure::condition::Condition {
+    use measure::condition::Moment;
+    let probe = |at_ms, moment, steal| measure::condition::ConditionSample {
         at_ms,
         moment,
         timer_1ms_late_ns: 62_000.0,
@@ -332,7 +332,7 @@ fn condition() -> crate::measure::condition::Condition {
         cpu_loop_ns: 5_100_000.0,
         steal,
     };
-    crate::measure::condition::Condition {
+    measure::condition::Condition {
         samples: vec![
             probe(0, Moment::Start, None),
             probe(900, Moment::End, Some(0.03)),
@@ -346,7 +346,7 @@ fn a_sessions_condition_goes_in_and_comes_back_with_its_side() {
     let location = sqlite(&dir);
     let mut db = open(&location).unwrap();
     let mut probed = results();
-    probed.machine = Some(crate::measure::machine::MachineLoad {
+    probed.machine = Some(measure::machine::MachineLoad {
         cores: 2,
         load_start: 0.1,
         load_during: Vec::new(),

@@ -3,8 +3,8 @@
 
 use crate::analysis::PointSummary;
 use crate::sweep::fits::{Fit, Metric};
-use crate::units::{bytes, duration};
 use crate::words::table::Table;
+use units::{bytes, duration};
 
 /// Every table of a run in order: each point's, and each sweep's per-task fits right after
 /// the sweep's last point.

@@ -2,9 +2,9 @@
 //! process's curve as a strip of blocks (its height the time over the steady time, ×1.4 a
 //! step), where it settled, and the warm-up the table holds beside the one the curves ask.
 
-use crate::units::{count, duration};
 use crate::warm_up::curves::{CaseCurves, ProcessCurve};
 use crate::words::Table;
+use units::{count, duration};
 
 /// Blocks from the steady time (lowest) up, each ×√2 the one below.
 const LEVELS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];

@@ -7,9 +7,9 @@
 use crate::analysis::budget::{BudgetReport, Price};
 use crate::analysis::{CaseSummary, PointSummary};
 use crate::results::Results;
-use crate::units::{percent, rough_duration};
 use stats::LEVEL;
 use std::time::Duration;
+use units::{percent, rough_duration};
 
 /// How a run's cells stand against a target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,8 +5,8 @@
 use crate::analysis::condition::{
     ConditionComparison, ConditionSummary, Gauge, GaugeShift, summarize,
 };
-use crate::measure::machine::MachineLoad;
-use crate::units::{duration, percent};
+use measure::machine::MachineLoad;
+use units::{duration, percent};
 
 /// The mark on a comparison's time and CPU cells whose difference the machine's condition
 /// could explain.

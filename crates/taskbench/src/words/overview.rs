@@ -7,7 +7,7 @@ use super::Table;
 use crate::analysis::off_machine;
 use crate::analysis::overview::{Cell, Overview, Quantity};
 use crate::plot::tick;
-use crate::units::{bytes, duration};
+use units::{bytes, duration};
 
 /// A column's heading: the scenario, and the parameters that differ between this run's
 /// points of it (`tasks 10k`), empty when the scenario has one point.

@@ -9,9 +9,9 @@ use crate::presets::estimate::{EXPECTED_TIME_RUNS, PER_OPERATION};
 use crate::presets::{Plan, estimate};
 use crate::run::price::LEVEL_RUNS;
 use crate::run::{Shard, ShardCases, Stopping, Workload};
-use crate::units::{duration, rough_duration};
 use comfy_table::CellAlignment;
 use std::time::Duration;
+use units::{duration, rough_duration};
 
 /// The dry run of `plan` on `subjects`: each name with what its processes cost.
 pub fn dry_run(plan: &Plan, subjects: &[(String, ProcessCost)]) -> String {

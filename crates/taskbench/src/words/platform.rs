@@ -2,8 +2,8 @@
 //! toolchains a result was measured on. measure/platform.rs reads the facts; this writes them.
 
 use crate::contestant::ContestantInfo;
-use crate::measure::Platform;
-use crate::units::bytes;
+use measure::Platform;
+use units::bytes;
 
 /// The header of a [`Platform`], as `run`, `show` and the Markdown export print it.
 pub trait PlatformHeader {

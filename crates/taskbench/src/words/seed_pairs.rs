@@ -7,8 +7,8 @@
 
 use crate::analysis::{CaseSummary, PointSummary};
 use crate::seeds::{self, Experiment, Figure, SeedMetric, counterparts};
-use crate::units::{bytes, duration};
 use crate::words::Table;
+use units::{bytes, duration};
 
 /// The pairs table of one experiment that `point` re-runs.
 pub fn pairs(experiment: &Experiment, point: &PointSummary) -> Table {

@@ -6,10 +6,10 @@
 
 use super::seed_pairs::published;
 use crate::analysis::{CaseSummary, PointSummary};
-use crate::measure::Platform;
 use crate::seeds::{self, Experiment, SeedMetric};
-use crate::units::{bytes, duration};
 use crate::words::Table;
+use measure::Platform;
+use units::{bytes, duration};
 
 /// The comparison tables of `point` (none for a point that reproduces no seed).
 pub fn comparisons(point: &PointSummary, platform: &Platform) -> Vec<Table> {

@@ -6,7 +6,7 @@
 
 use super::Table;
 use crate::analysis::{CaseSummary, PointSummary};
-use crate::units::{bytes, duration};
+use units::{bytes, duration};
 
 /// Column headers for up to four points: the title numbers the points.
 const HEADERS: [&str; 8] = [

@@ -4,8 +4,8 @@
 
 use crate::analysis::{CaseSummary, Outcome, PointSummary};
 use crate::run::StopReason;
-use crate::units::{self, bytes, duration, duration_range};
 use stats::{Mode, Summary, by_share};
+use units::{bytes, duration, duration_range};
 
 /// A table ready to render.
 #[derive(Debug, Clone, PartialEq)]

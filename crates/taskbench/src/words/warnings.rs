@@ -2,8 +2,8 @@
 //! (results.md, report.html) and as the terminal's digest, one line per kind.
 
 use crate::analysis::{FIRST_RUN_FACTOR, Warning, imprecise_widest_first, slow_starts_worst_first};
-use crate::units::{duration, percent};
 use std::fmt;
+use units::{duration, percent};
 
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

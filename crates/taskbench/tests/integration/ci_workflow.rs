@@ -208,7 +208,7 @@ fn the_shards_hand_their_folders_to_the_merge_which_hands_the_comparison_on() {
 #[test]
 fn the_compare_step_tells_a_regression_from_a_comparison_not_made() {
     let merge_scripts = scripts(&workflow()["jobs"]["merge"]).join("\n");
-    let case = |class: taskbench::exit::ExitClass| {
+    let case = |class: exit::ExitClass| {
         let label = format!("{})", class.code());
         merge_scripts
             .lines()
@@ -216,8 +216,8 @@ fn the_compare_step_tells_a_regression_from_a_comparison_not_made() {
     };
     assert!(
         merge_scripts.contains("|| code=$?")
-            && case(taskbench::exit::ExitClass::Regression)
-            && case(taskbench::exit::ExitClass::CannotCompare),
+            && case(exit::ExitClass::Regression)
+            && case(exit::ExitClass::CannotCompare),
         "the compare step tells a regression from a comparison that could not be made"
     );
 }

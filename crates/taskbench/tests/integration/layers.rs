@@ -7,9 +7,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// Every top-level module and the modules it imports, the pipeline as data: the leaves
-/// (one process measured among them); the contestants, built with it; the cases and their
-/// runs; who runs; what the figures mean; the document; the store; what is shown and
+/// Every top-level module and the modules it imports, the pipeline as data: the seeds'
+/// figures, a leaf; the contestants; the cases and their runs; who runs; what the figures mean; the document; the store; what is shown and
 /// written; a run from start to end; the command line and the commands on top. A module
 /// may only name modules above it here, and the table holds no import the code does not
 /// make, so that it reads as the house stands. docs/ARCHITECTURE.md gives the pipeline's
@@ -17,72 +16,67 @@ use std::path::{Path, PathBuf};
 /// (issue 47); where its parts sit at different places in the pipeline — its deciding over
 /// the analysis, its words over the report, its step over the scheduler — each part is a
 /// row of its own (`compare::gate`, `compare::words`, `compare::step`).
-/// The layers that are crates of their own (catalogue, stats: issue 47) are no modules
-/// here: what each may use is its Cargo.toml.
+/// The layers that are crates of their own (catalogue, exit, measure, stats, units: issue
+/// 47) are no modules here: what each may use is its Cargo.toml.
 #[rustfmt::skip]
 const LAYERS: &[(&str, &[&str])] = &[
-    ("units", &[]),
-    ("exit", &[]),
     ("seeds", &[]),
-    ("measure", &[]),
     ("warm_up::rules", &[]),
     ("warm_up::curves", &[]),
     ("sweep::releases", &[]),
-    ("contestant", &["measure", "warm_up::rules"]),
-    ("run", &["units", "measure", "contestant"]),
-    ("presets", &["units", "seeds", "contestant", "run"]),
-    ("lineup", &["measure", "contestant", "run"]),
-    ("analysis", &["measure", "contestant", "run"]),
+    ("contestant", &["warm_up::rules"]),
+    ("run", &["contestant"]),
+    ("presets", &["seeds", "contestant", "run"]),
+    ("lineup", &["contestant", "run"]),
+    ("analysis", &["contestant", "run"]),
     ("compare::ratio", &["analysis"]),
     ("compare::mode_shift", &["compare::ratio"]),
     ("compare::change", &["analysis", "run", "sweep::releases", "compare::mode_shift",
                           "compare::ratio"]),
-    ("compare::gate", &["analysis", "exit", "measure", "run", "compare::change",
-                        "compare::ratio"]),
+    ("compare::gate", &["analysis", "run", "compare::change", "compare::ratio"]),
     ("history::change_points", &[]),
     ("history::series", &["analysis", "history::change_points", "run", "sweep::releases"]),
     ("history::change_gate", &["compare::gate", "history::change_points"]),
     ("sweep::fits", &["analysis"]),
-    ("results", &["measure", "contestant", "run", "analysis", "sweep::fits", "sweep::releases",
+    ("results", &["contestant", "run", "analysis", "sweep::fits", "sweep::releases",
                   "compare::gate"]),
-    ("store", &["exit", "measure", "contestant", "run", "analysis", "results", "compare::gate"]),
-    ("history::changes", &["analysis", "compare::gate", "exit", "history::change_points",
+    ("store", &["contestant", "run", "analysis", "results", "compare::gate"]),
+    ("history::changes", &["analysis", "compare::gate", "history::change_points",
                            "history::series", "store", "sweep::releases"]),
-    ("plot", &["units", "contestant"]),
-    ("words", &["units", "seeds", "measure", "contestant", "run", "presets", "analysis",
-                 "results", "plot", "warm_up::rules"]),
+    ("plot", &["contestant"]),
+    ("words", &["seeds", "contestant", "run", "presets", "analysis", "results", "plot",
+                "warm_up::rules"]),
     ("compare::words", &["analysis", "compare::change", "compare::gate", "compare::ratio",
                          "words"]),
-    ("history::table", &["words", "store", "units"]),
-    ("history::words", &["history::change_gate", "history::change_points", "units"]),
+    ("history::table", &["words", "store"]),
+    ("history::words", &["history::change_gate", "history::change_points"]),
     ("agree", &["analysis", "words"]),
-    ("sweep::words", &["units", "analysis", "words", "sweep::fits"]),
-    ("warm_up::words", &["units", "words", "warm_up::curves"]),
-    ("html", &["units", "measure", "run", "analysis", "results", "plot", "words",
-               "sweep::fits", "sweep::releases", "sweep::words"]),
+    ("sweep::words", &["analysis", "words", "sweep::fits"]),
+    ("warm_up::words", &["words", "warm_up::curves"]),
+    ("html", &["run", "analysis", "results", "plot", "words", "sweep::fits", "sweep::releases",
+               "sweep::words"]),
     ("history::trend", &["history::change_points", "html", "plot", "words", "store"]),
-    ("export", &["measure", "contestant", "run", "presets", "analysis", "results", "words",
-                 "html", "sweep::fits", "sweep::releases", "sweep::words"]),
-    ("compare::conclude", &["compare::gate", "compare::words", "exit", "export", "html",
-                            "words", "run"]),
-    ("history::conclude", &["exit", "history::change_gate", "history::words", "run"]),
-    ("shards", &["measure", "contestant", "lineup", "presets", "run", "analysis", "results",
-                 "words", "export"]),
-    ("scheduler", &["units", "measure", "contestant", "run", "presets", "lineup", "results",
-                    "store", "words", "export", "sweep::words", "shards", "compare::gate",
-                    "history::changes", "history::table", "history::trend"]),
+    ("export", &["contestant", "run", "presets", "analysis", "results", "words", "html",
+                 "sweep::fits", "sweep::releases", "sweep::words"]),
+    ("compare::conclude", &["compare::gate", "compare::words", "export", "html", "words", "run"]),
+    ("history::conclude", &["history::change_gate", "history::words", "run"]),
+    ("shards", &["contestant", "lineup", "presets", "run", "analysis", "results", "words",
+                 "export"]),
+    ("scheduler", &["contestant", "run", "presets", "lineup", "results", "store", "words",
+                    "export", "sweep::words", "shards", "compare::gate", "history::changes",
+                    "history::table", "history::trend"]),
     ("compare::step", &["compare::conclude", "compare::gate", "run", "scheduler", "store"]),
     ("compare::confirm", &["contestant", "scheduler"]),
-    ("bisect", &["units", "contestant", "run", "results", "words", "html", "export",
-                 "scheduler", "sweep::releases", "compare::change", "compare::ratio"]),
-    ("cli", &["units", "contestant", "run", "presets", "store", "export", "scheduler", "bisect",
+    ("bisect", &["contestant", "run", "results", "words", "html", "export", "scheduler",
+                 "sweep::releases", "compare::change", "compare::ratio"]),
+    ("cli", &["contestant", "run", "presets", "store", "export", "scheduler", "bisect",
               "compare::gate"]),
-    ("commands", &["units", "contestant", "run", "presets", "lineup", "results", "store",
-                   "words", "agree", "html", "export", "scheduler", "bisect", "cli",
-                   "warm_up::curves", "warm_up::rules", "warm_up::words", "shards",
-                   "compare::conclude", "compare::confirm", "compare::gate", "compare::step",
-                   "history::change_gate", "history::change_points", "history::changes",
-                   "history::conclude", "history::table", "history::trend", "history::words"]),
+    ("commands", &["contestant", "run", "presets", "lineup", "results", "store", "words",
+                   "agree", "html", "export", "scheduler", "bisect", "cli", "warm_up::curves",
+                   "warm_up::rules", "warm_up::words", "shards", "compare::conclude",
+                   "compare::confirm", "compare::gate", "compare::step", "history::change_gate",
+                   "history::change_points", "history::changes", "history::conclude",
+                   "history::table", "history::trend", "history::words"]),
 ];
 
 fn src() -> PathBuf {

@@ -5,7 +5,7 @@
 
 #[used]
 #[unsafe(link_section = ".init_array")]
-static LAUNCH_IF_ASKED: extern "C" fn() = taskbench::measure::launcher::launch_if_asked;
+static LAUNCH_IF_ASKED: extern "C" fn() = measure::launcher::launch_if_asked;
 
 mod actionlint;
 mod agree;

@@ -3,9 +3,9 @@
 
 use super::session::fixture_binary;
 use super::util::{measured, output_within, run_fixtures, skip};
+use measure::{ExecError, Exit, Job, Kept, Measurement};
 use std::process::Command;
 use std::time::Duration;
-use taskbench::measure::{ExecError, Exit, Job, Kept, Measurement};
 
 const MIB: u64 = 1 << 20;
 
@@ -101,7 +101,7 @@ fn execute(argv: &[&str], timeout_ms: u64) -> Result<Measurement, ExecError> {
         env: Vec::new(),
         keep: Kept::MEASURED,
     };
-    taskbench::measure::execute(env!("CARGO_BIN_EXE_taskbench").as_ref(), &job)
+    measure::execute(env!("CARGO_BIN_EXE_taskbench").as_ref(), &job)
 }
 
 #[test]
@@ -119,15 +119,13 @@ fn a_pinned_job_runs_on_that_many_cores_with_its_environment() {
         env: vec![("WORKERS".into(), "1".into())],
         keep: Kept::MEASURED,
     };
-    let m = taskbench::measure::execute(env!("CARGO_BIN_EXE_taskbench").as_ref(), &job).unwrap();
+    let m = measure::execute(env!("CARGO_BIN_EXE_taskbench").as_ref(), &job).unwrap();
     assert_eq!(m.stdout, "1\n1\n", "nproc counts the cores it may run on");
     let too_many = Job {
-        cpus: Some(taskbench::measure::affinity::allowed().len() as u32 + 1),
+        cpus: Some(measure::affinity::allowed().len() as u32 + 1),
         ..job
     };
-    assert!(
-        taskbench::measure::execute(env!("CARGO_BIN_EXE_taskbench").as_ref(), &too_many).is_err()
-    );
+    assert!(measure::execute(env!("CARGO_BIN_EXE_taskbench").as_ref(), &too_many).is_err());
 }
 
 fn sh(script: &str, timeout_ms: u64) -> Measurement {
@@ -202,7 +200,7 @@ fn a_missing_launcher_is_a_harness_fault() {
         env: Vec::new(),
         keep: Kept::MEASURED,
     };
-    let err = taskbench::measure::execute("/nonexistent/taskbench".as_ref(), &job).unwrap_err();
+    let err = measure::execute("/nonexistent/taskbench".as_ref(), &job).unwrap_err();
     assert!(
         matches!(&err, ExecError::Harness(e) if e.contains("launcher")),
         "{err:?}"

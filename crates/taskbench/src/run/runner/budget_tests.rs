@@ -4,9 +4,9 @@
 //! round shuffled), nothing more for a case at its target, and resume.
 
 use super::*;
-use crate::measure::{ExecError, Job, Measurement};
-use crate::measure::{Exit, Usage};
 use catalogue::{Invocation, Scenario};
+use measure::{ExecError, Job, Measurement};
+use measure::{Exit, Usage};
 
 /// Processes whose wall clock is `wall(subject, tasks)` and whose iterations take
 /// `elapsed(subject, process)` ns (the same for every iteration of one process).

@@ -4,9 +4,9 @@
 
 use super::*;
 use crate::contestant::WarmUpTable;
-use crate::measure::{ExecError, Job, Measurement};
-use crate::measure::{Exit, Usage};
 use catalogue::{Invocation, Scenario};
+use measure::{ExecError, Job, Measurement};
+use measure::{Exit, Usage};
 
 /// Processes of `wall`, whose iterations take 1 ms, or `cold_ns` for a process's first.
 struct Timed {

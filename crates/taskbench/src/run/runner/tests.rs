@@ -1,12 +1,12 @@
 //! The runner against a fake executor: what is run, in which order, and what is skipped.
 
 use super::*;
-use crate::measure::{ExecError, Job, Measurement};
-use crate::measure::{Exit, Usage};
 use crate::run::RunStatus;
 use crate::run::stopping::MIN_MEASURED;
 use crate::run::stopping::StopReason;
 use catalogue::{Invocation, Scenario};
+use measure::{ExecError, Job, Measurement};
+use measure::{Exit, Usage};
 
 /// Answers every job with a canned process ending; remembers what it was asked to run.
 /// The scheduler's tests drive a whole run with it.

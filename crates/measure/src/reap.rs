@@ -5,7 +5,7 @@
 
 /// Kills every process descended from `root` — its whole process group when that is not
 /// ours; returns how many it found.
-pub fn kill_descendants_of(root: i32) -> usize {
+pub(crate) fn kill_descendants_of(root: i32) -> usize {
     kill_below(root, false)
 }
 

@@ -16,7 +16,7 @@ pub fn allowed() -> Vec<usize> {
 }
 
 /// The set of the first `n` allowed cores; when fewer are allowed, why, in words.
-pub fn first_cores(n: u32) -> Result<libc::cpu_set_t, String> {
+pub(crate) fn first_cores(n: u32) -> Result<libc::cpu_set_t, String> {
     let allowed = allowed();
     if n == 0 || allowed.len() < n as usize {
         return Err(format!(

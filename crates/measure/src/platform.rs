@@ -1,13 +1,13 @@
 //! What machine, kernel and toolchains a result was measured on, read from /proc and
-//! `rustc`: a measurement like any other, stored with every result (words/platform.rs
+//! `rustc`: a measurement like any other, stored with every result (taskbench's words/platform.rs
 //! writes it as the header above the tables).
 
 use super::machine::{Machine, load_average};
 use serde::{Deserialize, Serialize};
 
-/// How the workspace builds its Rust contestants: its `[profile.release]`, read by build.rs
-/// (`release (codegen-units = 1, lto = thin)`); the platform header shows it, and the
-/// contestants' manifests build with it.
+/// How the workspace builds its Rust contestants: its `[profile.release]`, read by this
+/// crate's build.rs (`release (codegen-units = 1, lto = thin)`); the platform header shows
+/// it, and the contestants' manifests build with it.
 pub const RUST_PROFILE: &str = env!("TASKBENCH_RUST_PROFILE");
 
 /// Facts of the machine and the toolchains, stored with every result.
@@ -44,8 +44,9 @@ impl Platform {
         self.machine().fingerprint()
     }
 
-    /// Reads the machine; `versions` is filled by the caller.
-    pub fn probe() -> Platform {
+    /// Reads the machine, for `taskbench` (the harness's version); `versions` is filled by
+    /// the caller.
+    pub fn probe(taskbench: &str) -> Platform {
         let cpuinfo = read("/proc/cpuinfo");
         let cpu = cpuinfo
             .lines()
@@ -64,7 +65,7 @@ impl Platform {
             .filter(|v| !v.is_empty())
             .unwrap_or_else(|| "rustc not found".into());
         Platform {
-            taskbench: env!("CARGO_PKG_VERSION").to_string(),
+            taskbench: taskbench.to_string(),
             started: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
             cpu,
             cores: std::thread::available_parallelism().map_or(1, |n| n.get()),

@@ -2,7 +2,7 @@
 //! start, once per case and at the end; the CPU counters of /proc/stat at the start and
 //! the end, and over that span our own CPU (the harness and every process it reaped) is
 //! taken out of the busy time, so what remains is other work and hypervisor steal. With
-//! each load sample the watch probes the machine's condition (measure/condition.rs), with
+//! each load sample the watch probes the machine's condition (condition.rs), with
 //! the steal share since the previous probe.
 
 use super::condition::{Condition, Moment, probe};
@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 /// The least time between two probes of the condition but the last: a run whose points
 /// change often (or whose cases are interleaved across points) spends at most a few per
 /// cent of its time probing (a probe takes about 0.13 s).
-pub const PROBE_EVERY: Duration = Duration::from_secs(5);
+const PROBE_EVERY: Duration = Duration::from_secs(5);
 
 /// The machine a session ran on, as the store fingerprints it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -170,7 +170,7 @@ impl MachineWatch {
 }
 
 /// The 1-minute load average from /proc/loadavg; 0 where unreadable.
-pub fn load_average() -> f64 {
+pub(crate) fn load_average() -> f64 {
     std::fs::read_to_string("/proc/loadavg")
         .ok()
         .and_then(|text| text.split_whitespace().next()?.parse().ok())

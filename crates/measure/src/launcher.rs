@@ -16,13 +16,13 @@ use std::os::unix::ffi::OsStrExt;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
 /// First argument that turns `taskbench` into the launcher.
-pub const LAUNCH_ARG: &str = "__launch";
+pub(crate) const LAUNCH_ARG: &str = "__launch";
 /// File descriptor the launcher reports on.
-pub const REPORT_FD: i32 = 3;
+pub(crate) const REPORT_FD: i32 = 3;
 
 /// What the launcher reports, one line each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Report {
+pub(crate) enum Report {
     /// `pid N`: the contestant runs; N is also its process group.
     Started { pid: u32 },
     /// `exec-failed ERRNO`: the program could not be executed.
@@ -74,10 +74,11 @@ impl Report {
 }
 
 /// Becomes the launcher when this process was started as `… __launch PROGRAM ARGS…`, else
-/// returns. contestant/command.rs starts every command as `current_exe() __launch …`, so
-/// every binary that drives the library is its own launcher: `taskbench` calls this first
-/// thing, and a test binary (whose `main` is the test runner's) registers it to run before
-/// `main`, as `.init_array` (src/test_launcher.rs, tests/integration/main.rs).
+/// returns. taskbench's contestant/command.rs starts every command as `current_exe()
+/// __launch …`, so every binary that drives the library is its own launcher: `taskbench`
+/// calls this first thing, and a test binary (whose `main` is the test runner's) registers
+/// it to run before `main`, as `.init_array` (crates/taskbench/src/test_launcher.rs and
+/// tests/integration/main.rs). This crate's own tests start no process through it.
 pub extern "C" fn launch_if_asked() {
     // /proc, not std::env::args: before `main` the standard library may not have read them.
     let Ok(cmdline) = std::fs::read("/proc/self/cmdline") else {
@@ -97,7 +98,7 @@ pub extern "C" fn launch_if_asked() {
 }
 
 /// The launcher process: `args` is PROGRAM ARGS…; never returns.
-pub fn main(args: &[OsString]) -> ! {
+fn main(args: &[OsString]) -> ! {
     // Everything that allocates happens before the fork.
     let argv: Vec<CString> = args
         .iter()

@@ -24,7 +24,7 @@ pub struct Sample {
 }
 
 /// A running sampler; [`Sampler::finish`] stops it and returns what it saw.
-pub struct Sampler {
+pub(crate) struct Sampler {
     stop: Arc<AtomicBool>,
     over: Arc<AtomicBool>,
     thread: JoinHandle<(Vec<Sample>, u64)>,

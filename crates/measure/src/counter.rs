@@ -19,14 +19,14 @@ pub trait InstructionCounter {
 
 /// `perf stat -e instructions:u`: user-space instructions of the process and its children.
 #[derive(Debug, Clone)]
-pub struct Perf {
+struct Perf {
     name: String,
 }
 
 /// valgrind's cachegrind without its cache simulation: every instruction of every process
 /// of the run (`--trace-children=yes`), each process's total in a log of its own.
 #[derive(Debug, Clone)]
-pub struct Cachegrind {
+struct Cachegrind {
     name: String,
 }
 

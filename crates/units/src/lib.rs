@@ -1,8 +1,13 @@
 //! Human units: durations and sizes written with three significant figures, and read back
 //! from flags and preset files (parse.rs). A leaf: the runner, the plots, the store and
 //! the report all write values this one way.
+//!
+//! One of taskbench's layers (issue 47), in a crate of its own: it uses humantime (to read
+//! durations) and nothing of the harness.
 
 mod parse;
+#[cfg(test)]
+mod proptest_support;
 
 pub use parse::{parse_duration, parse_percent, parse_size};
 

@@ -86,7 +86,7 @@ pub struct Condition {
 }
 
 /// Probes the machine now, `at_ms` into the run, at `moment`; `steal` is the watch's.
-pub fn probe(at_ms: u64, moment: Moment, steal: Option<f64>) -> ConditionSample {
+pub(crate) fn probe(at_ms: u64, moment: Moment, steal: Option<f64>) -> ConditionSample {
     let mut short = lateness(Duration::from_millis(1), SHORT_SLEEPS);
     let mut long = lateness(Duration::from_millis(20), LONG_SLEEPS);
     let mut loops: Vec<f64> = (0..CPU_LOOPS).map(|_| cpu_loop_ns()).collect();

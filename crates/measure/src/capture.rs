@@ -9,8 +9,8 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// At most this much stdout is kept of a measured run; a protocol line is far shorter, so
-/// a run that prints more is bad output (see `Captured::overflowed`).
-pub const STDOUT_CAP: usize = 1 << 20;
+/// a run that prints more is bad output (`Measurement::stdout_bytes` past what was kept).
+pub(crate) const STDOUT_CAP: usize = 1 << 20;
 
 /// Which part of a stream is kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,7 +23,7 @@ pub enum Keep {
 
 /// What was read of a stream.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Captured {
+pub(crate) struct Captured {
     /// The part kept (lossy UTF-8).
     pub text: String,
     /// Every byte read, kept or not.
@@ -33,15 +33,8 @@ pub struct Captured {
     pub ended: bool,
 }
 
-impl Captured {
-    /// Whether more was read than kept.
-    pub fn overflowed(&self) -> bool {
-        self.total_bytes > self.text.len() as u64
-    }
-}
-
 /// A stream being read on its own thread.
-pub struct Drain {
+pub(crate) struct Drain {
     state: Arc<Mutex<State>>,
     thread: JoinHandle<()>,
 }
@@ -125,14 +118,13 @@ mod tests {
     fn keeps_the_head_or_the_tail_and_counts_everything() {
         let head = capture(b"one\ntwo\nthree\n", Keep::Head(5));
         assert_eq!((head.text.as_str(), head.total_bytes), ("one\nt", 14));
-        assert!(head.overflowed() && head.ended);
+        assert!(head.ended);
         // The last 4 bytes start inside a line, and a partial line is not kept.
         assert_eq!(capture(b"one\ntwo\nthree\n", Keep::Tail(4)).text, "");
         let tail = capture(b"one\ntwo\nthree\n", Keep::Tail(7));
         assert_eq!(tail.text, "three\n");
         let whole = capture(b"all of it", Keep::Head(100));
-        assert!(!whole.overflowed());
-        assert_eq!(whole.text, "all of it");
+        assert_eq!((whole.text.as_str(), whole.total_bytes), ("all of it", 9));
     }
 
     #[test]

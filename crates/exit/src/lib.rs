@@ -4,9 +4,12 @@
 //!
 //! 0 success (a gate passed); 1 a gate found a regression, and only that; 2 a usage or
 //! input error, or any other error that stopped the command; 3 could not compare (no store,
-//! an unknown baseline or tag, nothing in common, different machines); 128 + N a run stopped by signal N
-//! (run/interrupt.rs). A contestant that crashes, times out or prints a wrong checksum is a
-//! status recorded in the results, not an exit code.
+//! an unknown baseline or tag, nothing in common, different machines); 128 + N a run
+//! stopped by signal N (taskbench's run/interrupt.rs). A contestant that crashes, times out
+//! or prints a wrong checksum is a status recorded in the results, not an exit code.
+//!
+//! A leaf of taskbench's layers (issue 47), in a crate of its own: it uses anyhow (the
+//! error a class travels in) and thiserror, and nothing of the harness.
 
 use std::process::ExitCode;
 
@@ -37,11 +40,11 @@ impl ExitClass {
 /// An error whose exit class is known where it is raised.
 #[derive(Debug, thiserror::Error)]
 #[error("{message}")]
-pub struct Failure {
+struct Failure {
     /// What the exit status says.
-    pub class: ExitClass,
+    class: ExitClass,
     /// The one line printed.
-    pub message: String,
+    message: String,
 }
 
 /// An error of `class` saying `message`.

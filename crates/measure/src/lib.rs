@@ -2,6 +2,10 @@
 //! rusage from `wait4` (peak RSS, user/system CPU, context switches), an RSS/thread
 //! timeline sampled from /proc, and what it printed; and the platform it ran on (CPU,
 //! memory, kernel, toolchain). Knows nothing of scenarios.
+//!
+//! A layer of taskbench (issue 47), in a crate of its own under everything that runs a
+//! process: it uses the catalogue (the point a load or condition sample names) and nothing
+//! of the harness. The launcher it holds runs in whichever binary drives it ([`launcher`]).
 
 pub mod affinity;
 pub mod capture;
