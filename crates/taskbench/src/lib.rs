@@ -2,7 +2,7 @@
 //! message passing — across runtimes and languages, every case in a fresh process.
 //!
 //! The pipeline, in the order of docs/ARCHITECTURE.md — catalogue → contestants → measure →
-//! run → analysis → report/export → store — one module each:
+//! run → analysis → words/export → store — one module each:
 //! - `catalogue` (its own crate): the scenarios, their parameters, checksums, ideal times;
 //! - [`contestant`]: manifests under `contestants/`, toolchain detection, builds, versions;
 //!   then [`presets`] and [`lineup`]: what this invocation runs (named sets of cases, or the
@@ -13,27 +13,29 @@
 //! - [`run`]: the order of runs, the runner (stopped by a condition it is given), one run's
 //!   execution and judgement, the stored record;
 //! - `stats` (its own crate, a leaf): numbers only; [`analysis`] what they mean, and
-//!   [`results`]: the document a run produces, which everything after it reads;
-//! - [`report`] what is shown; [`plot`] and [`html`]: the charts and report.html, with
+//!   [`results`]: the document a session produces, which everything after it reads;
+//! - [`words`] what is shown; [`plot`] and [`html`]: the charts and report.html, with
 //!   [`seeds`], the seed benchmarks' published figures, beside ours; [`export`]: JSON, CSV,
 //!   Markdown, the ecosystem's formats;
-//! - [`store`]: every run kept in SQLite or PostgreSQL, its history, the baselines `compare`
-//!   reads.
+//! - [`store`]: every session kept in SQLite or PostgreSQL, its rows, the baselines.
+//!
+//! The features, one folder each, holding their deciding, words, export and exit status
+//! over that model: [`compare`] (and the gate), [`history`] (and change points),
+//! [`bisect`], [`sweep`], [`warm_up`], [`agree`], [`shards`] (and merging).
 //!
 //! Beside it, leaves any stage may use, each its own crate: `units` (durations, sizes and
 //! shares in human units) and `exit` (what the exit status tells a script). Over it:
-//! [`scheduler`], a run
-//! from start to end as named steps over all of the above (plan, prepare, build, measure,
-//! finish, gate) — what `taskbench run` is; [`cli`], the command line read into options;
-//! [`commands`], each subcommand a short story over the library (no command imports
-//! another).
+//! [`scheduler`], a session from start to end as named steps over all of the above (plan,
+//! prepare, build, measure, finish) — what `taskbench run` is, its gate the last step;
+//! [`cli`], the command line read into options; [`commands`], each subcommand a short story
+//! over the library (no command imports another).
 //!
 //! Which of these may import which is one table, tests/integration/layers.rs: each only the
-//! modules before it there, so that no import runs against the pipeline and none closes a
-//! circle. It follows the pipeline, bottom up, but in two places where an import needs
-//! another order (docs/ARCHITECTURE.md, "Who may import whom").
-//! The layers that are crates of their own (`catalogue`, `exit`, `measure`, `stats`,
-//! `units`) are not in it: what each may use is its Cargo.toml.
+//! layers before it there — a feature's parts each a row where they sit in the pipeline —
+//! so that no import runs against the pipeline and none closes a circle
+//! (docs/ARCHITECTURE.md, "Who may import whom"). The layers that are crates of their own
+//! (`catalogue`, `exit`, `measure`, `stats`, `units`) are not in it: what each may use is
+//! its Cargo.toml.
 
 pub mod agree;
 pub mod analysis;

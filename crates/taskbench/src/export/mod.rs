@@ -1,8 +1,8 @@
 //! Writes a finished run's results: JSON (everything, versioned schema), CSV (one tidy row
 //! per run), Markdown (the tables), HTML (the report) and the ecosystem's formats, all
 //! each a [`Format`]. Each file is written whole or not at all; an export's path `-` is
-//! stdout (one document at a time). Result folders merged into one ([`merge`]) are written
-//! here too, as a run's folder is.
+//! stdout (one document at a time). Result folders merged into one (shards/merge.rs) are
+//! written with the same pieces, as a run's folder is.
 
 mod csv;
 mod ecosystem;

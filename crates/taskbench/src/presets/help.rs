@@ -1,6 +1,6 @@
 //! The defaults `taskbench run --help` states, made from the presets and constants they
 //! come from, so that the help cannot drift from what a run does: the quick preset's (the
-//! default run's) and `--scenario`'s ([`DEFAULT_STOPPING`], [`DEFAULT_WARMUP`]).
+//! default run's) and `--scenario`'s ([`DEFAULT_STOPPING`], [`DEFAULT_WARM_UP`]).
 
 use super::{DEFAULT_STOPPING, DEFAULT_WARM_UP, Preset, builtin};
 use crate::run::Stopping;

@@ -8,7 +8,7 @@ use super::util::{measured, read_json, taskbench};
 /// Fixture name, behaviour, and the start of the reason each of its runs must give.
 const LIARS: &[(&str, &str, &str)] = &[
     ("skip-sleep", "skip-sleep", "iteration 1 reported"),
-    ("half-time", "half-time", "iteration 1 reported"),
+    ("tenth-time", "tenth-time", "iteration 1 reported"),
     ("double-time", "double-time", "the iteration"),
 ];
 
