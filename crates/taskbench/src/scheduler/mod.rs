@@ -1,4 +1,4 @@
-//! A run from start to end, as named steps over the library — what `taskbench run` is:
+//! A session from start to end, as named steps over the library — what `taskbench run` is:
 //!
 //! 1. [`Scheduler::plan`]: the cases (a preset or the scenarios named), the lineup, the
 //!    shard; nothing built or written ([`Scheduler::dry_run`] shows it);
@@ -6,7 +6,8 @@
 //! 3. [`Prepared::build`]: the contestants built and probed, the platform and the header;
 //! 4. [`Built::measure`]: every case run in fresh processes, each record kept as it is made;
 //! 5. [`Measured::finish`]: the results assembled, printed, written, stored;
-//! 6. [`Finished::gate`]: against a baseline, or the variants against their contestants.
+//! 6. the gate (`compare::step::gate`, the compare feature's): against a baseline, or the
+//!    variants against their contestants.
 //!
 //! Each step consumes the one before, so they can only run in this order.
 

@@ -57,7 +57,7 @@ pub fn is_release_variant(name: &str) -> bool {
     release_order(name).is_some() && !name.contains(' ')
 }
 
-/// `go@1.22.12` → [1, 22, 12], `node-q@node22` → [22]: the numbers of a release variant's
+/// `go@1.22.12` → `[1, 22, 12]`, `node-q@node22` → `[22]`: the numbers of a release variant's
 /// version, what orders them; `None` for a name that is no release variant.
 pub fn release_order(name: &str) -> Option<Vec<u64>> {
     let (_, spec) = name.split_once('@')?;
