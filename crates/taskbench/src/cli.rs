@@ -442,6 +442,11 @@ pub struct RunArgs {
     pub budget: Option<Duration>,
     #[arg(short, long = "warmup", help = help::warm_up(), value_name = "N")]
     pub warm_up: Option<u32>,
+    /// Idle-footprint processes per scenario and contestant: the scenario at its idle size,
+    /// which per-task figures are measured above (default: the preset's, 3 for
+    /// `--scenario`; 0 leaves the per-task memory figures out).
+    #[arg(long, value_name = "N")]
+    pub idle_runs: Option<u32>,
     /// Seed of the measured rounds' random order (results.json's `seed`): the same seed
     /// repeats a run's order. Default: from the clock.
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_seed)]
@@ -510,7 +515,8 @@ pub struct RunArgs {
     /// the same settings, into DIR (no other flag that chooses cases or runs goes with it).
     #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath, conflicts_with_all = [
         "scenario", "preset", "preset_file", "dry_run", "contestant", "command", "runs",
-        "min_runs", "max_runs", "precision", "max_time", "budget", "warm_up", "inner_warm_up", "full_warm_up", "out",
+        "min_runs", "max_runs", "precision", "max_time", "budget", "warm_up", "idle_runs", "inner_warm_up",
+        "full_warm_up", "out",
         "shard",
     ])]
     pub resume: Option<PathBuf>,
@@ -601,6 +607,7 @@ impl RunArgs {
             max_time: self.max_time,
             budget: self.budget,
             warm_up: self.warm_up,
+            idle_runs: self.idle_runs,
             seed: self.seed,
             points: Vec::new(),
         }

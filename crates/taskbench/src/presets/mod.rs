@@ -80,6 +80,9 @@ pub struct PlanOptions {
     pub budget: Option<Duration>,
     #[serde(rename = "warmup")]
     pub warm_up: Option<u32>,
+    /// `--idle-runs`: idle-footprint processes per scenario and contestant.
+    #[serde(default)]
+    pub idle_runs: Option<u32>,
     /// `--seed`: the order of the measured rounds, to repeat a run's.
     pub seed: Option<u64>,
     /// Only these of the preset's points, by label (a confirmation rerun's failing cases:
@@ -219,7 +222,7 @@ pub fn plan(args: &PlanOptions) -> anyhow::Result<Plan> {
         seeds,
         stopping: args.stopping(preset.stopping)?,
         warm_up: args.warm_up.unwrap_or(preset.warm_up),
-        idle_runs: preset.idle_runs,
+        idle_runs: args.idle_runs.unwrap_or(preset.idle_runs),
         seed: args.seed(),
     })
 }

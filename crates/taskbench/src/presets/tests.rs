@@ -171,6 +171,17 @@ fn preset_runs_and_warm_ups_yield_to_the_command_line() {
     let longer = plan(&args(&["--budget", "30m"])).unwrap();
     assert_eq!(longer.stopping.budget, Some(Duration::from_secs(1_800)));
     assert_eq!(plan(&args(&["-r", "2"])).unwrap().stopping.budget, None);
+    // Idle processes: the preset's (quick: 1; --scenario: 3), `--idle-runs` over either.
+    assert_eq!(quick.idle_runs, 1);
+    assert_eq!(plan(&args(&["-s", "spawn"])).unwrap().idle_runs, 3);
+    let idle = |list: &[&str]| plan(&args(list)).unwrap().idle_runs;
+    assert_eq!(
+        (
+            idle(&["-s", "spawn", "--idle-runs", "1"]),
+            idle(&["--idle-runs", "0"])
+        ),
+        (1, 0)
+    );
     assert!(
         plan(&args(&["-m", "50", "-M", "10"])).is_err(),
         "min above max"

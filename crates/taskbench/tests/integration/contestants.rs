@@ -42,15 +42,46 @@ const SMALL: &[&str] = &[
     "10",
 ];
 
+/// The contestants' families, a test each, so that libtest runs them beside each other and
+/// beside the rest of the suite (a build or a process of one waits on disk, the network or
+/// a sleep while another's computes): compiled to native code; on a managed runtime (the
+/// JVM, the BEAM, Go's); everything else (JavaScript, Python).
+const NATIVE: &[&str] = &["Rust", "C++", "Crystal", "Nim", "Haskell"];
+const MANAGED: &[&str] = &["Java", "Kotlin", "Scala", "Elixir", "Erlang", "Go"];
+
 #[test]
-fn every_contestant_passes_every_scenario_it_supports() {
-    let places = places();
-    let surveyed = survey(&repository_root().join("contestants"), &places).unwrap();
-    let names = available(&surveyed);
+fn every_native_contestant_passes_every_scenario_it_supports() {
+    let names = passes_every_scenario(|language| NATIVE.contains(&language));
     assert!(
         names.iter().any(|n| n == "tokio") && names.iter().any(|n| n == "threads"),
         "{names:?}"
     );
+}
+
+#[test]
+fn every_managed_contestant_passes_every_scenario_it_supports() {
+    let names = passes_every_scenario(|language| MANAGED.contains(&language));
+    assert!(names.iter().any(|n| n == "go"), "{names:?}");
+}
+
+#[test]
+fn every_other_contestant_passes_every_scenario_it_supports() {
+    let others = |language: &str| !NATIVE.contains(&language) && !MANAGED.contains(&language);
+    let names = passes_every_scenario(others);
+    assert!(names.iter().any(|n| n == "node-promises"), "{names:?}");
+}
+
+/// Every available contestant whose language `family` takes runs every scenario it
+/// supports validly, with its CPU on every line, answers 69 for those it does not, and
+/// repeats an iteration when asked; the names it ran.
+fn passes_every_scenario(family: impl Fn(&str) -> bool) -> Vec<String> {
+    let places = places();
+    let surveyed = survey(&repository_root().join("contestants"), &places).unwrap();
+    let in_family = |entry: &&Surveyed| family(&entry.contestant.manifest.language);
+    let names: Vec<String> = available(&surveyed)
+        .into_iter()
+        .filter(|name| (surveyed.iter().filter(in_family)).any(|e| e.contestant.name() == name))
+        .collect();
     let out = tempfile::tempdir().unwrap();
     let results = run_every_scenario(&names, out.path());
     let mut wrong = Vec::new();
@@ -66,6 +97,7 @@ fn every_contestant_passes_every_scenario_it_supports() {
                 .collect();
             wrong.extend(wrong_statuses(manifest, scenario.name, &runs));
             wrong.extend(without_cpu(&manifest.name, scenario.name, &runs));
+            wrong.extend(idle_not_ok(manifest, scenario.name, &results));
         }
         for scenario in &manifest.unsupported {
             wrong.extend(not_answering_69(entry, scenario, &places));
@@ -73,6 +105,7 @@ fn every_contestant_passes_every_scenario_it_supports() {
         wrong.extend(not_repeating(entry, &places));
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    names
 }
 
 /// The names of the contestants available here. Those that cannot be installed on this
@@ -178,6 +211,10 @@ fn run_every_scenario(names: &[String], out: &Path) -> serde_json::Value {
         "1",
         "--warmup",
         "0",
+        // One idle process a scenario: the idle size is checked (idle_not_ok), its footprint
+        // not needed.
+        "--idle-runs",
+        "1",
         "--inner-warmup",
         "1",
         "--timeout",
@@ -248,6 +285,24 @@ fn wrong_statuses(
         "{} {scenario}: {statuses:?} (expected {expected}) {tail}",
         manifest.name
     ))
+}
+
+/// The idle processes of a scenario `manifest` supports (the scenario at its idle size)
+/// that did not end `ok`; what is wrong, if any.
+fn idle_not_ok(manifest: &Manifest, scenario: &str, results: &serde_json::Value) -> Option<String> {
+    let has_idle = catalogue::Scenario::new(scenario, &[]).is_ok_and(|s| s.idle().is_some());
+    if manifest.is_unsupported(scenario) || !has_idle {
+        return None;
+    }
+    let runs = results["runs"].as_array().unwrap();
+    let idle = (runs.iter()).filter(|r| {
+        r["contestant"] == manifest.name.as_str()
+            && r["scenario"] == scenario
+            && r["phase"] == "idle"
+    });
+    let statuses: Vec<&str> = idle.map(|r| r["status"].as_str().unwrap()).collect();
+    (statuses.is_empty() || statuses.iter().any(|s| *s != "ok"))
+        .then(|| format!("{} {scenario}: idle processes {statuses:?}", manifest.name))
 }
 
 /// The contestant asked for one invocation of `scenario`, answered within a minute.
