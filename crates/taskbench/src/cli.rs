@@ -13,7 +13,7 @@ use units::{parse_duration, parse_percent, parse_size};
 
 mod exports;
 
-pub use exports::{ExportFlags, FolderExports, RunExports};
+pub(crate) use exports::{FolderExports, RunExports};
 
 /// Measures what concurrency costs — tasks, sleeps, timers, fan-out, channels — across
 /// runtimes and languages, every run in a fresh process.
@@ -23,7 +23,7 @@ pub struct Cli {
     /// Folder searched for contestant manifests (default: $TASKBENCH_HOME/contestants, else
     /// contestants/ beside the binary, else the source tree's).
     #[arg(long, global = true, value_name = "DIR", value_hint = ValueHint::DirPath)]
-    pub contestants: Option<PathBuf>,
+    pub(crate) contestants: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -80,38 +80,38 @@ pub struct BisectArgs {
     /// A contestant and a range of its runtime's releases: go@1.22..1.26,
     /// go@1.24.0..1.24.3, node-async-await@node22..26.
     #[arg(short, long, value_name = "NAME@FROM..TO")]
-    pub contestant: String,
+    pub(crate) contestant: String,
     /// The scenario, at its default parameters.
     #[arg(short, long, value_name = "NAME")]
-    pub scenario: String,
+    pub(crate) scenario: String,
     /// A change smaller than this is none.
     #[arg(long, default_value = "10%", value_parser = parse_percent, value_name = "PCT")]
-    pub threshold: f64,
+    pub(crate) threshold: f64,
     /// The figure followed: time (per iteration), rss (peak) or cpu (per iteration).
     #[arg(long, default_value = "time", value_parser = parse_figure, value_name = "FIGURE")]
-    pub measure: crate::bisect::search::Figure,
+    pub(crate) measure: crate::bisect::search::Figure,
     /// Time processes per release in each run of a pair (default: the scenario's stopping
     /// rule, 5–100 until ±2 % or 3 s).
     #[arg(short, long, value_name = "N")]
-    pub runs: Option<u32>,
+    pub(crate) runs: Option<u32>,
     /// Runs of one pair at most while its interval straddles the threshold, each pooled
     /// with the ones before.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=10), value_name = "N")]
-    pub attempts: u32,
+    pub(crate) attempts: u32,
     /// Releases the coarse pass samples inside each line besides its ends, evenly spaced:
     /// a change and its undoing inside one line are seen when a probe falls between them.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=20), value_name = "N")]
-    pub probes: u16,
+    pub(crate) probes: u16,
     /// The bisect's folder: bisect.json and each run's folder (default:
     /// results/<start time>-bisect).
     #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
-    pub out: Option<PathBuf>,
+    pub(crate) out: Option<PathBuf>,
     /// Also add each run to this store: a SQLite file, or a PostgreSQL database.
     #[arg(long, value_name = "PATH|URL", value_hint = ValueHint::FilePath)]
-    pub store: Option<Location>,
+    pub(crate) store: Option<Location>,
     /// List the releases in the range and the coarse pass's pairs; build and run nothing.
     #[arg(long)]
-    pub dry_run: bool,
+    pub(crate) dry_run: bool,
 }
 
 /// A whole number from 0 to 2^64 − 1 (a negative one is read as a value, to be refused
@@ -132,7 +132,7 @@ fn parse_figure(text: &str) -> Result<crate::bisect::search::Figure, String> {
 impl BisectArgs {
     /// Each of the bisect's runs as the library takes it, but its contestants and folder;
     /// `contestants_dir` is `--contestants`, when given.
-    pub fn options(&self, contestants_dir: Option<&std::path::Path>) -> SessionOptions {
+    pub(crate) fn options(&self, contestants_dir: Option<&std::path::Path>) -> SessionOptions {
         SessionOptions {
             plan: crate::presets::PlanOptions {
                 scenarios: vec![self.scenario.clone()],
@@ -164,16 +164,16 @@ impl BisectArgs {
 pub struct AgreeArgs {
     /// A run: its results folder, or its results.json.
     #[arg(value_name = "A", value_hint = ValueHint::AnyPath)]
-    pub a: PathBuf,
+    pub(crate) a: PathBuf,
     /// A second run of the same cases.
     #[arg(value_name = "B", value_hint = ValueHint::AnyPath)]
-    pub b: Option<PathBuf>,
+    pub(crate) b: Option<PathBuf>,
     /// Print JSON.
     #[arg(long, conflicts_with = "markdown")]
-    pub json: bool,
+    pub(crate) json: bool,
     /// Print Markdown tables.
     #[arg(long)]
-    pub markdown: bool,
+    pub(crate) markdown: bool,
 }
 
 #[derive(Debug, Args)]
@@ -186,47 +186,47 @@ pub struct WarmUpArgs {
         required = true,
         value_name = "NAME"
     )]
-    pub contestant: Vec<String>,
+    pub(crate) contestant: Vec<String>,
     /// Scenarios, at the quick preset's sizes (default: every scenario).
     #[arg(short, long, value_delimiter = ',', value_name = "NAME")]
-    pub scenario: Vec<String>,
+    pub(crate) scenario: Vec<String>,
     /// Processes per contestant and scenario.
     #[arg(long, default_value_t = 2, value_name = "N")]
-    pub processes: u32,
+    pub(crate) processes: u32,
     /// Iterations per process, at most.
     #[arg(long, default_value_t = 100, value_name = "N")]
-    pub iterations: u32,
+    pub(crate) iterations: u32,
     /// What one process's iterations may take, going by its first (fewer iterations where
     /// they are long, but at least 30).
     #[arg(long, default_value = "15s", value_parser = parse_duration, value_name = "TIME")]
-    pub per_process: Duration,
+    pub(crate) per_process: Duration,
     /// Kill a process after this long.
     #[arg(long, default_value = "120s", value_parser = parse_duration, value_name = "TIME")]
-    pub timeout: Duration,
+    pub(crate) timeout: Duration,
     /// Write each proposed warm-up into the contestant's warm-up.toml.
     #[arg(long)]
-    pub write: bool,
+    pub(crate) write: bool,
     /// Also keep every curve (each process's series, its class and where it settled) in
     /// FILE as JSON.
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
-    pub save: Option<PathBuf>,
+    pub(crate) save: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {
     /// The shell: bash, zsh, fish (also elvish, powershell).
     #[arg(value_name = "SHELL")]
-    pub shell: clap_complete::Shell,
+    pub(crate) shell: clap_complete::Shell,
 }
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
     /// A results folder, as `taskbench run` or `taskbench merge` wrote it.
     #[arg(value_name = "DIR")]
-    pub dir: PathBuf,
+    pub(crate) dir: PathBuf,
     /// `--json`, `--csv`, … `FILE`: one flag for each format of the export table.
     #[command(flatten)]
-    pub formats: FolderExports,
+    pub(crate) formats: FolderExports,
 }
 
 impl ExportArgs {
@@ -242,33 +242,33 @@ pub struct CompareArgs {
     /// session before), a baseline saved with `run --save-baseline NAME`, or a tag (its
     /// newest session).
     #[arg(value_name = "BASE")]
-    pub base: String,
+    pub(crate) base: String,
     /// What is compared, named the same ways; without it, each variant of BASE
     /// (`tokio@patch`) against its contestant (`tokio`), measured in the same run.
     #[arg(value_name = "NEW")]
-    pub new: Option<String>,
+    pub(crate) new: Option<String>,
     /// The store BASE and NEW are looked up in when they are not folders: a SQLite file, or
     /// a PostgreSQL database (`postgres://USER@HOST:PORT/DATABASE`).
     #[arg(long, value_name = "PATH|URL", value_hint = ValueHint::FilePath, env = "TASKBENCH_STORE", default_value = DEFAULT_STORE)]
-    pub store: Location,
+    pub(crate) store: Location,
     #[command(flatten)]
     pub gate: GateArgs,
     /// When the gate fails, run the failing cases again with NEW's options (NEW must be a
     /// results folder) into NEW-confirm, and fail only on those that fail again.
     #[arg(long, requires = "new", conflicts_with_all = ["mixed_machines", "fail_on_change"])]
-    pub confirm: bool,
+    pub(crate) confirm: bool,
     /// Judge --fail-if-slower / --fail-if-bigger by change points rather than by BASE
     /// against NEW: each case's medians over the store's sessions on NEW's machine before
     /// NEW, then NEW's, fail when a significant step (E-divisive means, 5 % shared among the
     /// cases) starts among the newest five and is up by more than the threshold.
     #[arg(long, requires = "new")]
-    pub fail_on_change: bool,
+    pub(crate) fail_on_change: bool,
     /// Also write the table as Markdown here (a pull-request comment).
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub export_markdown: Option<PathBuf>,
     /// Also write the table as an HTML page here.
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
-    pub export_html: Option<PathBuf>,
+    pub(crate) export_html: Option<PathBuf>,
 }
 
 /// The regression gate of `compare`, and of `run --baseline`.
@@ -276,23 +276,23 @@ pub struct CompareArgs {
 pub struct GateArgs {
     /// Exit 1 when a case is significantly slower by more than this (5%, 5).
     #[arg(long, value_parser = parse_percent, value_name = "PCT")]
-    pub fail_if_slower: Option<f64>,
+    pub(crate) fail_if_slower: Option<f64>,
     /// Exit 1 when a case's peak RSS is significantly bigger by more than this.
     #[arg(long, value_parser = parse_percent, value_name = "PCT")]
-    pub fail_if_bigger: Option<f64>,
+    pub(crate) fail_if_bigger: Option<f64>,
     /// Exit 1 when a case's instructions per iteration (`run --instructions`) grew by more
     /// than this: counts repeat, so no interval is needed.
     #[arg(long, value_parser = parse_percent, value_name = "PCT")]
-    pub fail_if_more_instructions: Option<f64>,
+    pub(crate) fail_if_more_instructions: Option<f64>,
     /// Compare runs of different machines (CPU model, cores, memory), which are refused
     /// otherwise: every row is marked, as its ratio holds the machines' difference too.
     #[arg(long)]
-    pub mixed_machines: bool,
+    pub(crate) mixed_machines: bool,
 }
 
 impl GateArgs {
     /// The gate's thresholds.
-    pub fn thresholds(&self) -> crate::compare::gate::Thresholds {
+    pub(crate) fn thresholds(&self) -> crate::compare::gate::Thresholds {
         crate::compare::gate::Thresholds {
             slower: self.fail_if_slower,
             bigger: self.fail_if_bigger,
@@ -310,105 +310,105 @@ impl GateArgs {
 pub struct MergeArgs {
     /// Result folders, as `taskbench run` wrote them.
     #[arg(value_name = "DIR", value_hint = ValueHint::DirPath, required = true)]
-    pub dirs: Vec<PathBuf>,
+    pub(crate) dirs: Vec<PathBuf>,
     /// The merged folder: results.json, .csv, .md, report.html, runs.jsonl and run.json.
     #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
-    pub out: PathBuf,
+    pub(crate) out: PathBuf,
     /// Merge runs of different machines (CPU model, cores, memory): each machine's rows
     /// side by side (`tokio · m2`), a machine column, an overview per machine.
     #[arg(long)]
     pub mixed_machines: bool,
     /// Print only the last line, not the overviews.
     #[arg(short, long)]
-    pub quiet: bool,
+    pub(crate) quiet: bool,
 }
 
 /// The store `import`, `history` and `compare` read when neither --store nor
 /// TASKBENCH_STORE says another: the one `taskbench run` writes beside `results/<time>`.
-pub const DEFAULT_STORE: &str = "results/taskbench.sqlite";
+pub(crate) const DEFAULT_STORE: &str = "results/taskbench.sqlite";
 
 #[derive(Debug, Args)]
 pub struct ImportArgs {
     /// A results folder, as `taskbench run` wrote it.
     #[arg(value_name = "DIR", value_hint = ValueHint::DirPath)]
-    pub dir: PathBuf,
+    pub(crate) dir: PathBuf,
     /// The store: a SQLite file, or a PostgreSQL database (`postgres://…`).
     #[arg(long, value_name = "PATH|URL", value_hint = ValueHint::FilePath, env = "TASKBENCH_STORE", default_value = DEFAULT_STORE)]
-    pub store: Location,
+    pub(crate) store: Location,
     /// Tags for the imported run.
     #[arg(long = "tag", value_name = "TAG", value_parser = crate::store::parse_tag)]
-    pub tags: Vec<String>,
+    pub(crate) tags: Vec<String>,
 }
 
 #[derive(Debug, Args)]
 pub struct HistoryArgs {
     /// The store: a SQLite file, or a PostgreSQL database (`postgres://…`).
     #[arg(long, value_name = "PATH|URL", value_hint = ValueHint::FilePath, env = "TASKBENCH_STORE", default_value = DEFAULT_STORE)]
-    pub store: Location,
+    pub(crate) store: Location,
     /// Only these contestants, comma-separated.
     #[arg(short, long, value_delimiter = ',', value_name = "NAME")]
-    pub contestant: Vec<String>,
+    pub(crate) contestant: Vec<String>,
     /// Only these scenarios, comma-separated.
     #[arg(short, long, value_delimiter = ',', value_name = "NAME")]
-    pub scenario: Vec<String>,
+    pub(crate) scenario: Vec<String>,
     /// Only runs with this tag (repeat for all of several).
     #[arg(long = "tag", value_name = "TAG", value_parser = crate::store::parse_tag)]
-    pub tags: Vec<String>,
+    pub(crate) tags: Vec<String>,
     /// Only runs started at or after this (2026-12-01, or RFC 3339).
     #[arg(long, value_name = "WHEN")]
-    pub since: Option<String>,
+    pub(crate) since: Option<String>,
     /// Also print each case's change points (E-divisive means over its sessions, and over a
     /// release sweep's releases): the step, where it starts, its p-value (docs/HISTORY.md).
     #[arg(long)]
-    pub changes: bool,
+    pub(crate) changes: bool,
     /// With --changes and --export-html: leave out steps smaller than this (`10%`, as
     /// bisect's threshold); every step by default.
     #[arg(long, value_parser = parse_percent, value_name = "PCT")]
-    pub min_change: Option<f64>,
+    pub(crate) min_change: Option<f64>,
     /// Also write an HTML page with a trend chart per point (median and interval per
     /// session, a ring where the contestant's version changed, a stroke at a change point).
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
-    pub export_html: Option<PathBuf>,
+    pub(crate) export_html: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
 pub struct ReportArgs {
     /// A results folder, as `taskbench run` wrote it.
     #[arg(value_name = "DIR", value_hint = ValueHint::DirPath)]
-    pub dir: PathBuf,
+    pub(crate) dir: PathBuf,
 }
 
 #[derive(Debug, Args)]
 pub struct PresetsArgs {
     /// Also list the presets of this TOML file.
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
-    pub preset_file: Option<PathBuf>,
+    pub(crate) preset_file: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
 pub struct RunArgs {
     /// Scenarios to run, comma-separated, at their defaults (default: the quick preset).
     #[arg(short, long, value_delimiter = ',', value_name = "NAME")]
-    pub scenario: Vec<String>,
+    pub(crate) scenario: Vec<String>,
     // The help of the settings a preset gives is made from the presets (presets/help.rs).
     #[arg(long, value_name = "NAME", help = help::preset(), conflicts_with_all = ["scenario", "command"])]
-    pub preset: Option<String>,
+    pub(crate) preset: Option<String>,
     /// A TOML file of presets of your own.
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, conflicts_with = "command")]
-    pub preset_file: Option<PathBuf>,
+    pub(crate) preset_file: Option<PathBuf>,
     /// Print the cases and an estimate of the time they take; run nothing.
     #[arg(long)]
-    pub dry_run: bool,
+    pub(crate) dry_run: bool,
     /// Contestants and @groups to run, comma-separated: `-c @headline,node-q` (`taskbench
     /// list` shows the groups; default: the preset's lineup, @headline for most).
     #[arg(short, long, value_delimiter = ',', value_name = "NAME|@GROUP")]
-    pub contestant: Vec<String>,
+    pub(crate) contestant: Vec<String>,
     /// Time a whole command as a process instead (repeatable), like hyperfine.
     #[arg(long, value_name = "CMD", value_hint = ValueHint::CommandString, conflicts_with_all = ["scenario", "contestant"])]
-    pub command: Vec<String>,
+    pub(crate) command: Vec<String>,
     /// Names of the --command's, in order (default: the command itself).
     #[arg(short = 'n', long, value_name = "NAME", requires = "command")]
-    pub command_name: Vec<String>,
+    pub(crate) command_name: Vec<String>,
     /// The shell that runs a --command with shell syntax (its start-up is measured and
     /// subtracted), or `none`: split the command into words and run it directly. A
     /// command without shell syntax always runs directly.
@@ -419,98 +419,98 @@ pub struct RunArgs {
         default_value = "sh",
         requires = "command"
     )]
-    pub shell: String,
+    pub(crate) shell: String,
     /// Short for --shell none.
     #[arg(short = 'N', requires = "command")]
-    pub no_shell: bool,
+    pub(crate) no_shell: bool,
     #[command(flatten)]
-    pub params: ParamArgs,
+    pub(crate) params: ParamArgs,
     /// Exactly N time processes per case, whatever the precision (sets --min-runs and
     /// --max-runs both).
     #[arg(short, long, value_parser = clap::value_parser!(u32).range(1..), value_name = "N",
           conflicts_with_all = ["min_runs", "max_runs"])]
-    pub runs: Option<u32>,
+    pub(crate) runs: Option<u32>,
     #[arg(short = 'm', long, help = help::min_runs(), value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
-    pub min_runs: Option<u32>,
+    pub(crate) min_runs: Option<u32>,
     #[arg(short = 'M', long, help = help::max_runs(), value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
-    pub max_runs: Option<u32>,
+    pub(crate) max_runs: Option<u32>,
     #[arg(long, help = help::precision(), value_parser = parse_percent, value_name = "PCT")]
-    pub precision: Option<f64>,
+    pub(crate) precision: Option<f64>,
     #[arg(long, help = help::max_time(), value_parser = parse_duration, value_name = "TIME")]
-    pub max_time: Option<Duration>,
+    pub(crate) max_time: Option<Duration>,
     #[arg(long, help = help::budget(), value_parser = parse_duration, value_name = "TIME")]
-    pub budget: Option<Duration>,
+    pub(crate) budget: Option<Duration>,
     #[arg(short, long = "warmup", help = help::warm_up(), value_name = "N")]
-    pub warm_up: Option<u32>,
+    pub(crate) warm_up: Option<u32>,
     /// Idle-footprint processes per scenario and contestant: the scenario at its idle size,
     /// which per-task figures are measured above (default: the preset's, 3 for
     /// `--scenario`; 0 leaves the per-task memory figures out).
     #[arg(long, value_name = "N")]
-    pub idle_runs: Option<u32>,
+    pub(crate) idle_runs: Option<u32>,
     /// Seed of the measured rounds' random order (results.json's `seed`): the same seed
     /// repeats a run's order. Default: from the clock.
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_seed)]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Iterations each contestant runs in-process before the measured one (default: the
     /// scenario's own).
     #[arg(long = "inner-warmup", value_name = "K")]
-    pub inner_warm_up: Option<u32>,
+    pub(crate) inner_warm_up: Option<u32>,
     /// Warm up doxbee and parallel in-process with whole iterations, not with the seed's
     /// 350 requests (bluebird's harness).
     #[arg(long = "full-warmup")]
-    pub full_warm_up: bool,
+    pub(crate) full_warm_up: bool,
     /// Also count each case's instructions: after its measured runs, a process of one
     /// measured iteration and one of two under `perf stat` (where the kernel allows it) or
     /// valgrind (cachegrind, no cache simulation); their difference is one iteration.
     #[arg(long)]
-    pub instructions: bool,
+    pub(crate) instructions: bool,
     /// Kill a run's process group after this long (e.g. 30, 90s, 2m); counted runs get
     /// five times as long.
     #[arg(long, default_value = "120s", value_parser = parse_duration, value_name = "TIME")]
-    pub timeout: Duration,
+    pub(crate) timeout: Duration,
     /// Interval of the RSS/thread sampler, in milliseconds.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..), value_name = "MS")]
-    pub sample_ms: u64,
+    pub(crate) sample_ms: u64,
     /// Kill a run whose resident memory passes this (e.g. 8GiB, 500MiB, 100MB: IEC and SI
     /// units; default: half of the machine's memory).
     #[arg(long, value_parser = parse_size, value_name = "SIZE")]
-    pub memory_limit: Option<u64>,
+    pub(crate) memory_limit: Option<u64>,
     /// Output folder for runs.jsonl and the results (default: results/<start time>).
     #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub out: Option<PathBuf>,
     /// `--export-json`, `--export-csv`, … `FILE`: one flag for each format of the export
     /// table.
     #[command(flatten)]
-    pub export_flags: RunExports,
+    pub(crate) export_flags: RunExports,
     /// The store the run is added to: a SQLite file (default: taskbench.sqlite beside the
     /// run's folder), or a PostgreSQL database (`postgres://USER@HOST:PORT/DATABASE`).
     #[arg(long, value_name = "PATH|URL", value_hint = ValueHint::FilePath, env = "TASKBENCH_STORE")]
-    pub store: Option<Location>,
+    pub(crate) store: Option<Location>,
     /// Do not add the run to the store (whatever --store or TASKBENCH_STORE say).
     #[arg(long)]
-    pub no_store: bool,
+    pub(crate) no_store: bool,
     /// A tag for the run in the store (repeatable: `--tag before --tag pr-123`).
     #[arg(long = "tag", value_name = "TAG", value_parser = crate::store::parse_tag)]
-    pub tags: Vec<String>,
+    pub(crate) tags: Vec<String>,
     /// Save this run in the store as the baseline NAME (an older one of that name is
     /// replaced), for `--baseline NAME` and `taskbench compare NAME …` later.
     #[arg(long, value_name = "NAME", conflicts_with = "no_store")]
-    pub save_baseline: Option<String>,
+    pub(crate) save_baseline: Option<String>,
     /// When the run ends, compare it with the baseline NAME from the store (or `last`, a
     /// tag, a results folder, as `taskbench compare` takes them); with --fail-if-slower /
     /// --fail-if-bigger, a gate.
     #[arg(long, value_name = "NAME")]
-    pub baseline: Option<String>,
+    pub(crate) baseline: Option<String>,
     #[command(flatten)]
-    pub gate: GateArgs,
+    pub(crate) gate: GateArgs,
     /// Pin each contestant to N cores, its runtime told N workers where it has a knob;
     /// comma-separated, a sweep: `--cpus 1,2` runs `tokio cpus=1` and `tokio cpus=2`.
     #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
-    pub cpus: Vec<u32>,
+    pub(crate) cpus: Vec<u32>,
     /// Build the NAME@patch contestants with CRATE replaced by the checkout at PATH
     /// (repeatable), recorded with that checkout's commit.
     #[arg(long, value_parser = crate::contestant::variant::parse_patch, value_name = "CRATE=PATH")]
-    pub patch: Vec<crate::contestant::variant::Patch>,
+    pub(crate) patch: Vec<crate::contestant::variant::Patch>,
     /// Finish an interrupted run: the cases of DIR/run.json that have not finished, with
     /// the same settings, into DIR (no other flag that chooses cases or runs goes with it).
     #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath, conflicts_with_all = [
@@ -519,7 +519,7 @@ pub struct RunArgs {
         "full_warm_up", "out",
         "shard",
     ])]
-    pub resume: Option<PathBuf>,
+    pub(crate) resume: Option<PathBuf>,
     /// Run only part K of N of the cases (`--shard 2/3`), for N runners each running one
     /// part; `taskbench merge` joins their folders. Every runner splits the cases the same
     /// way (by estimated time, whatever the order of the contestants).
@@ -527,21 +527,21 @@ pub struct RunArgs {
     pub shard: Option<crate::run::Shard>,
     /// No progress bar and no tables; only errors (the files are still written).
     #[arg(short, long)]
-    pub quiet: bool,
+    pub(crate) quiet: bool,
     /// Also print each point's table on the terminal (they are always in results.md and
     /// report.html); by default the terminal shows the overview and the warnings' digest.
     #[arg(long)]
-    pub tables: bool,
+    pub(crate) tables: bool,
     /// Rank the terminal's overview by cold start (a fresh process's first iteration)
     /// instead of the steady state; results.md and report.html have both.
     #[arg(long)]
-    pub cold: bool,
+    pub(crate) cold: bool,
 }
 
 impl RunArgs {
     /// The run these arguments ask for, as the library takes it; `contestants_dir` is
     /// `--contestants`, when given.
-    pub fn options(&self, contestants_dir: Option<&std::path::Path>) -> SessionOptions {
+    pub(crate) fn options(&self, contestants_dir: Option<&std::path::Path>) -> SessionOptions {
         SessionOptions {
             plan: self.plan_options(),
             contestants_dir: contestants_dir.map(std::path::Path::to_path_buf),
@@ -617,7 +617,7 @@ impl RunArgs {
 /// The options of a `taskbench run` command line (`argv[0]` first), as a results folder
 /// written before the options were kept holds it in run.json: how `--resume` reads such a
 /// folder.
-pub fn run_options_of(argv: &[String]) -> anyhow::Result<SessionOptions> {
+pub(crate) fn run_options_of(argv: &[String]) -> anyhow::Result<SessionOptions> {
     let cli = Cli::try_parse_from(argv).map_err(|e| {
         let rendered = e.render().to_string();
         anyhow::anyhow!(

@@ -37,34 +37,34 @@
 //! (`catalogue`, `exit`, `measure`, `stats`, `units`) are not in it: what each may use is
 //! its Cargo.toml.
 
-pub mod agree;
+pub(crate) mod agree;
 pub mod analysis;
-pub mod bisect;
+pub(crate) mod bisect;
 pub mod cli;
-pub mod commands;
-pub mod compare;
+pub(crate) mod commands;
+pub(crate) mod compare;
 pub mod contestant;
-pub mod export;
-pub mod history;
-pub mod html;
+pub(crate) mod export;
+pub(crate) mod history;
+pub(crate) mod html;
 pub mod lineup;
-pub mod plot;
-pub mod presets;
+pub(crate) mod plot;
+pub(crate) mod presets;
 #[cfg(test)]
 mod proptest_support;
 pub mod results;
 pub mod run;
-pub mod scheduler;
+pub(crate) mod scheduler;
 pub mod seeds;
-pub mod shards;
+pub(crate) mod shards;
 pub mod store;
-pub mod sweep;
+pub(crate) mod sweep;
 #[cfg(test)]
 mod test_launcher;
 #[cfg(test)]
 mod testing;
-pub mod warm_up;
-pub mod words;
+pub(crate) mod warm_up;
+pub(crate) mod words;
 
 use clap::Parser;
 use std::process::ExitCode;

@@ -32,7 +32,7 @@ pub fn survey(dir: &Path, places: &Places) -> anyhow::Result<Vec<Surveyed>> {
 /// a `detect` takes up to seconds (GHCi loading a package), and a run of a few contestants
 /// should not wait for all 57. The others are kept, unchecked, for the names an error
 /// lists.
-pub fn survey_for(
+pub(crate) fn survey_for(
     dir: &Path,
     places: &Places,
     lineup: Lineup<'_>,
@@ -87,7 +87,7 @@ fn reachable(found: &[Contestant], lineup: Lineup<'_>) -> Vec<String> {
 
 /// The lineup a run asks for, as names and `@group`s (`-c @headline,node-q`).
 #[derive(Debug, Clone, Copy)]
-pub enum Lineup<'a> {
+pub(crate) enum Lineup<'a> {
     /// `-c`: every name must be a contestant that can run here; a group brings its members,
     /// those that cannot run here kept with their reason.
     Named(&'a [String]),
@@ -112,7 +112,7 @@ impl<'a> Lineup<'a> {
 /// each once, in the order named. Naming an unknown group, or an unknown or unavailable
 /// contestant, is an error. `tokio@1.38.0` and `tokio@patch` are variants of `tokio`
 /// (contestant/variant.rs), built with `patches` for the latter.
-pub fn choose(
+pub(crate) fn choose(
     surveyed: Vec<Surveyed>,
     lineup: Lineup<'_>,
     patches: &[Patch],
@@ -213,7 +213,7 @@ pub struct BuildStep<'a> {
 impl BuildStep<'_> {
     /// `building 3/15: go`, or for a joint cargo build `building 1–4/15: floor, smol,
     /// threads, tokio (one cargo build)`.
-    pub fn line(&self) -> String {
+    pub(crate) fn line(&self) -> String {
         match self.names {
             [one] => format!("building {}/{}: {one}", self.index, self.total),
             names => format!(
@@ -228,7 +228,7 @@ impl BuildStep<'_> {
 }
 
 /// The error when no entry of `infos` can run here: each one's reason.
-pub fn none_can_run(infos: &[ContestantInfo]) -> anyhow::Error {
+pub(crate) fn none_can_run(infos: &[ContestantInfo]) -> anyhow::Error {
     let reasons: Vec<String> = infos
         .iter()
         .filter_map(|i| i.unavailable.as_ref().map(|r| format!("{}: {r}", i.name)))
@@ -367,7 +367,7 @@ fn describe(
 }
 
 /// `--cpus`: each value at most the cores taskbench may use here, none twice.
-pub fn check_cpus(cpus: &[u32]) -> anyhow::Result<()> {
+pub(crate) fn check_cpus(cpus: &[u32]) -> anyhow::Result<()> {
     let allowed = measure::affinity::allowed().len();
     if let Some(n) = cpus.iter().find(|&&n| n as usize > allowed) {
         bail!("--cpus {n}: taskbench may use {allowed} cores here");
@@ -382,7 +382,7 @@ pub fn check_cpus(cpus: &[u32]) -> anyhow::Result<()> {
 }
 
 /// The `--command` subjects, one per `--cpus` value (as given when there is none).
-pub fn pinned(subjects: Vec<Subject>, cpus: &[u32]) -> Vec<Subject> {
+pub(crate) fn pinned(subjects: Vec<Subject>, cpus: &[u32]) -> Vec<Subject> {
     match cpus {
         [] => subjects,
         _ => subjects

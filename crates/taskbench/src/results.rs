@@ -4,7 +4,7 @@
 
 use crate::analysis::{PointSummary, Warning};
 use crate::compare::gate::Side;
-use crate::contestant::{ContestantInfo, references};
+use crate::contestant::ContestantInfo;
 use crate::run::RunRecord;
 use crate::sweep::fits::Fit;
 use crate::sweep::releases::ReleaseSweep;
@@ -16,81 +16,76 @@ use std::borrow::Cow;
 use std::path::Path;
 
 /// Version of the document's layout; bumped on any incompatible change.
-pub const SCHEMA: &str = "taskbench/2";
+pub(crate) const SCHEMA: &str = "taskbench/2";
 
 /// Everything a run produced.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Results {
-    pub schema: String,
+    pub(crate) schema: String,
     /// The taskbench command line that produced the results.
-    pub command: Vec<String>,
+    pub(crate) command: Vec<String>,
     /// The run was stopped (SIGINT, SIGTERM, SIGHUP, or killed) before every case finished: the
     /// document holds the runs that finished (`taskbench run --resume DIR` runs the rest).
     #[serde(default)]
-    pub interrupted: bool,
+    pub(crate) interrupted: bool,
     pub platform: Platform,
     /// How much each case was measured (absent for `--command`-free old results).
     #[serde(default)]
-    pub stopping: Option<crate::run::Stopping>,
+    pub(crate) stopping: Option<crate::run::Stopping>,
     /// The seed of the measured rounds' random order: `taskbench run --seed N` repeats it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-    pub contestants: Vec<ContestantInfo>,
+    pub(crate) seed: Option<u64>,
+    pub(crate) contestants: Vec<ContestantInfo>,
     /// Summaries per parameter point, rows best first.
     pub points: Vec<PointSummary>,
     /// Per-task least-squares fits over each sweep.
     #[serde(default)]
-    pub fits: Vec<Fit>,
+    pub(crate) fits: Vec<Fit>,
     /// Each contestant run at several releases of its runtime (`go@1.20,go@1.26`), oldest
     /// first: drawn as one runtime across its releases.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub releases: Vec<ReleaseSweep>,
+    pub(crate) releases: Vec<ReleaseSweep>,
     /// What makes the figures less trustworthy (slow first runs, noise, a busy machine).
     #[serde(default)]
-    pub warnings: Vec<Warning>,
+    pub(crate) warnings: Vec<Warning>,
     /// Load average and CPU shares around the run.
     #[serde(default)]
-    pub machine: Option<MachineLoad>,
+    pub(crate) machine: Option<MachineLoad>,
     /// Where a budgeted run's process wall clock went, its efficiency and its bound, at its
     /// budget and twice it (analysis/budget.rs); absent without `--budget`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub budget: Option<crate::analysis::budget::BudgetReport>,
+    pub(crate) budget: Option<crate::analysis::budget::BudgetReport>,
     /// Every run, with every sample.
     pub runs: Vec<RunRecord>,
     /// Where runs of several machines were merged side by side (`taskbench merge
     /// --mixed-machines`): each machine's label and platform; `platform` is the first's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub machines: Vec<MachineInfo>,
+    pub(crate) machines: Vec<MachineInfo>,
 }
 
 /// One machine of results merged side by side.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct MachineInfo {
+pub(crate) struct MachineInfo {
     /// `m1`, `m2`, …: what its contestants' names end with (`tokio · m2`).
-    pub label: String,
-    pub platform: Platform,
+    pub(crate) label: String,
+    pub(crate) platform: Platform,
 }
 
 impl MachineInfo {
     /// `m2: AMD EPYC 7763 · 4 cores · 16 GiB`.
-    pub fn heading(&self) -> String {
+    pub(crate) fn heading(&self) -> String {
         format!("{}: {}", self.label, self.platform.fingerprint())
     }
 }
 
 impl Results {
-    /// The names of the contestants that are references (`floor`), not runtimes.
-    pub fn references(&self) -> Vec<String> {
-        references(&self.contestants)
-    }
-
-    pub fn to_json(&self) -> String {
+    pub(crate) fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("results serialise")
     }
 
     /// The points of each machine merged side by side — that machine's rows only — each with
     /// a heading that names the machine; for one machine, the points whole and no heading.
-    pub fn per_machine(&self) -> Vec<(Option<&MachineInfo>, Cow<'_, [PointSummary]>)> {
+    pub(crate) fn per_machine(&self) -> Vec<(Option<&MachineInfo>, Cow<'_, [PointSummary]>)> {
         if self.machines.is_empty() {
             return vec![(None, Cow::Borrowed(&self.points))];
         }
@@ -115,7 +110,7 @@ impl Results {
     }
 
     /// One line per machine merged side by side (none for one machine).
-    pub fn machine_lines(&self) -> Vec<String> {
+    pub(crate) fn machine_lines(&self) -> Vec<String> {
         self.machines
             .iter()
             .map(|m| {
@@ -130,7 +125,7 @@ impl Results {
     }
 
     /// The line every header shows when the run was interrupted.
-    pub fn interrupted_line(&self) -> Option<String> {
+    pub(crate) fn interrupted_line(&self) -> Option<String> {
         self.interrupted.then(|| {
             "interrupted: only the runs that finished are here; \
              `taskbench run --resume DIR` runs the rest"
@@ -141,7 +136,7 @@ impl Results {
 
 impl Results {
     /// These results as a side of a comparison, called `label`.
-    pub fn into_side(self, label: String) -> Side {
+    pub(crate) fn into_side(self, label: String) -> Side {
         Side {
             label,
             runs: self.runs,

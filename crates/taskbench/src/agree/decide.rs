@@ -65,43 +65,43 @@ fn cell(row: &CaseSummary) -> Option<Cell> {
 
 /// One run's precision.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Precision {
-    pub cells: usize,
+pub(crate) struct Precision {
+    pub(crate) cells: usize,
     /// Shares of cells within ±5 % and ±2 %.
-    pub within_5: f64,
-    pub within_2: f64,
+    pub(crate) within_5: f64,
+    pub(crate) within_2: f64,
     /// The median and widest relative half-width, %.
-    pub median_half_width: f64,
-    pub worst_half_width: f64,
+    pub(crate) median_half_width: f64,
+    pub(crate) worst_half_width: f64,
     /// Cells whose interval is a 95 % one (six processes or more).
-    pub at_level: usize,
+    pub(crate) at_level: usize,
     /// The share of all cells within ±5 % with a 95 % interval.
-    pub within_5_at_level: f64,
+    pub(crate) within_5_at_level: f64,
 }
 
 /// Two runs' agreement.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Agreement {
+pub(crate) struct Agreement {
     /// Cells valid in both.
-    pub cells: usize,
+    pub(crate) cells: usize,
     /// The median and 90th percentile of |A − B| ÷ their mean, %.
-    pub difference_median: f64,
-    pub difference_p90: f64,
+    pub(crate) difference_median: f64,
+    pub(crate) difference_p90: f64,
     /// The share of cells whose two medians differ by at most 5 %.
-    pub within_5: f64,
+    pub(crate) within_5: f64,
     /// The share of cells whose B median falls inside A's interval.
-    pub inside: f64,
+    pub(crate) inside: f64,
     /// Pairs of contestants at a point whose intervals in A do not overlap, and of those,
     /// how many have their order swapped in B.
-    pub separated_pairs: usize,
-    pub flips: usize,
+    pub(crate) separated_pairs: usize,
+    pub(crate) flips: usize,
     /// The share of cells whose |B − A| is within the two intervals' half-widths combined,
     /// √(hw_A² + hw_B²): about 95 % where both are honest 95 % intervals.
-    pub combined: f64,
+    pub(crate) combined: f64,
 }
 
 /// The precision of `points`; `None` without a valid cell with an interval.
-pub fn precision(points: &[PointSummary]) -> Option<Precision> {
+pub(crate) fn precision(points: &[PointSummary]) -> Option<Precision> {
     let cells = cells(points);
     let mut widths: Vec<f64> = cells.values().map(|c| c.half_width).collect();
     widths.sort_by(f64::total_cmp);
@@ -121,7 +121,7 @@ pub fn precision(points: &[PointSummary]) -> Option<Precision> {
 }
 
 /// How well `b` agrees with `a`; `None` without a cell valid in both.
-pub fn agreement(a: &[PointSummary], b: &[PointSummary]) -> Option<Agreement> {
+pub(crate) fn agreement(a: &[PointSummary], b: &[PointSummary]) -> Option<Agreement> {
     let (a, b) = (cells(a), cells(b));
     let common: Vec<(&(Point, String), &Cell, &Cell)> = a
         .iter()

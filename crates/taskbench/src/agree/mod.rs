@@ -2,5 +2,5 @@
 //! ([`decide`]), and those figures in the words the shared precision script prints and as
 //! Markdown ([`words`]). The command (commands/agree.rs) reads the files and prints.
 
-pub mod decide;
-pub mod words;
+pub(crate) mod decide;
+pub(crate) mod words;

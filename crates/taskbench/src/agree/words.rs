@@ -10,7 +10,7 @@ fn share(value: f64) -> String {
 }
 
 /// `135 cells: 44% within ±5 %, 18% within ±2 %, median ±4.5 %, worst ±77 %`.
-pub fn precision_line(p: &Precision) -> String {
+pub(crate) fn precision_line(p: &Precision) -> String {
     format!(
         "{} cells: {} within ±5 %, {} within ±2 %, median ±{:.1} %, worst ±{:.0} %",
         p.cells,
@@ -22,7 +22,7 @@ pub fn precision_line(p: &Precision) -> String {
 }
 
 /// `117 of 135 cells with a 95 % interval; 31% of all cells within ±5 % at 95 %`.
-pub fn level_line(p: &Precision) -> String {
+pub(crate) fn level_line(p: &Precision) -> String {
     format!(
         "{} of {} cells with a 95 % interval; {} of all cells within ±5 % at 95 %",
         p.at_level,
@@ -33,7 +33,7 @@ pub fn level_line(p: &Precision) -> String {
 
 /// `combined-interval check: |B - A| within sqrt(hw_A^2 + hw_B^2) for 93% of cells (honest
 /// 95 % intervals: about 95 %)`.
-pub fn combined_line(a: &Agreement) -> String {
+pub(crate) fn combined_line(a: &Agreement) -> String {
     format!(
         "combined-interval check: |B - A| within sqrt(hw_A^2 + hw_B^2) for {} of cells \
          (honest 95 % intervals: about 95 %)",
@@ -43,7 +43,7 @@ pub fn combined_line(a: &Agreement) -> String {
 
 /// `135 cells in both: run-to-run difference median 3.2 %, p90 20.0 %, 77% within 5 %; B's
 /// median inside A's interval 62%; 20 of 884 separated pairs flip (2.3%)`.
-pub fn agreement_line(a: &Agreement) -> String {
+pub(crate) fn agreement_line(a: &Agreement) -> String {
     let flipped = a.flips as f64 / a.separated_pairs.max(1) as f64 * 100.0;
     format!(
         "{} cells in both: run-to-run difference median {:.1} %, p90 {:.1} %, {} within 5 %; \
@@ -59,7 +59,7 @@ pub fn agreement_line(a: &Agreement) -> String {
 }
 
 /// The same as a Markdown table: one column per run, the agreement below.
-pub fn markdown(
+pub(crate) fn markdown(
     precisions: &[(String, Option<Precision>)],
     agreement: Option<&Agreement>,
 ) -> String {

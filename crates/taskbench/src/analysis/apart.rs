@@ -10,9 +10,9 @@ use crate::contestant::ContestantInfo;
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Apart {
     /// The references, by name.
-    pub references: Vec<String>,
+    pub(crate) references: Vec<String>,
     /// (contestant, scenario): the cells whose tasks run inline.
-    pub inline: Vec<(String, String)>,
+    pub(crate) inline: Vec<(String, String)>,
 }
 
 impl Apart {
@@ -22,7 +22,7 @@ impl Apart {
     }
 
     /// The references and inline cells of `contestants`.
-    pub fn of(contestants: &[ContestantInfo]) -> Apart {
+    pub(crate) fn of(contestants: &[ContestantInfo]) -> Apart {
         Apart {
             references: crate::contestant::references(contestants),
             inline: contestants
@@ -33,18 +33,19 @@ impl Apart {
     }
 
     /// Only these references.
-    pub fn references<S: ToString>(names: impl IntoIterator<Item = S>) -> Apart {
+    #[cfg(test)]
+    pub(crate) fn references<S: ToString>(names: impl IntoIterator<Item = S>) -> Apart {
         Apart {
             references: names.into_iter().map(|n| n.to_string()).collect(),
             inline: Vec::new(),
         }
     }
 
-    pub fn is_reference(&self, contestant: &str) -> bool {
+    pub(crate) fn is_reference(&self, contestant: &str) -> bool {
         self.references.iter().any(|r| r == contestant)
     }
 
-    pub fn is_inline(&self, contestant: &str, scenario: &str) -> bool {
+    pub(crate) fn is_inline(&self, contestant: &str, scenario: &str) -> bool {
         self.inline
             .iter()
             .any(|(c, s)| c == contestant && s == scenario)

@@ -28,25 +28,27 @@ const BOUND_MINIMUM: u64 = 3;
 
 /// Where a run's measured processes spent their wall clock, s.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
-pub struct Spending {
+pub(crate) struct Spending {
     /// Idle-footprint, warm-up and counted processes.
-    pub other_s: f64,
-    pub memory_s: f64,
+    pub(crate) other_s: f64,
+    pub(crate) memory_s: f64,
     /// Time processes beyond their reported iterations: start-up, exit, the harness.
-    pub startup_s: f64,
+    pub(crate) startup_s: f64,
     /// Time processes' warm-up iterations.
-    pub warm_up_s: f64,
+    pub(crate) warm_up_s: f64,
     /// Time processes' timed iterations: what the figures are made of.
-    pub steady_s: f64,
+    pub(crate) steady_s: f64,
 }
 
 impl Spending {
-    pub fn total_s(&self) -> f64 {
+    #[cfg(test)]
+    pub(crate) fn total_s(&self) -> f64 {
         self.other_s + self.memory_s + self.startup_s + self.warm_up_s + self.steady_s
     }
 
     /// The timed share of the wall clock.
-    pub fn efficiency(&self) -> f64 {
+    #[cfg(test)]
+    pub(crate) fn efficiency(&self) -> f64 {
         let total = self.total_s();
         if total > 0.0 {
             self.steady_s / total
@@ -58,51 +60,44 @@ impl Spending {
 
 /// How many cases a perfect allocation of a budget brings within the target.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Bound {
+pub(crate) struct Bound {
     /// Cases brought within the target at 95 %.
-    pub reached: usize,
+    pub(crate) reached: usize,
     /// Cases with a spread to judge (two time processes or more, a positive figure).
-    pub cases: usize,
+    pub(crate) cases: usize,
     /// What every case's minimum costs (a memory and three time processes; the other
     /// processes as spent), s.
-    pub minimums_s: f64,
+    pub(crate) minimums_s: f64,
     /// The budget, s.
-    pub budget_s: f64,
-}
-
-impl Bound {
-    /// The share of cases reached.
-    pub fn share(&self) -> f64 {
-        self.reached as f64 / self.cases.max(1) as f64
-    }
+    pub(crate) budget_s: f64,
 }
 
 /// A run's spending and bounds (results.json's `budget`).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct BudgetReport {
+pub(crate) struct BudgetReport {
     /// The relative half-width the bound is for (0.05: ±5 %).
-    pub target: f64,
-    pub spending: Spending,
+    pub(crate) target: f64,
+    pub(crate) spending: Spending,
     /// With the run's own budget.
-    pub bound: Bound,
+    pub(crate) bound: Bound,
     /// With twice the budget: what a longer run could reach.
-    pub longer: Bound,
+    pub(crate) longer: Bound,
 }
 
 /// What a case's target would still take.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Price {
+pub(crate) struct Price {
     /// The target: a relative half-width (0.05: ±5 %).
-    pub target: f64,
+    pub(crate) target: f64,
     /// Time processes its spread asks for in all.
-    pub processes: u64,
+    pub(crate) processes: u64,
     /// What the ones it lacks would cost at its mean time process, s.
-    pub more_s: f64,
+    pub(crate) more_s: f64,
 }
 
 impl Price {
     /// What the rest costs.
-    pub fn more(&self) -> Duration {
+    pub(crate) fn more(&self) -> Duration {
         Duration::from_secs_f64(self.more_s.clamp(0.0, 1e12))
     }
 }
@@ -205,7 +200,7 @@ fn bound_of(needs: &[(u64, f64, f64)], other_s: f64, budget_s: f64) -> Bound {
 
 /// The spending of `records` and their bounds at `budget` and twice it, for ±`target`;
 /// `None` when no case has two time processes.
-pub fn report(records: &[RunRecord], budget: Duration, target: f64) -> Option<BudgetReport> {
+pub(crate) fn report(records: &[RunRecord], budget: Duration, target: f64) -> Option<BudgetReport> {
     let (spending, cases) = account(records);
     let needs: Vec<(u64, f64, f64)> = cases.values().filter_map(|c| c.need(target)).collect();
     if needs.is_empty() {
@@ -224,7 +219,7 @@ pub fn report(records: &[RunRecord], budget: Duration, target: f64) -> Option<Bu
 /// one wider than the target): what the time processes its own processes' figures ask for
 /// (resampled, as the budget's allocator reads them: run/price.rs) and it lacks would cost
 /// at its mean time process.
-pub fn price_rows(points: &mut [PointSummary], records: &[RunRecord], target: f64) {
+pub(crate) fn price_rows(points: &mut [PointSummary], records: &[RunRecord], target: f64) {
     let (_, cases) = account(records);
     for point in points.iter_mut() {
         for row in point.rows.iter_mut() {

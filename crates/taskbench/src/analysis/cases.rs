@@ -21,14 +21,14 @@ pub(super) fn read_point(record: &RunRecord) -> Option<Point> {
 
 /// The measured records of one contestant at one point.
 #[derive(Debug, Clone)]
-pub struct Case<'a> {
-    pub contestant: &'a str,
-    pub records: Vec<&'a RunRecord>,
+pub(crate) struct Case<'a> {
+    pub(crate) contestant: &'a str,
+    pub(crate) records: Vec<&'a RunRecord>,
 }
 
 impl<'a> Case<'a> {
     /// The valid measured processes.
-    pub fn valid(&self) -> Vec<&'a RunRecord> {
+    pub(crate) fn valid(&self) -> Vec<&'a RunRecord> {
         self.records.iter().copied().filter(|r| counts(r)).collect()
     }
 
@@ -42,7 +42,7 @@ impl<'a> Case<'a> {
     /// the most: after its pilot a case may go on at fewer iterations (run/progress.rs).
     /// In older results, what the last valid process of more than one ran (1 when every
     /// process ran one, and then every process is both kinds).
-    pub fn time_iterations(&self) -> u32 {
+    pub(crate) fn time_iterations(&self) -> u32 {
         let flagged = self.flagged();
         self.valid()
             .iter()
@@ -57,7 +57,7 @@ impl<'a> Case<'a> {
     /// iterations (each measures the same steady state after the same warm-up; a case's
     /// pilot may have run another count, run/progress.rs). A plain command's single
     /// processes serve both kinds. In older results, the processes of the last count run.
-    pub fn time_runs(&self) -> Vec<&'a RunRecord> {
+    pub(crate) fn time_runs(&self) -> Vec<&'a RunRecord> {
         let flagged = self.flagged();
         let command = self.records.first().is_some_and(|r| r.point().is_command());
         if flagged && !command {
@@ -73,7 +73,7 @@ impl<'a> Case<'a> {
 
     /// The valid processes that ran exactly one measured iteration after the scenario's
     /// own warm-up: the seeds' memory.
-    pub fn memory_runs(&self) -> Vec<&'a RunRecord> {
+    pub(crate) fn memory_runs(&self) -> Vec<&'a RunRecord> {
         self.valid()
             .into_iter()
             .filter(|r| r.timed != Some(true) && r.iterations == 1)
@@ -82,7 +82,7 @@ impl<'a> Case<'a> {
 
     /// Each time process's series in order, warm-up iterations then measured ones, with
     /// where its measured ones begin: what each process is classified on.
-    pub fn series(&self) -> Vec<(Vec<f64>, usize)> {
+    pub(crate) fn series(&self) -> Vec<(Vec<f64>, usize)> {
         self.time_runs()
             .iter()
             .filter_map(|r| r.figures.as_ref())
@@ -95,7 +95,7 @@ impl<'a> Case<'a> {
 
     /// The cold start of each time process that reported its warm-up: its first iteration
     /// (after start-up), ns.
-    pub fn cold_values(&self) -> Vec<f64> {
+    pub(crate) fn cold_values(&self) -> Vec<f64> {
         self.valid()
             .iter()
             .filter(|r| r.timed == Some(true))
@@ -105,14 +105,14 @@ impl<'a> Case<'a> {
     }
 
     /// The warm-up iterations the case's time processes ran (the most, where they differ).
-    pub fn warm_up(&self) -> Option<u32> {
+    pub(crate) fn warm_up(&self) -> Option<u32> {
         let time = self.valid().into_iter().filter(|r| r.timed == Some(true));
         time.map(|r| r.inner_warm_up).max()
     }
 
     /// The variance components of the time processes (run/variance.rs), with the
     /// iterations per process they ask for, at most [`MAX_ITERATIONS`].
-    pub fn variance(&self) -> Option<Variance> {
+    pub(crate) fn variance(&self) -> Option<Variance> {
         let walls: Vec<f64> = self
             .time_runs()
             .iter()
@@ -122,7 +122,7 @@ impl<'a> Case<'a> {
     }
 
     /// Each time process's iterations, in ns.
-    pub fn iteration_groups(&self) -> Vec<Vec<f64>> {
+    pub(crate) fn iteration_groups(&self) -> Vec<Vec<f64>> {
         self.time_runs()
             .iter()
             .filter_map(|r| r.figures.as_ref())
@@ -132,7 +132,7 @@ impl<'a> Case<'a> {
 
     /// Each time process's CPU time per iteration, in ns, of the processes whose lines
     /// carried it.
-    pub fn cpu_groups(&self) -> Vec<Vec<f64>> {
+    pub(crate) fn cpu_groups(&self) -> Vec<Vec<f64>> {
         self.time_runs()
             .iter()
             .filter_map(|r| r.figures.as_ref())
@@ -144,15 +144,15 @@ impl<'a> Case<'a> {
 
 /// One point's cases, contestants in the order they first ran.
 #[derive(Debug, Clone)]
-pub struct PointCases<'a> {
-    pub key: Point,
-    pub cases: Vec<Case<'a>>,
+pub(crate) struct PointCases<'a> {
+    pub(crate) key: Point,
+    pub(crate) cases: Vec<Case<'a>>,
 }
 
 /// Measured records grouped by point and contestant: points in the catalogue's order of
 /// scenarios, a sweep's by its parameters (the rounds run them in a shuffled order),
 /// contestants in the order they first ran.
-pub fn group(records: &[RunRecord]) -> Vec<PointCases<'_>> {
+pub(crate) fn group(records: &[RunRecord]) -> Vec<PointCases<'_>> {
     let mut points = in_order_run(records);
     points.sort_by_cached_key(|p| {
         let scenario = catalogue::SCENARIOS
@@ -192,7 +192,7 @@ fn in_order_run(records: &[RunRecord]) -> Vec<PointCases<'_>> {
 }
 
 /// Peak RSS of each valid idle-footprint run, by contestant and idle scenario.
-pub fn idle_footprints(records: &[RunRecord]) -> HashMap<(&str, Scenario), Vec<f64>> {
+pub(crate) fn idle_footprints(records: &[RunRecord]) -> HashMap<(&str, Scenario), Vec<f64>> {
     let mut found: HashMap<(&str, Scenario), Vec<f64>> = HashMap::new();
     for record in records
         .iter()
@@ -213,13 +213,13 @@ pub fn idle_footprints(records: &[RunRecord]) -> HashMap<(&str, Scenario), Vec<f
 /// A shell's own start-up, measured beside a command that runs through it: the median
 /// wall clock and CPU of its empty runs, ns.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Baseline {
-    pub wall_ns: f64,
-    pub cpu_ns: f64,
+pub(crate) struct Baseline {
+    pub(crate) wall_ns: f64,
+    pub(crate) cpu_ns: f64,
 }
 
 /// The shell baseline of each command subject that has one.
-pub fn command_baselines(records: &[RunRecord]) -> HashMap<&str, Baseline> {
+pub(crate) fn command_baselines(records: &[RunRecord]) -> HashMap<&str, Baseline> {
     let mut runs: HashMap<&str, (Vec<f64>, Vec<f64>)> = HashMap::new();
     for record in records
         .iter()

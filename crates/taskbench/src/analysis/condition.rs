@@ -12,12 +12,12 @@ use serde::{Deserialize, Serialize};
 const SPREADS: f64 = 3.0;
 
 /// How many probes a run needs before its halves are compared.
-pub const DRIFT_MIN_SAMPLES: usize = 4;
+pub(crate) const DRIFT_MIN_SAMPLES: usize = 4;
 
 /// One figure of the probe.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Gauge {
+pub(crate) enum Gauge {
     /// How late a 1 ms sleep wakes.
     Timer1ms,
     /// How late a 20 ms sleep wakes.
@@ -30,7 +30,7 @@ pub enum Gauge {
 
 impl Gauge {
     /// Every gauge, in the order they are shown.
-    pub const ALL: [Gauge; 4] = [
+    pub(crate) const ALL: [Gauge; 4] = [
         Gauge::Timer1ms,
         Gauge::Timer20ms,
         Gauge::CpuLoop,
@@ -38,7 +38,7 @@ impl Gauge {
     ];
 
     /// Its value in one probe.
-    pub fn of(self, sample: &ConditionSample) -> Option<f64> {
+    pub(crate) fn of(self, sample: &ConditionSample) -> Option<f64> {
         match self {
             Gauge::Timer1ms => Some(sample.timer_1ms_late_ns),
             Gauge::Timer20ms => Some(sample.timer_20ms_late_ns),
@@ -62,7 +62,7 @@ impl Gauge {
     /// Whether a difference at `point` could come from this gauge: timer lateness where
     /// the scenario waits on timers (it has an ideal time), the CPU loop where it does
     /// not, steal everywhere.
-    pub fn bears_on(self, point: &Point) -> bool {
+    pub(crate) fn bears_on(self, point: &Point) -> bool {
         match self {
             Gauge::Timer1ms | Gauge::Timer20ms => waits_on_timers(point),
             Gauge::CpuLoop => !waits_on_timers(point),
@@ -73,14 +73,14 @@ impl Gauge {
 
 /// A gauge over a run's probes: their median and spread.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Reading {
-    pub median: f64,
+pub(crate) struct Reading {
+    pub(crate) median: f64,
     /// Median absolute deviation × 1.4826: a standard deviation that outliers do not move.
-    pub spread: f64,
+    pub(crate) spread: f64,
 }
 
 /// `gauge` over `samples`; `None` when no probe has it.
-pub fn reading(samples: &[ConditionSample], gauge: Gauge) -> Option<Reading> {
+pub(crate) fn reading(samples: &[ConditionSample], gauge: Gauge) -> Option<Reading> {
     let values: Vec<f64> = samples.iter().filter_map(|s| gauge.of(s)).collect();
     let median = stats::median(&values)?;
     let deviations: Vec<f64> = values.iter().map(|v| (v - median).abs()).collect();
@@ -92,18 +92,18 @@ pub fn reading(samples: &[ConditionSample], gauge: Gauge) -> Option<Reading> {
 
 /// One gauge of two conditions side by side.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct GaugeShift {
-    pub gauge: Gauge,
+pub(crate) struct GaugeShift {
+    pub(crate) gauge: Gauge,
     /// The first condition's median (BASE, or the run's first half).
-    pub before: Option<f64>,
+    pub(crate) before: Option<f64>,
     /// The second's (NEW, or the second half).
-    pub after: Option<f64>,
+    pub(crate) after: Option<f64>,
     /// Whether they differ beyond the probe's own noise.
-    pub differs: bool,
+    pub(crate) differs: bool,
 }
 
 /// Every gauge of `before` against `after`.
-pub fn shifts(before: &[ConditionSample], after: &[ConditionSample]) -> Vec<GaugeShift> {
+pub(crate) fn shifts(before: &[ConditionSample], after: &[ConditionSample]) -> Vec<GaugeShift> {
     Gauge::ALL
         .into_iter()
         .map(|gauge| {
@@ -126,7 +126,7 @@ fn beyond_noise(gauge: Gauge, a: Reading, b: Reading) -> bool {
 
 /// The gauges that moved beyond noise between the run's first and second half of probes;
 /// nothing with fewer than [`DRIFT_MIN_SAMPLES`] probes.
-pub fn drift(condition: &Condition) -> Vec<GaugeShift> {
+pub(crate) fn drift(condition: &Condition) -> Vec<GaugeShift> {
     let samples = &condition.samples;
     if samples.len() < DRIFT_MIN_SAMPLES {
         return Vec::new();
@@ -141,15 +141,15 @@ pub fn drift(condition: &Condition) -> Vec<GaugeShift> {
 /// A run's condition summed up: each gauge's median over its probes, and what moved
 /// between its halves.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ConditionSummary {
+pub(crate) struct ConditionSummary {
     /// Every gauge in [`Gauge::ALL`]'s order, `None` where no probe has it.
-    pub gauges: Vec<(Gauge, Option<f64>)>,
+    pub(crate) gauges: Vec<(Gauge, Option<f64>)>,
     /// The gauges that moved beyond noise during the run ([`drift`]).
-    pub drift: Vec<GaugeShift>,
+    pub(crate) drift: Vec<GaugeShift>,
 }
 
 /// `condition` summed up.
-pub fn summarize(condition: &Condition) -> ConditionSummary {
+pub(crate) fn summarize(condition: &Condition) -> ConditionSummary {
     ConditionSummary {
         gauges: Gauge::ALL
             .into_iter()
@@ -161,13 +161,13 @@ pub fn summarize(condition: &Condition) -> ConditionSummary {
 
 /// Two runs' conditions side by side, for `compare` and the gate.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ConditionComparison {
-    pub gauges: Vec<GaugeShift>,
+pub(crate) struct ConditionComparison {
+    pub(crate) gauges: Vec<GaugeShift>,
 }
 
 impl ConditionComparison {
     /// BASE's condition against NEW's.
-    pub fn between(base: &Condition, new: &Condition) -> ConditionComparison {
+    pub(crate) fn between(base: &Condition, new: &Condition) -> ConditionComparison {
         ConditionComparison {
             gauges: shifts(&base.samples, &new.samples),
         }
@@ -175,7 +175,7 @@ impl ConditionComparison {
 
     /// The gauges that differ beyond noise and bear on `point`: what a difference of that
     /// row could come from.
-    pub fn suspects(&self, point: &Point) -> Vec<Gauge> {
+    pub(crate) fn suspects(&self, point: &Point) -> Vec<Gauge> {
         self.gauges
             .iter()
             .filter(|g| g.differs && g.gauge.bears_on(point))

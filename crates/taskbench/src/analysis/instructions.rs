@@ -11,23 +11,23 @@ use serde::{Deserialize, Serialize};
 
 /// A case's instruction counts, or why it has none.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Instructions {
+pub(crate) struct Instructions {
     /// What counted (`valgrind-3.19.0 cachegrind --cache-sim=no`, `perf stat …`).
-    pub counter: String,
+    pub(crate) counter: String,
     /// The process of one measured iteration, whole.
-    pub process: Option<u64>,
+    pub(crate) process: Option<u64>,
     /// One iteration: the process of two measured iterations minus the process of one.
-    pub iteration: Option<f64>,
+    pub(crate) iteration: Option<f64>,
     /// `iteration` over the scenario's size (tasks, requests …).
-    pub per_task: Option<f64>,
+    pub(crate) per_task: Option<f64>,
     /// Why a count is missing: the counted run's status (`timeout`, `failed (exit 1)`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub problem: Option<String>,
+    pub(crate) problem: Option<String>,
 }
 
 /// The counts of `contestant` at `point` among `records` (each record's point read as
 /// analysis/cases.rs groups them); `None` when the case was not counted.
-pub fn counted(
+pub(crate) fn counted(
     records: &[RunRecord],
     contestant: &str,
     point: &Point,

@@ -6,16 +6,16 @@ use serde::{Deserialize, Serialize};
 use stats::modified_z_scores;
 
 /// |modified z| above this flags a run (Iglewicz & Hoaglin's recommended cut-off).
-pub const OUTLIER_Z: f64 = 3.5;
+pub(crate) const OUTLIER_Z: f64 = 3.5;
 
 /// A measured run far from its case's median elapsed time.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Outlier {
+pub(crate) struct Outlier {
     /// The run's 1-based index among the measured runs.
-    pub run: u32,
-    pub elapsed_ns: f64,
+    pub(crate) run: u32,
+    pub(crate) elapsed_ns: f64,
     /// Its modified z-score: positive when slower than the median.
-    pub z: f64,
+    pub(crate) z: f64,
 }
 
 /// The outliers among `(run, elapsed)` pairs.

@@ -9,7 +9,7 @@ use super::{CaseSummary, Outcome};
 use stats::{Interval, RESAMPLES, ratio_interval};
 
 /// Whether a ratio of medians differs from 1 significantly: its interval excludes 1.
-pub fn differs(ratio: &Interval) -> bool {
+pub(crate) fn differs(ratio: &Interval) -> bool {
     !ratio.contains(1.0)
 }
 

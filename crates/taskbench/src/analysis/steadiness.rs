@@ -8,33 +8,34 @@ use stats::steady::{SeriesClass, classify};
 
 /// How many of a case's time processes fell in each class.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Steadiness {
+pub(crate) struct Steadiness {
     /// No change point: the same level from the first iteration.
-    pub flat: u32,
+    pub(crate) flat: u32,
     /// Faster after the warm-up's change points, and settled before the measured part.
-    pub warmed_up: u32,
+    pub(crate) warmed_up: u32,
     /// Slower at the end than earlier.
-    pub slowdown: u32,
+    pub(crate) slowdown: u32,
     /// A change point inside the measured part: not settled by the warm-up's end.
-    pub no_steady_state: u32,
+    pub(crate) no_steady_state: u32,
     /// The most warm-up iterations any process needed before its last level (its last
     /// change point): what `taskbench warmup` would measure.
-    pub settled_at: u32,
+    pub(crate) settled_at: u32,
 }
 
 impl Steadiness {
     /// Processes classified.
-    pub fn processes(&self) -> u32 {
+    pub(crate) fn processes(&self) -> u32 {
         self.flat + self.warmed_up + self.slowdown + self.no_steady_state
     }
 
     /// Whether more than half of the processes were not at a steady state while measured.
-    pub fn unsteady(&self) -> bool {
+    pub(crate) fn unsteady(&self) -> bool {
         2 * (self.slowdown + self.no_steady_state) > self.processes()
     }
 
     /// `2 flat, 3 warmed up, 1 no steady state`: the classes present.
-    pub fn describe(&self) -> String {
+    #[cfg(test)]
+    pub(crate) fn describe(&self) -> String {
         [
             (self.flat, SeriesClass::Flat),
             (self.warmed_up, SeriesClass::WarmedUp),
@@ -51,7 +52,7 @@ impl Steadiness {
 
 /// The classes of `series` (each process's whole series, with the index its measured
 /// iterations begin at); `None` when there is none.
-pub fn of(series: &[(Vec<f64>, usize)]) -> Option<Steadiness> {
+pub(crate) fn of(series: &[(Vec<f64>, usize)]) -> Option<Steadiness> {
     if series.is_empty() {
         return None;
     }

@@ -8,35 +8,35 @@
 use super::{CaseSummary, PointSummary};
 
 /// A share of the oversleep of one op's length below which the granularity is not marked.
-pub const MARKED_SHARE: f64 = 0.25;
+pub(crate) const MARKED_SHARE: f64 = 0.25;
 
 /// A row's timer granularity beside one of its cells.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct TimerShare {
+pub(crate) struct TimerShare {
     /// The median oversleep (p50 of each process) of one sleep of the op's length.
-    pub oversleep_ns: f64,
+    pub(crate) oversleep_ns: f64,
     /// The length of one op, ns.
-    pub op_ns: f64,
+    pub(crate) op_ns: f64,
     /// How many ops the scenario waits on in turn.
-    pub waits: u64,
+    pub(crate) waits: u64,
 }
 
 impl TimerShare {
     /// The part of the overhead the granularity accounts for: waits × oversleep.
-    pub fn ns(&self) -> f64 {
+    pub(crate) fn ns(&self) -> f64 {
         self.oversleep_ns * self.waits as f64
     }
 
     /// Whether it is large enough to state: an oversleep of at least [`MARKED_SHARE`] of
     /// the op.
-    pub fn marked(&self) -> bool {
+    pub(crate) fn marked(&self) -> bool {
         self.oversleep_ns >= MARKED_SHARE * self.op_ns
     }
 }
 
 /// The timer share of `row` (at a point of `points`): `None` unless its scenario waits on
 /// fake I/O and the run has the row's timer at the op's length.
-pub fn of(points: &[PointSummary], row: &CaseSummary) -> Option<TimerShare> {
+pub(crate) fn of(points: &[PointSummary], row: &CaseSummary) -> Option<TimerShare> {
     let op_ms = *row.point.params.get("io-ms")?;
     if op_ms == 0 || row.ideal_ns == 0 {
         return None;

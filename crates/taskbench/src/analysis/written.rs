@@ -8,7 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
 
 /// A row's point (`#[serde(flatten, with = "written::row")]`).
-pub mod row {
+pub(crate) mod row {
     use super::*;
 
     #[derive(Serialize)]
@@ -25,7 +25,10 @@ pub mod row {
         params: BTreeMap<String, u64>,
     }
 
-    pub fn serialize<S: Serializer>(point: &Point, serializer: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(
+        point: &Point,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
         let fields = Fields {
             scenario: &point.scenario,
             point: point.to_string(),
@@ -34,14 +37,16 @@ pub mod row {
         fields.serialize(serializer)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Point, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Point, D::Error> {
         let read = Read::deserialize(deserializer)?;
         Ok(Point::new(&read.scenario, &read.params))
     }
 }
 
 /// A point summary's point (`#[serde(flatten, with = "written::point")]`).
-pub mod point {
+pub(crate) mod point {
     use super::*;
 
     #[derive(Serialize)]
@@ -56,12 +61,17 @@ pub mod point {
         point: Point,
     }
 
-    pub fn serialize<S: Serializer>(point: &Point, serializer: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(
+        point: &Point,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
         let scenario = &point.scenario;
         Fields { point, scenario }.serialize(serializer)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Point, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Point, D::Error> {
         Ok(Read::deserialize(deserializer)?.point)
     }
 }

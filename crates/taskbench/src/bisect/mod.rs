@@ -3,8 +3,8 @@
 //! and pooled with earlier ones ([`oracle`]), and the answer, the path and each event in
 //! words ([`words`]). The command (commands/bisect.rs) reads the flags and prints.
 
-pub mod oracle;
-pub mod search;
-pub mod words;
+pub(crate) mod oracle;
+pub(crate) mod search;
+pub(crate) mod words;
 
-pub use oracle::{Record as BisectRecord, RunOracle, folder as bisect_folder};
+pub(crate) use oracle::{Record as BisectRecord, RunOracle, folder as bisect_folder};

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// Runs pairs of releases through the scheduler.
-pub struct RunOracle<'a> {
+pub(crate) struct RunOracle<'a> {
     /// Every step's options but its contestants and folder (`-s`, `--runs`, the store).
     template: SessionOptions,
     contestants_dir: &'a Path,
@@ -33,15 +33,15 @@ pub struct RunOracle<'a> {
     /// Releases that could not be built or run, with the reason.
     unavailable: HashMap<String, String>,
     /// Each run's folder, in the order run.
-    pub folders: Vec<PathBuf>,
+    pub(crate) folders: Vec<PathBuf>,
     /// A run that failed as a whole (no release to blame: the launcher, the disk): the
     /// search stops and the command ends with it.
-    pub error: Option<anyhow::Error>,
+    pub(crate) error: Option<anyhow::Error>,
 }
 
 impl<'a> RunOracle<'a> {
     /// An oracle running `template`'s cases into folders under `out`.
-    pub fn new(
+    pub(crate) fn new(
         template: SessionOptions,
         (contestants_dir, places): (&'a Path, &'a Places),
         out: &Path,
@@ -148,25 +148,25 @@ impl Oracle for RunOracle<'_> {
 /// What bisect.json keeps: the question, the search's path and answer, and each run's
 /// folder, so that any step can be read again (`taskbench show DIR/03-…`).
 #[derive(Debug, Serialize)]
-pub struct Record<'a> {
+pub(crate) struct Record<'a> {
     /// `go@1.22..1.26`.
-    pub range: &'a str,
-    pub scenario: &'a str,
-    pub figure: Figure,
+    pub(crate) range: &'a str,
+    pub(crate) scenario: &'a str,
+    pub(crate) figure: Figure,
     /// 0.10 for 10 %.
-    pub threshold: f64,
+    pub(crate) threshold: f64,
     /// Releases the coarse pass sampled inside each line besides its ends.
-    pub probes: usize,
-    pub wall_seconds: f64,
+    pub(crate) probes: usize,
+    pub(crate) wall_seconds: f64,
     #[serde(flatten)]
-    pub bisect: &'a Bisect,
+    pub(crate) bisect: &'a Bisect,
     /// Each run's folder, in the order run.
-    pub runs: &'a [PathBuf],
+    pub(crate) runs: &'a [PathBuf],
 }
 
 impl Record<'_> {
     /// Writes DIR/bisect.json, and DIR/report.html: the path as `path` tabulates it.
-    pub fn write(&self, dir: &Path, path: &crate::words::Table) -> anyhow::Result<()> {
+    pub(crate) fn write(&self, dir: &Path, path: &crate::words::Table) -> anyhow::Result<()> {
         let json = serde_json::to_string_pretty(self).expect("a bisect serialises");
         crate::export::write_atomically(&dir.join("bisect.json"), json.as_bytes())?;
         let page = crate::html::standalone(&path.title, &crate::html::figures_table(path));
@@ -175,7 +175,7 @@ impl Record<'_> {
 }
 
 /// `--out`, or `results/<start time>-bisect`, made.
-pub fn folder(out: Option<&Path>) -> anyhow::Result<PathBuf> {
+pub(crate) fn folder(out: Option<&Path>) -> anyhow::Result<PathBuf> {
     let dir = out.map(Path::to_path_buf).unwrap_or_else(|| {
         let stamp = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
         PathBuf::from("results").join(format!("{}-bisect", stamp.replace(':', "-")))

@@ -15,7 +15,7 @@ use std::collections::HashMap;
 /// What a comparison of two releases says against the threshold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Decision {
+pub(crate) enum Decision {
     /// The interval lies wholly beyond the threshold, either way.
     Changed,
     /// The interval lies wholly inside it.
@@ -27,7 +27,7 @@ pub enum Decision {
 /// The figure a bisect follows (`--measure`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Figure {
+pub(crate) enum Figure {
     /// Elapsed time of an iteration (time processes).
     Time,
     /// Peak RSS (memory processes).
@@ -38,21 +38,21 @@ pub enum Figure {
 
 impl Figure {
     /// `time`, `rss`, `cpu`.
-    pub const NAMES: [(&str, Figure); 3] = [
+    pub(crate) const NAMES: [(&str, Figure); 3] = [
         ("time", Figure::Time),
         ("rss", Figure::Rss),
         ("cpu", Figure::Cpu),
     ];
 
     /// `time`, `rss` or `cpu`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         (Figure::NAMES.iter())
             .find(|(_, f)| *f == self)
             .map_or("", |(name, _)| name)
     }
 
     /// This figure's NEW / BASE in a case's changes.
-    pub fn of(self, change: &CaseChange) -> Option<Change> {
+    pub(crate) fn of(self, change: &CaseChange) -> Option<Change> {
         match self {
             Figure::Time => change.time,
             Figure::Rss => change.peak_rss,
@@ -63,33 +63,33 @@ impl Figure {
 
 /// The search's settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Settings {
+pub(crate) struct Settings {
     /// A change smaller than this share (0.10: 10 %) is none.
-    pub threshold: f64,
+    pub(crate) threshold: f64,
     /// Runs of one pair at most, each pooled with the ones before, while it straddles.
-    pub attempts: u32,
+    pub(crate) attempts: u32,
     /// Releases sampled inside each line by the coarse pass, besides its ends.
-    pub probes: usize,
+    pub(crate) probes: usize,
 }
 
 /// One pair measured: what the oracle answers.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Measured {
+pub(crate) struct Measured {
     /// NEW / BASE of the figure.
-    pub change: Change,
+    pub(crate) change: Change,
     /// Processes of each side, pooled over the attempts so far.
-    pub processes: usize,
+    pub(crate) processes: usize,
 }
 
 /// A release that could not be measured, and why (one line).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Unavailable {
-    pub release: String,
-    pub reason: String,
+pub(crate) struct Unavailable {
+    pub(crate) release: String,
+    pub(crate) reason: String,
 }
 
 /// Measures two releases against each other.
-pub trait Oracle {
+pub(crate) trait Oracle {
     /// NEW / BASE of `base` and `new` run in the same rounds; `attempt` counts from 0, and
     /// each further attempt runs more rounds, pooled with the earlier ones.
     fn compare(&mut self, base: &str, new: &str, attempt: u32) -> Result<Measured, Unavailable>;
@@ -102,22 +102,22 @@ pub trait Oracle {
 
 /// One comparison, as kept in bisect.json and printed as it is made.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Comparison {
-    pub base: String,
-    pub new: String,
+pub(crate) struct Comparison {
+    pub(crate) base: String,
+    pub(crate) new: String,
     /// NEW / BASE.
-    pub ratio: f64,
-    pub interval: Option<Interval>,
-    pub decision: Decision,
+    pub(crate) ratio: f64,
+    pub(crate) interval: Option<Interval>,
+    pub(crate) decision: Decision,
     /// Runs of the pair so far (1 + the attempts that added rounds).
-    pub runs: u32,
+    pub(crate) runs: u32,
     /// Processes of each side.
-    pub processes: usize,
+    pub(crate) processes: usize,
 }
 
 /// What the search met as it went, for the caller to show.
 #[derive(Debug)]
-pub enum Event<'a> {
+pub(crate) enum Event<'a> {
     /// A pair measured; `more` when it straddles and is run again.
     Compared {
         comparison: &'a Comparison,
@@ -129,27 +129,27 @@ pub enum Event<'a> {
 
 /// The search's path and its answer.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Bisect {
+pub(crate) struct Bisect {
     /// Every release in the range, oldest first.
-    pub releases: Vec<String>,
+    pub(crate) releases: Vec<String>,
     /// Each comparison decided, in the order made.
-    pub steps: Vec<Comparison>,
+    pub(crate) steps: Vec<Comparison>,
     /// The steps found: adjacent releases whose figures differ beyond the threshold.
-    pub found: Vec<Comparison>,
+    pub(crate) found: Vec<Comparison>,
     /// Pairs left undecided after every attempt.
-    pub undecided: Vec<Comparison>,
+    pub(crate) undecided: Vec<Comparison>,
     /// Pairs that differ beyond the threshold while neither half does: a drift over
     /// several releases, no one step.
-    pub drifts: Vec<Comparison>,
+    pub(crate) drifts: Vec<Comparison>,
     /// Releases that could not be fetched, built or run.
-    pub skipped: Vec<Unavailable>,
+    pub(crate) skipped: Vec<Unavailable>,
     /// Stopped before it ended (an interrupt): what it found so far.
-    pub stopped: bool,
+    pub(crate) stopped: bool,
 }
 
 impl Bisect {
     /// The releases measured at least once, oldest first.
-    pub fn built(&self) -> Vec<&str> {
+    pub(crate) fn built(&self) -> Vec<&str> {
         (self.releases.iter())
             .filter(|r| (self.steps.iter()).any(|s| s.base == **r || s.new == **r))
             .map(String::as_str)
@@ -159,7 +159,7 @@ impl Bisect {
 
 /// Decides an interval of NEW / BASE against `threshold`, the same share either way on the
 /// log scale (10 % slower is × 1.1, 10 % faster × 1 / 1.1).
-pub fn decide(interval: Option<Interval>, threshold: f64) -> Decision {
+pub(crate) fn decide(interval: Option<Interval>, threshold: f64) -> Decision {
     let (low, high) = band(threshold);
     match interval {
         Some(i) if i.low > high || i.high < low => Decision::Changed,
@@ -180,7 +180,7 @@ fn beyond(ratio: f64, threshold: f64) -> bool {
 }
 
 /// Bisects `releases` (oldest first) with `oracle`, telling `on` of each step as it goes.
-pub fn bisect(
+pub(crate) fn bisect(
     oracle: &mut dyn Oracle,
     releases: &[String],
     settings: Settings,
@@ -386,7 +386,7 @@ fn between<'a>(candidates: &'a [String], base: &str, new: &str) -> Option<&'a [S
 /// first and last) and `probes` releases evenly spaced between them, oldest first: a change
 /// and its undoing in different lines are both seen; within one line when a probe falls
 /// between them (the middle, by default) or the halving passes through them.
-pub fn coarse_samples(candidates: &[String], probes: usize) -> Vec<String> {
+pub(crate) fn coarse_samples(candidates: &[String], probes: usize) -> Vec<String> {
     let mut samples: Vec<String> = Vec::new();
     for one in candidates.chunk_by(|a, b| line(a) == line(b)) {
         let last = one.len() - 1;

@@ -9,7 +9,7 @@ use units::{percent, ratio};
 
 /// One line for an event of the search: `go@1.23.12 → go@1.24.0  1.42× [1.33–1.51]
 /// changed · 1 run, 20 processes each`, or a release skipped and why.
-pub fn event_line(event: &Event, threshold: f64) -> String {
+pub(crate) fn event_line(event: &Event, threshold: f64) -> String {
     match event {
         Event::Compared {
             comparison: c,
@@ -49,7 +49,7 @@ fn ratio_and_interval(c: &Comparison) -> String {
 /// The answer: one line per step found (`go@1.24.0: pingpong 1.42× [1.33–1.51] slower than
 /// go@1.23.12 — 6 of 31 releases built, 4 min 10 s`), or that the range is flat; then the
 /// pairs undecided or drifting and the releases skipped.
-pub fn answer(
+pub(crate) fn answer(
     bisect: &Bisect,
     point: &str,
     figure: Figure,
@@ -123,7 +123,7 @@ pub fn answer(
 
 /// The bisect's path as a table — each comparison in the order made, with its ratio,
 /// interval, verdict and runs — its notes the answer: what the bisect's report.html shows.
-pub fn path_table(bisect: &Bisect, title: &str, answer: &[String]) -> Table {
+pub(crate) fn path_table(bisect: &Bisect, title: &str, answer: &[String]) -> Table {
     let verdict = |d: Decision| match d {
         Decision::Changed => "changed",
         Decision::Same => "same",

@@ -9,7 +9,7 @@ use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 
 /// How a command spells its export flags and says what each does.
-pub trait Spelling {
+pub(crate) trait Spelling {
     /// What comes between `--` and the format's flag.
     const PREFIX: &'static str;
     /// The help of the flag of `format`.
@@ -18,7 +18,7 @@ pub trait Spelling {
 
 /// `run`'s spelling: `--export-<flag> PATH`, written beside the run's folder.
 #[derive(Debug, Clone, Copy)]
-pub struct AlsoWrite;
+pub(crate) struct AlsoWrite;
 
 impl Spelling for AlsoWrite {
     const PREFIX: &'static str = "export-";
@@ -32,7 +32,7 @@ impl Spelling for AlsoWrite {
 
 /// `export`'s spelling: `--<flag> PATH`.
 #[derive(Debug, Clone, Copy)]
-pub struct Write;
+pub(crate) struct Write;
 
 impl Spelling for Write {
     const PREFIX: &'static str = "";
@@ -43,29 +43,29 @@ impl Spelling for Write {
 
 /// The paths given to the export flags, each with its format, in the table's order.
 #[derive(Debug, Clone)]
-pub struct ExportFlags<S> {
+pub(crate) struct ExportFlags<S> {
     given: Vec<(&'static Format, PathBuf)>,
     spelling: PhantomData<S>,
 }
 
 /// `run --export-<flag> PATH`.
-pub type RunExports = ExportFlags<AlsoWrite>;
+pub(crate) type RunExports = ExportFlags<AlsoWrite>;
 /// `export DIR --<flag> PATH`.
-pub type FolderExports = ExportFlags<Write>;
+pub(crate) type FolderExports = ExportFlags<Write>;
 
 impl<S: Spelling> ExportFlags<S> {
     /// The flag of `format`, as typed (`--export-bmf`).
-    pub fn flag(format: &Format) -> String {
+    pub(crate) fn flag(format: &Format) -> String {
         format!("--{}", Self::long(format))
     }
 
     /// Every flag, in the table's order.
-    pub fn flags() -> Vec<String> {
+    pub(crate) fn flags() -> Vec<String> {
         FORMATS.iter().map(Self::flag).collect()
     }
 
     /// Each format whose flag was given, with its path.
-    pub fn given(&self) -> Vec<(&'static Format, &Path)> {
+    pub(crate) fn given(&self) -> Vec<(&'static Format, &Path)> {
         (self.given.iter())
             .map(|(format, path)| (*format, path.as_path()))
             .collect()

@@ -10,7 +10,7 @@ use crate::words::condition::run_condition_line;
 use std::path::Path;
 
 /// Prints the precision of `args.a` (and `args.b`) and, with both, their agreement.
-pub fn agree(args: &AgreeArgs) -> anyhow::Result<()> {
+pub(crate) fn agree(args: &AgreeArgs) -> anyhow::Result<()> {
     let mut runs = vec![("A".to_string(), load(&args.a)?)];
     if let Some(b) = &args.b {
         runs.push(("B".to_string(), load(b)?));

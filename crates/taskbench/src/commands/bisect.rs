@@ -14,7 +14,7 @@ use std::path::Path;
 
 /// Bisects the range `args` names (`contestants` is `--contestants`, when given, found in
 /// `contestants_dir`); `command` is the taskbench command line, kept in each run.
-pub fn bisect(
+pub(crate) fn bisect(
     args: &BisectArgs,
     contestants: Option<&Path>,
     contestants_dir: &Path,

@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 
 /// Compares BASE with NEW, or BASE's variants with their contestants, and gates;
 /// `contestants`, `places` and `argv` serve a confirmation rerun.
-pub fn compare(
+pub(crate) fn compare(
     args: &CompareArgs,
     contestants: &Path,
     places: &Places,

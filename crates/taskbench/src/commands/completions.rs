@@ -5,7 +5,7 @@
 use clap::CommandFactory;
 
 /// Prints the completion script of `shell`.
-pub fn completions(shell: clap_complete::Shell) -> anyhow::Result<()> {
+pub(crate) fn completions(shell: clap_complete::Shell) -> anyhow::Result<()> {
     let mut command = crate::cli::Cli::command();
     clap_complete::generate(shell, &mut command, "taskbench", &mut std::io::stdout());
     Ok(())

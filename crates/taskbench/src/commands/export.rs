@@ -9,7 +9,7 @@ use crate::results::read_results;
 use anyhow::Context;
 
 /// Writes each format `args` names from `args.dir`'s results.
-pub fn export(args: &ExportArgs) -> anyhow::Result<()> {
+pub(crate) fn export(args: &ExportArgs) -> anyhow::Result<()> {
     let exports = args.exports();
     anyhow::ensure!(
         !exports.is_empty(),

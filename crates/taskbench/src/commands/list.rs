@@ -11,7 +11,7 @@ use crate::words::plain_table;
 use std::path::Path;
 
 /// Prints the scenarios, the contestants, their warm-up rules, toolchains and groups.
-pub fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
+pub(crate) fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
     let surveyed = survey(contestants_dir, places)?;
     println!("{}\n", scenario_table());
     let mut lineup = plain_table(&[

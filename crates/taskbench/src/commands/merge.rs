@@ -6,7 +6,7 @@ use crate::cli::MergeArgs;
 use crate::shards::merge::Merge;
 
 /// Merges `args.dirs` into `args.out` and prints what it joined.
-pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
+pub(crate) fn merge(args: &MergeArgs) -> anyhow::Result<()> {
     let Merge {
         results,
         folders,

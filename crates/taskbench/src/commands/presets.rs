@@ -8,7 +8,11 @@ use crate::presets::{Plan, available, estimate, expand};
 use std::path::Path;
 use units::rough_duration;
 
-pub fn presets(args: &PresetsArgs, contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
+pub(crate) fn presets(
+    args: &PresetsArgs,
+    contestants_dir: &Path,
+    places: &Places,
+) -> anyhow::Result<()> {
     let presets = available(args.preset_file.as_deref())?;
     let surveyed = survey(contestants_dir, places).unwrap_or_default();
     let mut listing =

@@ -12,7 +12,7 @@ use std::path::Path;
 
 /// Reads `dir`/results.json (or rebuilds it from runs.jsonl) and writes `dir`/report.html;
 /// prints the page's path.
-pub fn report(dir: &Path) -> anyhow::Result<()> {
+pub(crate) fn report(dir: &Path) -> anyhow::Result<()> {
     anyhow::ensure!(
         dir.is_dir(),
         "{} is not a folder (give the folder a run wrote its results.json into)",

@@ -11,7 +11,7 @@ use std::path::Path;
 /// `--resume DIR` runs the rest of the run in DIR with its stored options. On SIGINT,
 /// SIGTERM or SIGHUP it writes the results of the runs that finished, marked interrupted (the
 /// exit status is the caller's: see `run::interrupt::exit_code`).
-pub fn run(
+pub(crate) fn run(
     args: &RunArgs,
     contestants: Option<&Path>,
     contestants_dir: &Path,

@@ -8,7 +8,7 @@ use crate::words::{PlatformHeader, overview, terminal_width};
 use std::path::Path;
 
 /// Prints the overviews of `dir`'s results.
-pub fn show(dir: &Path) -> anyhow::Result<()> {
+pub(crate) fn show(dir: &Path) -> anyhow::Result<()> {
     anyhow::ensure!(
         dir.is_dir(),
         "{} is not a folder (give the folder a run wrote its results.json into)",

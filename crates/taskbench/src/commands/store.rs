@@ -10,7 +10,7 @@ use crate::words::{render_terminal, terminal_width};
 
 /// Adds DIR/results.json to the store, with the tags given; the project's commit is not
 /// known for a folder from elsewhere, so none is recorded.
-pub fn import(args: &ImportArgs) -> anyhow::Result<()> {
+pub(crate) fn import(args: &ImportArgs) -> anyhow::Result<()> {
     let results = read_results(&args.dir.join("results.json"))?;
     args.store.create_parent()?;
     let mut store = store::open(&args.store)?;
@@ -31,7 +31,7 @@ pub fn import(args: &ImportArgs) -> anyhow::Result<()> {
 }
 
 /// Prints the history table, and with `--changes` each change point.
-pub fn history(args: &HistoryArgs) -> anyhow::Result<()> {
+pub(crate) fn history(args: &HistoryArgs) -> anyhow::Result<()> {
     anyhow::ensure!(
         args.store.exists(),
         "no store at {} (every `taskbench run` makes one; --store PATH for another)",

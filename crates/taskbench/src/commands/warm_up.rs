@@ -19,7 +19,11 @@ use std::path::Path;
 use std::time::Duration;
 
 /// Measures the curves `args` asks for, prints them, and writes the tables with `--write`.
-pub fn warm_up(args: &WarmUpArgs, contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {
+pub(crate) fn warm_up(
+    args: &WarmUpArgs,
+    contestants_dir: &Path,
+    places: &Places,
+) -> anyhow::Result<()> {
     let scenarios = scenarios(&args.scenario)?;
     let lineup = Lineup::Named(&args.contestant);
     let entries = choose(

@@ -20,7 +20,7 @@ use catalogue::Point;
 
 /// Which CPU figure a change compares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CpuKind {
+pub(crate) enum CpuKind {
     /// The process CPU time of one measured iteration, as both sides' contestants report it.
     PerIteration,
     /// The whole process's user + sys, start-up included: where a side's lines do not
@@ -30,27 +30,27 @@ pub enum CpuKind {
 
 /// The changes of one point and contestant.
 #[derive(Debug, Clone, PartialEq)]
-pub struct CaseChange {
-    pub point: Point,
+pub(crate) struct CaseChange {
+    pub(crate) point: Point,
     /// BASE's contestant, whose history the store is asked for.
-    pub base: String,
+    pub(crate) base: String,
     /// `tokio`, or `tokio@1.38.0 → tokio` when a variant is paired with its contestant.
-    pub contestant: String,
+    pub(crate) contestant: String,
     /// Where either side's processes fall into modes, the change of the mode that moved
     /// most (a shift of shares alone is no change); else of all processes.
-    pub time: Option<Change>,
+    pub(crate) time: Option<Change>,
     /// Each side's modes and the change of all processes together, where either has modes.
-    pub modes: Option<ModeShift>,
-    pub peak_rss: Option<Change>,
-    pub cpu: Option<Change>,
+    pub(crate) modes: Option<ModeShift>,
+    pub(crate) peak_rss: Option<Change>,
+    pub(crate) cpu: Option<Change>,
     /// What `cpu` compares.
-    pub cpu_kind: CpuKind,
+    pub(crate) cpu_kind: CpuKind,
     /// Instructions of one iteration, where both sides counted them.
-    pub instructions: Option<Change>,
+    pub(crate) instructions: Option<Change>,
 }
 
 /// Every point and contestant both `base` and `new` measured validly.
-pub fn changes(base: &[RunRecord], new: &[RunRecord]) -> Vec<CaseChange> {
+pub(crate) fn changes(base: &[RunRecord], new: &[RunRecord]) -> Vec<CaseChange> {
     let base_points = group(base);
     let mut out = Vec::new();
     for point in group(new) {
@@ -72,7 +72,7 @@ pub fn changes(base: &[RunRecord], new: &[RunRecord]) -> Vec<CaseChange> {
 /// (`tokio`), measured in the same rounds, so that what the machine does to one it does to
 /// the other; a release sweep without its contestant (`go@1.20,go@1.22,go@1.26`) as its
 /// newest release against each older one (sweep/releases.rs).
-pub fn variant_changes(runs: &[RunRecord]) -> Vec<CaseChange> {
+pub(crate) fn variant_changes(runs: &[RunRecord]) -> Vec<CaseChange> {
     let mut out = Vec::new();
     for point in group(runs) {
         let sweeps = release_sweeps(point.cases.iter().map(|c| c.contestant));
@@ -103,7 +103,7 @@ pub fn variant_changes(runs: &[RunRecord]) -> Vec<CaseChange> {
 
 /// Within one run of two contestants (a bisect's step, `-c go@1.23.12,go@1.24.0`): NEW /
 /// BASE of the first point both measured validly.
-pub fn pair_change(runs: &[RunRecord], base: &str, new: &str) -> Option<CaseChange> {
+pub(crate) fn pair_change(runs: &[RunRecord], base: &str, new: &str) -> Option<CaseChange> {
     group(runs).iter().find_map(|point| {
         let find = |name: &str| point.cases.iter().find(|c| c.contestant == name);
         let (b, n) = (find(base)?, find(new)?);
@@ -150,7 +150,7 @@ fn case_change(key: &Point, base: &Case, new: &Case) -> CaseChange {
 
 /// Counts within this of each other are the same: a single-threaded runtime's repeat to
 /// the instruction; a multi-threaded one's move with its scheduling (docs/MEASUREMENT.md).
-pub const SAME_COUNT: f64 = 0.001;
+pub(crate) const SAME_COUNT: f64 = 0.001;
 
 /// NEW / BASE of one iteration's instructions, when both cases were counted.
 fn counted_change(
@@ -196,7 +196,7 @@ fn counterpart<'a, 'b>(base: &'b [Case<'a>], new: &[Case], case: &Case) -> Optio
 }
 
 /// `tokio@1.38.0 cpus=2` → `tokio cpus=2`: the contestant a variant is of.
-pub fn family(name: &str) -> String {
+pub(crate) fn family(name: &str) -> String {
     match name.split_once('@') {
         None => name.to_string(),
         Some((base, rest)) => match rest.find(' ') {

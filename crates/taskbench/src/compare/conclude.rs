@@ -12,14 +12,14 @@ use std::path::Path;
 
 /// Where a comparison goes besides the terminal.
 #[derive(Default)]
-pub struct Outputs<'a> {
-    pub markdown: Option<&'a Path>,
-    pub html: Option<&'a Path>,
+pub(crate) struct Outputs<'a> {
+    pub(crate) markdown: Option<&'a Path>,
+    pub(crate) html: Option<&'a Path>,
 }
 
 /// Prints the comparison's table, writes it where `outputs` ask, and fails when a
 /// threshold is set and a significant change passes it.
-pub fn conclude(
+pub(crate) fn conclude(
     comparison: &Comparison,
     thresholds: &Thresholds,
     outputs: &Outputs,
@@ -34,7 +34,7 @@ pub fn conclude(
 
 /// [`conclude`] with a confirmation rerun `again` of the failing cases: its table too, and
 /// a failure only where the rerun fails the same case as the same thing again.
-pub fn conclude_confirmed(
+pub(crate) fn conclude_confirmed(
     comparison: &Comparison,
     again: &Comparison,
     thresholds: &Thresholds,

@@ -10,16 +10,16 @@ use std::path::{Path, PathBuf};
 
 /// The cases to measure again, as (contestant, point label) — each contestant named runs
 /// every point named — and how many cases the run that failed them measured.
-pub struct Rerun<'a> {
-    pub cases: &'a [(String, String)],
-    pub measured: usize,
+pub(crate) struct Rerun<'a> {
+    pub(crate) cases: &'a [(String, String)],
+    pub(crate) measured: usize,
 }
 
 /// Runs `rerun`'s cases again with the options `new` (a results folder) was run with,
 /// into `<new>-confirm`, its share of `new`'s run budget, kept out of the store (it is no
 /// session of its own); returns that folder. `contestants_dir` is where contestants are
 /// found unless `new` was run with `--contestants`; `command` is kept in its run.json.
-pub fn rerun(
+pub(crate) fn rerun(
     new: &Path,
     rerun: &Rerun,
     contestants_dir: &Path,

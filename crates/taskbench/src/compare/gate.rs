@@ -16,32 +16,32 @@ use measure::machine::Machine;
 
 /// One side of a comparison: what it is called and its measured runs.
 pub struct Side {
-    pub label: String,
-    pub runs: Vec<RunRecord>,
+    pub(crate) label: String,
+    pub(crate) runs: Vec<RunRecord>,
     /// When it started and where, to find the store's other sessions of its cases.
-    pub started: String,
-    pub machine: Machine,
+    pub(crate) started: String,
+    pub(crate) machine: Machine,
     /// The machine's condition through the run, where it was probed.
-    pub condition: Option<Condition>,
+    pub(crate) condition: Option<Condition>,
 }
 
 /// What a comparison found, and what its table is called.
 pub struct Comparison {
-    pub title: String,
-    pub found: Vec<CaseChange>,
+    pub(crate) title: String,
+    pub(crate) found: Vec<CaseChange>,
     /// Across sessions: a case without history is marked as such.
-    pub across: bool,
+    pub(crate) across: bool,
     /// The two runs' machine conditions, where both were probed.
-    pub conditions: Option<ConditionComparison>,
+    pub(crate) conditions: Option<ConditionComparison>,
     /// BASE's and NEW's machine fingerprints, where they differ (`--mixed-machines`): every
     /// row's ratio then holds the machines' difference as well as the change.
-    pub machines: Option<[String; 2]>,
+    pub(crate) machines: Option<[String; 2]>,
 }
 
 /// The fingerprints of BASE's machine and NEW's, each side named by its label, where they
 /// differ. Sides of different machines are refused unless `mixed_machines`: two runs that
 /// could not be compared (exit 3), not a regression and not bad input.
-pub fn check_machines(
+pub(crate) fn check_machines(
     (base_label, base): (&str, &Machine),
     (new_label, new): (&str, &Machine),
     mixed_machines: bool,
@@ -64,11 +64,11 @@ pub fn check_machines(
 }
 
 /// The run-to-run spreads of a case, `(point, contestant)`, from the store's other sessions.
-pub type SpreadsOf<'a> = &'a mut dyn FnMut(&Point, &str) -> anyhow::Result<Spreads>;
+pub(crate) type SpreadsOf<'a> = &'a mut dyn FnMut(&Point, &str) -> anyhow::Result<Spreads>;
 
 /// BASE against NEW, each case widened by its `spreads` where there is a store to ask; sides
 /// of different machines are refused ([`check_machines`]) unless `mixed_machines`.
-pub fn across(
+pub(crate) fn across(
     base: &Side,
     new: &Side,
     spreads: Option<SpreadsOf>,
@@ -122,7 +122,7 @@ fn widen(case: &mut CaseChange, spreads: SpreadsOf) -> anyhow::Result<()> {
 }
 
 /// Each variant of one run against its contestant, measured in the same rounds.
-pub fn within(run: &Side) -> anyhow::Result<Comparison> {
+pub(crate) fn within(run: &Side) -> anyhow::Result<Comparison> {
     let found = variant_changes(&run.runs);
     if found.is_empty() {
         return Err(fail(
@@ -148,50 +148,50 @@ pub fn within(run: &Side) -> anyhow::Result<Comparison> {
 }
 
 /// The gate's false-alarm rate over all its judgements at once.
-pub const FAMILY_WISE: f64 = 0.05;
+pub(crate) const FAMILY_WISE: f64 = 0.05;
 
 /// How much higher a figure may be before the gate fails (0.05 for 5 %); `None`: not judged.
 #[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Thresholds {
+pub(crate) struct Thresholds {
     /// `--fail-if-slower`: time.
-    pub slower: Option<f64>,
+    pub(crate) slower: Option<f64>,
     /// `--fail-if-bigger`: peak RSS.
-    pub bigger: Option<f64>,
+    pub(crate) bigger: Option<f64>,
     /// `--fail-if-more-instructions`: one iteration's instructions.
-    pub more_instructions: Option<f64>,
+    pub(crate) more_instructions: Option<f64>,
 }
 
 impl Thresholds {
     /// Whether any threshold is set.
-    pub fn any(&self) -> bool {
+    pub(crate) fn any(&self) -> bool {
         self.slower.is_some() || self.bigger.is_some() || self.more_instructions.is_some()
     }
 }
 
 /// One thing the gate judges: a case's figure, with its threshold.
 #[derive(Debug, Clone, Copy)]
-pub struct Judgement<'a> {
-    pub case: &'a CaseChange,
+pub(crate) struct Judgement<'a> {
+    pub(crate) case: &'a CaseChange,
     /// What it fails as: `slower`, `bigger`, `more instructions`.
-    pub what: &'static str,
-    pub threshold: f64,
-    pub change: Change,
+    pub(crate) what: &'static str,
+    pub(crate) threshold: f64,
+    pub(crate) change: Change,
 }
 
 /// What the gate decided.
-pub struct GateOutcome<'a> {
-    pub judged: Vec<Judgement<'a>>,
+pub(crate) struct GateOutcome<'a> {
+    pub(crate) judged: Vec<Judgement<'a>>,
     /// Each judgement's interval level, 1 − 5 %/m for the m judgements with an interval.
-    pub coverage: f64,
+    pub(crate) coverage: f64,
     /// The judgements whose change is significantly past their threshold.
-    pub failures: Vec<Judgement<'a>>,
+    pub(crate) failures: Vec<Judgement<'a>>,
     /// Judgements whose case has too few other sessions in the store for a spread.
-    pub unhistoried: usize,
+    pub(crate) unhistoried: usize,
 }
 
 /// Judges `found` against `thresholds`: each case's time and peak RSS that has an interval,
 /// and its instructions per iteration where both sides counted them.
-pub fn judge<'a>(found: &'a [CaseChange], thresholds: &Thresholds) -> GateOutcome<'a> {
+pub(crate) fn judge<'a>(found: &'a [CaseChange], thresholds: &Thresholds) -> GateOutcome<'a> {
     let judged = judgements(found, thresholds);
     // Only judgements with an interval share the false-alarm rate; counts have none.
     let bounded = judged
@@ -243,7 +243,7 @@ fn judgements<'a>(found: &'a [CaseChange], thresholds: &Thresholds) -> Vec<Judge
 
 /// The cases behind `failures`, each once, as (contestant, point): what a confirmation
 /// rerun (`compare --confirm`) measures again.
-pub fn failing_cases(failures: &[Judgement]) -> Vec<(String, String)> {
+pub(crate) fn failing_cases(failures: &[Judgement]) -> Vec<(String, String)> {
     let mut cases: Vec<(String, String)> = Vec::new();
     for judgement in failures {
         let case = (
@@ -260,7 +260,7 @@ pub fn failing_cases(failures: &[Judgement]) -> Vec<(String, String)> {
 /// `first`'s failures split by whether they failed again in `second`, the confirmation
 /// rerun's (the same case failing as the same thing): a false alarm seldom repeats, a real
 /// change does. Returns (confirmed, cleared).
-pub fn confirmed<'a>(
+pub(crate) fn confirmed<'a>(
     first: &[Judgement<'a>],
     second: &[Judgement],
 ) -> (Vec<Judgement<'a>>, Vec<Judgement<'a>>) {

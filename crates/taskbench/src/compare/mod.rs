@@ -8,11 +8,11 @@
 //! (tests/integration/layers.rs names each), so this file declares them and re-exports
 //! nothing.
 
-pub mod change;
-pub mod conclude;
-pub mod confirm;
-pub mod gate;
-pub mod mode_shift;
-pub mod ratio;
-pub mod step;
-pub mod words;
+pub(crate) mod change;
+pub(crate) mod conclude;
+pub(crate) mod confirm;
+pub(crate) mod gate;
+pub(crate) mod mode_shift;
+pub(crate) mod ratio;
+pub(crate) mod step;
+pub(crate) mod words;

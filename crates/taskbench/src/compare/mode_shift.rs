@@ -10,13 +10,13 @@ use stats::{Mode, modes, pooled_median, split};
 
 /// The modes on each side of a comparison, where either side has them.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ModeShift {
+pub(crate) struct ModeShift {
     /// BASE's modes, lower first (`None`: one group).
-    pub base: Option<[Mode; 2]>,
+    pub(crate) base: Option<[Mode; 2]>,
     /// NEW's modes, lower first.
-    pub new: Option<[Mode; 2]>,
+    pub(crate) new: Option<[Mode; 2]>,
     /// NEW / BASE of the pooled medians of all processes, which a shift of shares moves.
-    pub overall: Change,
+    pub(crate) overall: Change,
 }
 
 /// NEW / BASE of a case's time (`base` and `new` one group of elapsed iterations per
@@ -26,7 +26,7 @@ pub struct ModeShift {
 /// have two; a side of one group against the other's mode nearest its median — and the
 /// pair whose interval lies furthest from 1 stands for the case: a shift of shares alone is
 /// no change.
-pub fn time_change(
+pub(crate) fn time_change(
     base: &[Vec<f64>],
     new: &[Vec<f64>],
     ideal: f64,

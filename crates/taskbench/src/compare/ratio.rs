@@ -7,7 +7,7 @@ use stats::{Interval, RESAMPLES, normal_quantile, pooled_median, ratio_interval}
 
 /// What a ratio says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// NEW is lower (faster, smaller): the interval lies below 1.
     Lower,
     /// NEW is higher (slower, bigger): the interval lies above 1.
@@ -18,23 +18,23 @@ pub enum Verdict {
 
 /// NEW / BASE of one figure.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Change {
-    pub ratio: f64,
-    pub interval: Option<Interval>,
-    pub verdict: Verdict,
+pub(crate) struct Change {
+    pub(crate) ratio: f64,
+    pub(crate) interval: Option<Interval>,
+    pub(crate) verdict: Verdict,
     /// The bootstrap interval of these two runs' processes alone.
-    pub bootstrap: Option<Interval>,
+    pub(crate) bootstrap: Option<Interval>,
     /// The run-to-run spread of the store's other sessions, when the interval takes it in
     /// (analysis/run_to_run.rs).
-    pub spread: Option<RunToRun>,
+    pub(crate) spread: Option<RunToRun>,
 }
 
 /// Processes each side needs before a verdict: one process's spread says nothing of the
 /// next one's, and a bootstrap of one group gives an interval of no width.
-pub const MIN_PROCESSES: usize = 2;
+pub(crate) const MIN_PROCESSES: usize = 2;
 
 /// NEW / BASE of pooled medians with its interval; `None` without values on both sides.
-pub fn change(base: &[Vec<f64>], new: &[Vec<f64>]) -> Option<Change> {
+pub(crate) fn change(base: &[Vec<f64>], new: &[Vec<f64>]) -> Option<Change> {
     let (b, n) = (pooled_median(base)?, pooled_median(new)?);
     if b <= 0.0 {
         return None;
@@ -57,7 +57,7 @@ pub fn change(base: &[Vec<f64>], new: &[Vec<f64>]) -> Option<Change> {
 }
 
 /// Higher or lower when the interval excludes 1.
-pub fn verdict(interval: Option<Interval>) -> Verdict {
+pub(crate) fn verdict(interval: Option<Interval>) -> Verdict {
     match interval {
         Some(i) if i.low > 1.0 => Verdict::Higher,
         Some(i) if i.high < 1.0 => Verdict::Lower,
@@ -66,7 +66,7 @@ pub fn verdict(interval: Option<Interval>) -> Verdict {
 }
 
 /// `change` with the run-to-run `spread` taken into its 95 % interval and verdict.
-pub fn with_spread(change: Change, spread: Option<RunToRun>) -> Change {
+pub(crate) fn with_spread(change: Change, spread: Option<RunToRun>) -> Change {
     let widened = Change { spread, ..change };
     let interval = interval_at(&widened, 0.95);
     Change {
@@ -80,7 +80,7 @@ pub fn with_spread(change: Change, spread: Option<RunToRun>) -> Change {
 /// bootstrap's 95 % half-widths on the log scale scaled by z(coverage) / z(95 %), and the
 /// run-to-run term t(coverage, k − 1) · √2 · sd added in quadrature. At 95 % without a
 /// spread it is the bootstrap interval itself; `None` without one.
-pub fn interval_at(change: &Change, coverage: f64) -> Option<Interval> {
+pub(crate) fn interval_at(change: &Change, coverage: f64) -> Option<Interval> {
     let own = change.bootstrap?;
     let p = 0.5 + coverage / 2.0;
     let scale = normal_quantile(p) / normal_quantile(0.975);

@@ -10,7 +10,7 @@ use crate::store::across_sessions;
 
 /// The run against its baseline, or its variants against their contestants; nothing for
 /// an interrupted run, or one with neither to compare.
-pub fn gate(finished: Finished) -> anyhow::Result<()> {
+pub(crate) fn gate(finished: Finished) -> anyhow::Result<()> {
     if crate::run::interrupt::requested() {
         return Ok(());
     }

@@ -12,7 +12,7 @@ use catalogue::Point;
 use stats::Mode;
 
 /// `gate: 9 judgements, each at 99.4444 % (Bonferroni: …)`.
-pub fn gate_line(outcome: &GateOutcome) -> String {
+pub(crate) fn gate_line(outcome: &GateOutcome) -> String {
     format!(
         "gate: {} judgements, each at {:.4} % (Bonferroni: {:.0} % false alarms for all \
          of them together)",
@@ -23,7 +23,7 @@ pub fn gate_line(outcome: &GateOutcome) -> String {
 }
 
 /// The warning when judgements across sessions have no history to widen them.
-pub fn unhistoried_warning(outcome: &GateOutcome) -> String {
+pub(crate) fn unhistoried_warning(outcome: &GateOutcome) -> String {
     format!(
         "warning: {} of the {} judgements have fewer than {} other sessions \
          of their case in the store, so only these two runs' processes bound them: separate \
@@ -35,7 +35,7 @@ pub fn unhistoried_warning(outcome: &GateOutcome) -> String {
 }
 
 /// `spawn tasks=10 · tokio: slower by 12.0 % (more than 5.0 %)`.
-pub fn failure(judgement: &Judgement) -> String {
+pub(crate) fn failure(judgement: &Judgement) -> String {
     format!(
         "{} · {}: {} by {:.1} % (more than {:.1} %)",
         judgement.case.point,
@@ -100,7 +100,7 @@ fn interval_notes(comparison: &Comparison) -> Vec<String> {
 }
 
 /// The comparison's table: a row per case, each figure's ratio NEW / BASE over its interval.
-pub fn table(comparison: &Comparison) -> Table {
+pub(crate) fn table(comparison: &Comparison) -> Table {
     let mark = |change: Option<Change>| spread_mark(change, comparison.across);
     let counted = comparison.found.iter().any(|c| c.instructions.is_some());
     let suspected = |point: &Point| suspected(comparison, point);
@@ -203,7 +203,7 @@ fn modes_mark(case: &CaseChange) -> &'static str {
 
 /// `~ skynet · tokio: base 3.60 ms · 10.0 ms in 3 of 12 processes; new …`: each side's
 /// modes, and what the time column compares, where either side has modes.
-pub fn modes_note(case: &CaseChange) -> Option<String> {
+pub(crate) fn modes_note(case: &CaseChange) -> Option<String> {
     let shift = case.modes?;
     let side = |modes: Option<[Mode; 2]>| match modes.map(modes_text) {
         Some((main, other)) => format!("{main} · {other}"),

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 pub const FILE: &str = "toolchains.toml";
 
 /// `newest` where no source reached here told the newest release.
-pub const NOT_CHECKED: &str = "not checked here";
+pub(crate) const NOT_CHECKED: &str = "not checked here";
 
 /// A toolchain a row runs on, with its age: what it runs here and the newest release.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -22,16 +22,16 @@ pub struct ToolchainAge {
     /// Its entry in toolchains.toml (`node`), as a manifest's `toolchains` names it.
     pub id: String,
     /// What it is called (`Node.js`, `Erlang/OTP`).
-    pub name: String,
+    pub(crate) name: String,
     /// The release this machine runs (`26.12.1`).
     pub runs: String,
     /// Where that release comes from here (`Debian 12's ghc`).
-    pub via: String,
+    pub(crate) via: String,
     /// The newest stable release as last checked: a release (`1.27.4`), a bound where the
     /// source may lag behind the project's own releases (`>= 1.99.0`), or [`NOT_CHECKED`].
     pub newest: String,
     /// Where `newest` was learnt (`npm view bun version`), or why it was not.
-    pub source: String,
+    pub(crate) source: String,
     /// The day `newest` was checked (`2026-12-05`).
     pub checked: String,
 }
@@ -123,7 +123,7 @@ impl ToolchainAge {
     /// How far `runs` is behind `newest`: `current`, the release lines (`1.26 → 1.27`),
     /// followed by `or later` where `newest` is a bound, `none known` where a bound is no
     /// later than `runs`, `not checked`, or `unknown` for text that is no release.
-    pub fn behind(&self) -> String {
+    pub(crate) fn behind(&self) -> String {
         match parse_newest(&self.newest).filter(|_| release(&self.runs).is_some()) {
             None => "unknown".into(),
             Some((Newest::NotChecked, _)) => "not checked".into(),
@@ -136,7 +136,7 @@ impl ToolchainAge {
     }
 
     /// `newest` as shown: `≥` for `>=`.
-    pub fn newest_shown(&self) -> String {
+    pub(crate) fn newest_shown(&self) -> String {
         match self.newest.strip_prefix(">=") {
             Some(bound) => format!("≥ {}", bound.trim()),
             None => self.newest.clone(),
@@ -144,7 +144,7 @@ impl ToolchainAge {
     }
 
     /// One line for a row's terms: `GHC 9.0.2 (newest ≥ 9.12.1: 9.0 → 9.12 or later)`.
-    pub fn summary(&self) -> String {
+    pub(crate) fn summary(&self) -> String {
         match parse_newest(&self.newest) {
             Some((Newest::NotChecked, _)) => {
                 format!("{} {} (newest {NOT_CHECKED})", self.name, self.runs)
@@ -225,7 +225,7 @@ pub fn load(path: &Path) -> anyhow::Result<BTreeMap<String, ToolchainAge>> {
 
 /// The toolchains.toml of a contestants folder: in it, or in the nearest folder above
 /// (discovery may start below the contestants folder, at `contestants/rust/tokio`).
-pub fn find(root: &Path) -> Option<PathBuf> {
+pub(crate) fn find(root: &Path) -> Option<PathBuf> {
     root.ancestors()
         .map(|dir| dir.join(FILE))
         .find(|path| path.is_file())
@@ -311,7 +311,7 @@ pub fn by_toolchain(contestants: &[Contestant], root: &Path) -> Vec<(ToolchainAg
 }
 
 /// The column names of the toolchain ages' table.
-pub const COLUMNS: [&str; 7] = [
+pub(crate) const COLUMNS: [&str; 7] = [
     "toolchain",
     "rows (folders under contestants/)",
     "runs here",
@@ -322,7 +322,7 @@ pub const COLUMNS: [&str; 7] = [
 ];
 
 /// A row of the toolchain ages' table, in [`COLUMNS`]' order.
-pub fn table_row(age: &ToolchainAge, rows: &str) -> [String; 7] {
+pub(crate) fn table_row(age: &ToolchainAge, rows: &str) -> [String; 7] {
     [
         age.name.clone(),
         rows.to_string(),

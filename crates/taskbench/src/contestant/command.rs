@@ -22,21 +22,21 @@ const KEEP: Kept = Kept {
 
 /// A command that ran to its end (whatever its status).
 #[derive(Debug, Clone)]
-pub struct Finished {
-    pub status: ExitStatus,
+pub(crate) struct Finished {
+    pub(crate) status: ExitStatus,
     /// The end of its stdout.
-    pub stdout: String,
+    pub(crate) stdout: String,
     /// The end of its stderr.
-    pub stderr: String,
+    pub(crate) stderr: String,
 }
 
 impl Finished {
-    pub fn success(&self) -> bool {
+    pub(crate) fn success(&self) -> bool {
         self.status.success()
     }
 
     /// What it printed: stdout, or stderr when stdout is blank (`ghc --version` style).
-    pub fn text(&self) -> &str {
+    pub(crate) fn text(&self) -> &str {
         if self.stdout.trim().is_empty() {
             &self.stderr
         } else {
@@ -45,7 +45,7 @@ impl Finished {
     }
 
     /// The last `n` non-blank lines of stderr, then stdout, joined by ` | `.
-    pub fn last_lines(&self, n: usize) -> String {
+    pub(crate) fn last_lines(&self, n: usize) -> String {
         let lines: Vec<&str> = self
             .stderr
             .lines()
@@ -79,7 +79,7 @@ pub enum CommandError {
 impl CommandError {
     /// Whether the fault is the harness's (no processes, descriptors or memory left, or no
     /// launcher) rather than the command's: every further command would fail the same way.
-    pub fn is_harness_fault(&self) -> bool {
+    pub(crate) fn is_harness_fault(&self) -> bool {
         matches!(self, CommandError::CannotStart { harness: true, .. })
     }
 }
@@ -94,7 +94,7 @@ fn tail_suffix(tail: &str) -> String {
 
 /// Runs `argv` in `dir` with stdin empty until it exits or `limit` passes, through the
 /// launcher that is this program (`taskbench __launch`).
-pub fn run(argv: &[String], dir: &Path, limit: Duration) -> Result<Finished, CommandError> {
+pub(crate) fn run(argv: &[String], dir: &Path, limit: Duration) -> Result<Finished, CommandError> {
     if argv.is_empty() {
         return Err(CommandError::Empty);
     }

@@ -9,10 +9,10 @@ use super::Manifest;
 use super::language::{FAMILIES, family_of};
 
 /// The group every contestant is in.
-pub const ALL: &str = "all";
+pub(crate) const ALL: &str = "all";
 
 /// The group `run` measures when neither `-c` nor the preset names a lineup.
-pub const HEADLINE: &str = "headline";
+pub(crate) const HEADLINE: &str = "headline";
 
 /// The curated groups a manifest may name in `groups`, and what each holds.
 const CURATED: &[(&str, &str)] = &[
@@ -28,7 +28,7 @@ const CURATED: &[(&str, &str)] = &[
 ];
 
 /// Every group name with what it holds: the curated groups, the families, then `all`.
-pub fn known() -> Vec<(&'static str, &'static str)> {
+pub(crate) fn known() -> Vec<(&'static str, &'static str)> {
     CURATED
         .iter()
         .copied()
@@ -38,12 +38,12 @@ pub fn known() -> Vec<(&'static str, &'static str)> {
 }
 
 /// Whether `name` (without its `@`) is a group.
-pub fn is_known(name: &str) -> bool {
+pub(crate) fn is_known(name: &str) -> bool {
     known().iter().any(|(group, _)| *group == name)
 }
 
 /// The one line that refuses `@name` as a group, naming the known ones.
-pub fn unknown(name: &str) -> String {
+pub(crate) fn unknown(name: &str) -> String {
     let known: Vec<String> = known()
         .iter()
         .map(|(group, _)| format!("@{group}"))
@@ -53,7 +53,7 @@ pub fn unknown(name: &str) -> String {
 
 /// A lineup as written in a preset (`"@rust,node-q"`): its names and `@group`s, each
 /// group known, none twice.
-pub fn parse_lineup(text: &str) -> Result<Vec<String>, String> {
+pub(crate) fn parse_lineup(text: &str) -> Result<Vec<String>, String> {
     let items: Vec<String> = text.split(',').map(|i| i.trim().to_string()).collect();
     for (index, item) in items.iter().enumerate() {
         if item.is_empty() || item.contains(char::is_whitespace) {
@@ -73,18 +73,18 @@ pub fn parse_lineup(text: &str) -> Result<Vec<String>, String> {
 
 /// Whether a manifest may name `group` in its `groups`: a curated group (a family follows
 /// from the language and `all` holds everyone, so neither is written).
-pub fn is_curated(group: &str) -> bool {
+pub(crate) fn is_curated(group: &str) -> bool {
     CURATED.iter().any(|(name, _)| *name == group)
 }
 
 /// The curated group names, for an error message.
-pub fn curated_names() -> Vec<&'static str> {
+pub(crate) fn curated_names() -> Vec<&'static str> {
     CURATED.iter().map(|(name, _)| *name).collect()
 }
 
 impl Manifest {
     /// The groups this contestant is in: its curated groups, its family, and `all`.
-    pub fn groups(&self) -> Vec<&str> {
+    pub(crate) fn groups(&self) -> Vec<&str> {
         let family = family_of(&self.language).map(|family| family.group);
         self.groups
             .iter()
@@ -95,7 +95,7 @@ impl Manifest {
     }
 
     /// Whether this contestant is in `group`.
-    pub fn in_group(&self, group: &str) -> bool {
+    pub(crate) fn in_group(&self, group: &str) -> bool {
         self.groups().contains(&group)
     }
 }

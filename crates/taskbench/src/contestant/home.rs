@@ -33,20 +33,20 @@ pub fn places_in(root: PathBuf) -> Places {
 
 /// The places the contestants may be, in the order they are tried.
 #[derive(Debug, Clone)]
-pub struct Sources {
+pub(crate) struct Sources {
     /// `--contestants DIR`.
-    pub flag: Option<PathBuf>,
+    pub(crate) flag: Option<PathBuf>,
     /// `TASKBENCH_HOME`: a checkout of taskbench.
-    pub home: Option<PathBuf>,
+    pub(crate) home: Option<PathBuf>,
     /// The folder of the running binary.
-    pub beside: Option<PathBuf>,
+    pub(crate) beside: Option<PathBuf>,
     /// The source tree the binary was built from.
-    pub source: PathBuf,
+    pub(crate) source: PathBuf,
 }
 
 impl Sources {
     /// This process's: its flag, its environment, its binary, its build.
-    pub fn here(flag: Option<&Path>) -> Sources {
+    pub(crate) fn here(flag: Option<&Path>) -> Sources {
         Sources {
             flag: flag.map(Path::to_path_buf),
             home: std::env::var_os("TASKBENCH_HOME")
@@ -61,7 +61,7 @@ impl Sources {
 
     /// The contestants folder: a flag or `TASKBENCH_HOME` that names none is an error; the
     /// others are tried in turn, the source tree's taken when none has one.
-    pub fn contestants(&self) -> anyhow::Result<PathBuf> {
+    pub(crate) fn contestants(&self) -> anyhow::Result<PathBuf> {
         if let Some(dir) = &self.flag {
             if !dir.is_dir() {
                 bail!(
@@ -90,7 +90,7 @@ impl Sources {
 
     /// The checkout `contestants` belongs to: the folder above it when it has a Cargo.lock,
     /// else the source tree (fixture folders, a copy of a few contestants).
-    pub fn root_of(&self, contestants: &Path) -> PathBuf {
+    pub(crate) fn root_of(&self, contestants: &Path) -> PathBuf {
         contestants
             .parent()
             .filter(|parent| parent.join("Cargo.lock").is_file())

@@ -9,16 +9,16 @@ use super::{Contestant, Places};
 
 /// Contestants that build as one cargo command.
 #[derive(Debug, Clone, PartialEq)]
-pub struct JointBuild {
+pub(crate) struct JointBuild {
     /// `cargo build … -p a -p b …`.
-    pub command: Vec<String>,
+    pub(crate) command: Vec<String>,
     /// The names of the contestants it builds, in order.
-    pub names: Vec<String>,
+    pub(crate) names: Vec<String>,
 }
 
 /// The joint builds among `contestants`: each set of two or more whose expanded build
 /// commands differ only in their one `-p PACKAGE`.
-pub fn joint_builds(contestants: &[&Contestant], places: &Places) -> Vec<JointBuild> {
+pub(crate) fn joint_builds(contestants: &[&Contestant], places: &Places) -> Vec<JointBuild> {
     let mut joint: Vec<JointBuild> = Vec::new();
     for contestant in contestants {
         let Some(build) = &contestant.manifest.build else {
@@ -57,7 +57,7 @@ impl JointBuild {
     /// Runs the joint build from the first contestant's folder; `Err` with the build's last
     /// lines when it fails, after which each contestant builds alone (one broken crate must
     /// not make the others unavailable).
-    pub fn run(&self, contestants: &[&Contestant]) -> Result<(), String> {
+    pub(crate) fn run(&self, contestants: &[&Contestant]) -> Result<(), String> {
         let dir = contestants
             .iter()
             .find(|c| self.names.iter().any(|n| n == c.name()))

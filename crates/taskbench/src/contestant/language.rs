@@ -9,25 +9,25 @@ use std::time::Duration;
 
 /// A language family: the group of its contestants and the hue they wear.
 #[derive(Debug, PartialEq)]
-pub struct Family {
+pub(crate) struct Family {
     /// Its group, written `@name` in a lineup.
-    pub group: &'static str,
+    pub(crate) group: &'static str,
     /// What the group holds, for `list --groups` and the unknown-group message.
-    pub about: &'static str,
+    pub(crate) about: &'static str,
     /// Its colour's hue in every chart (plot/palette.rs shades it per contestant).
-    pub hue: Hue,
+    pub(crate) hue: Hue,
 }
 
 /// A hue in degrees (0–360) and its saturation (0–1); saturation 0 is grey.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Hue {
-    pub degrees: f64,
-    pub saturation: f64,
+pub(crate) struct Hue {
+    pub(crate) degrees: f64,
+    pub(crate) saturation: f64,
 }
 
 impl Hue {
     /// No hue: the families not given one yet, and names whose language is not known.
-    pub const GREY: Hue = Hue::new(0.0, 0.0);
+    pub(crate) const GREY: Hue = Hue::new(0.0, 0.0);
 
     const fn new(degrees: f64, saturation: f64) -> Hue {
         Hue {
@@ -39,11 +39,11 @@ impl Hue {
 
 /// A language a manifest may name.
 #[derive(Debug)]
-pub struct Language {
+pub(crate) struct Language {
     /// As a manifest writes it in `language` (`Rust`, `JavaScript`, `C++`).
-    pub name: &'static str,
+    pub(crate) name: &'static str,
     /// Its family.
-    pub family: &'static Family,
+    pub(crate) family: &'static Family,
     /// Start-up and exit of one of its processes, in ms, as seen here: a rough figure for
     /// this project's 2-core machine, checked against real runs (docs/MEASUREMENT.md).
     startup_ms: u64,
@@ -71,12 +71,12 @@ const fn family(group: &'static str, about: &'static str, hue: Hue) -> Family {
 }
 
 /// Every family, in the order `list --groups` shows them.
-pub const FAMILIES: &[&Family] = &[
+pub(crate) const FAMILIES: &[&Family] = &[
     &RUST, &GO, &CPP, &HASKELL, &JS, &JVM, &BEAM, &PYTHON, &CRYSTAL, &NIM,
 ];
 
 /// Every language a manifest under contestants/ names: one entry per language.
-pub const LANGUAGES: &[Language] = &[
+pub(crate) const LANGUAGES: &[Language] = &[
     language("Rust", &RUST, 2),
     language("C++", &CPP, 2),
     language("Go", &GO, 5),
@@ -106,23 +106,23 @@ const fn language(name: &'static str, family: &'static Family, startup_ms: u64) 
 const UNKNOWN_STARTUP_MS: u64 = 100;
 
 /// The table's entry for a manifest's `language`, if it has one.
-pub fn find(name: &str) -> Option<&'static Language> {
+pub(crate) fn find(name: &str) -> Option<&'static Language> {
     LANGUAGES.iter().find(|language| language.name == name)
 }
 
 /// The family of a manifest's `language`, if the table knows it.
-pub fn family_of(name: &str) -> Option<&'static Family> {
+pub(crate) fn family_of(name: &str) -> Option<&'static Family> {
     find(name).map(|language| language.family)
 }
 
 /// The hue of `language`'s family; grey for a language the table does not know.
-pub fn hue(name: &str) -> Hue {
+pub(crate) fn hue(name: &str) -> Hue {
     family_of(name).map_or(Hue::GREY, |family| family.hue)
 }
 
 /// Start-up and exit of one process of a contestant in `language`, from the table; a
 /// language the table does not know gets a middling guess.
-pub fn startup(name: &str) -> Duration {
+pub(crate) fn startup(name: &str) -> Duration {
     Duration::from_millis(find(name).map_or(UNKNOWN_STARTUP_MS, |l| l.startup_ms))
 }
 

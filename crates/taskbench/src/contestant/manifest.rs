@@ -16,30 +16,30 @@ pub struct Manifest {
     /// Programming language (`Rust`, `JavaScript`, `Haskell`, …).
     pub language: String,
     /// What is measured: the runtime and its flavour.
-    pub runtime: String,
+    pub(crate) runtime: String,
     /// Optional remark shown by `taskbench list` (configuration, stand-ins, status upstream).
     #[serde(default)]
-    pub notes: Option<String>,
+    pub(crate) notes: Option<String>,
     /// Command whose success means the toolchain is present.
-    pub detect: Vec<String>,
+    pub(crate) detect: Vec<String>,
     /// How to install the toolchain when `detect` fails.
-    pub install: String,
+    pub(crate) install: String,
     /// Optional build command, run once per `taskbench run` before the first run.
     #[serde(default)]
-    pub build: Option<Vec<String>>,
+    pub(crate) build: Option<Vec<String>>,
     /// How it is built as shipped, in words (`g++ -std=c++20 -O3 -DNDEBUG -pthread`), or that
     /// it is interpreted; `{rust_profile}` stands for the workspace's release profile.
     /// Shown beside its figures (results.json, report.html, `taskbench list`).
     #[serde(default)]
-    pub build_flags: Option<String>,
+    pub(crate) build_flags: Option<String>,
     /// A hand-written bound, not a runtime to choose (`floor`): shown beside the ranking as
     /// what the machine allows, never ranked and never the best.
     #[serde(default)]
     pub reference: bool,
     /// The command the protocol arguments are appended to.
-    pub run: Vec<String>,
+    pub(crate) run: Vec<String>,
     /// How to learn the runtime's version.
-    pub version: VersionSource,
+    pub(crate) version: VersionSource,
     /// Scenarios the runtime cannot express; shown as n/a without being run.
     #[serde(default)]
     pub unsupported: Vec<String>,
@@ -47,26 +47,26 @@ pub struct Manifest {
     /// (futures-joinall's `join_all` polls every future itself): each such cell is marked
     /// *inline* and ranked apart, never the best (docs/FAIRNESS.md, "A task is a task").
     #[serde(default)]
-    pub inline: Vec<String>,
+    pub(crate) inline: Vec<String>,
     /// How the runtime is told its worker count under `--cpus N`: environment variables,
     /// `{cpus}` in each value standing for N (`TOKIO_WORKER_THREADS = "{cpus}"`). A runtime
     /// without a knob runs pinned to N cores with its own default.
     #[serde(default)]
-    pub workers: std::collections::BTreeMap<String, String>,
+    pub(crate) workers: std::collections::BTreeMap<String, String>,
     /// The curated groups it belongs to (`["headline"]`; contestant/groups.rs): its
     /// language family and `all` follow without being written.
     #[serde(default)]
-    pub groups: Vec<String>,
+    pub(crate) groups: Vec<String>,
     /// The runtime whose measured minimum of warm-up iterations its time processes run
     /// where its own curves of a scenario were not measured (`"jvm"`, `"v8"`, `"jsc"`,
     /// `"beam"`; warm_up/rules.rs `RUNTIMES`). Absent: the common minimum.
     #[serde(default)]
-    pub warm_up: Option<String>,
+    pub(crate) warm_up: Option<String>,
     /// The toolchains it runs on, as entries of the contestants folder's `toolchains.toml`
     /// (`["elixir", "otp"]`; contestant/age.rs): the release this machine runs and the
     /// newest stable one, shared by the rows on each.
     #[serde(default)]
-    pub toolchains: Vec<String>,
+    pub(crate) toolchains: Vec<String>,
 }
 
 /// Where a contestant's version comes from.
@@ -94,7 +94,7 @@ pub struct Places {
 
 impl Manifest {
     /// Reads and checks a manifest; every error names the file.
-    pub fn load(path: &Path) -> anyhow::Result<Manifest> {
+    pub(crate) fn load(path: &Path) -> anyhow::Result<Manifest> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
         let manifest: Manifest = toml::from_str(&text).map_err(|e| {
@@ -176,7 +176,7 @@ impl Manifest {
     }
 
     /// A command with its placeholders filled in.
-    pub fn expand(&self, command: &[String], dir: &Path, places: &Places) -> Vec<String> {
+    pub(crate) fn expand(&self, command: &[String], dir: &Path, places: &Places) -> Vec<String> {
         let cache = places.cache.join(&self.name);
         command
             .iter()
@@ -190,7 +190,7 @@ impl Manifest {
     }
 
     /// The environment that tells the runtime to use `cpus` workers.
-    pub fn workers_env(&self, cpus: u32) -> Vec<(String, String)> {
+    pub(crate) fn workers_env(&self, cpus: u32) -> Vec<(String, String)> {
         self.workers
             .iter()
             .map(|(var, value)| (var.clone(), value.replace("{cpus}", &cpus.to_string())))
@@ -206,7 +206,7 @@ impl Manifest {
 
     /// Its time processes' warm-up by scenario: the `warm-up.toml` in `dir` over its
     /// runtime's minimum (warm_up/rules.rs).
-    pub fn warm_up_table(&self, dir: &Path) -> anyhow::Result<super::WarmUpTable> {
+    pub(crate) fn warm_up_table(&self, dir: &Path) -> anyhow::Result<super::WarmUpTable> {
         super::WarmUpTable::load(dir, self.warm_up.as_deref())
     }
 

@@ -3,26 +3,26 @@
 //! theirs run the one way `command` runs it (a deadline, its group killed, pipes drained).
 
 pub mod age;
-pub mod command;
+pub(crate) mod command;
 mod discover;
-pub mod groups;
+pub(crate) mod groups;
 pub mod home;
 mod info;
 mod joint;
-pub mod language;
+pub(crate) mod language;
 mod manifest;
 mod startup;
 mod toolchain;
-pub mod variant;
+pub(crate) mod variant;
 
 pub use crate::warm_up::rules::{WarmUp, WarmUpTable};
-pub use age::ToolchainAge;
+pub(crate) use age::ToolchainAge;
 pub use discover::discover;
-pub use info::{ContestantInfo, references};
-pub use joint::{JointBuild, joint_builds};
-pub use language::startup;
+pub(crate) use info::{ContestantInfo, references};
+pub(crate) use joint::joint_builds;
+pub(crate) use language::startup;
 pub use manifest::{MANIFEST_FILE, Manifest, Places, VersionSource};
-pub use startup::ProcessCost;
+pub(crate) use startup::ProcessCost;
 pub use toolchain::{Availability, HarnessFault, lockfile_version};
 
 use std::path::PathBuf;
@@ -30,7 +30,7 @@ use std::path::PathBuf;
 /// Where docs/FAIRNESS.md states a contestant's terms: its build, warm-up, primitives and
 /// known handicaps (`docs/FAIRNESS.md#tokio`); a variant (`tokio@1.38.0`) shares its
 /// contestant's.
-pub fn fairness_entry(name: &str) -> String {
+pub(crate) fn fairness_entry(name: &str) -> String {
     let contestant = name.split('@').next().unwrap_or(name);
     format!("docs/FAIRNESS.md#{contestant}")
 }
@@ -43,7 +43,7 @@ pub struct Contestant {
     pub dir: PathBuf,
     /// For a variant (`tokio@1.38.0`, `tokio@patch`): its own lock file and what it was
     /// built with.
-    pub variant: Option<variant::Built>,
+    pub(crate) variant: Option<variant::Built>,
     /// The manifest's `toolchains`, each its entry in toolchains.toml (contestant/age.rs).
     pub toolchains: Vec<ToolchainAge>,
 }

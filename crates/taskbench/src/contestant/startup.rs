@@ -11,15 +11,15 @@ use std::time::Duration;
 /// start-up and exit, and the warm-up iterations of its time processes by scenario
 /// (warm_up/rules.rs).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ProcessCost {
-    pub startup: Duration,
-    pub warm_up: super::WarmUpTable,
+pub(crate) struct ProcessCost {
+    pub(crate) startup: Duration,
+    pub(crate) warm_up: super::WarmUpTable,
 }
 
 impl ProcessCost {
     /// A contestant's, from its manifest and its folder's warm-up table (its runtime's
     /// minimum where that cannot be read: an estimate need not fail on it).
-    pub fn of(manifest: &Manifest, dir: &std::path::Path) -> ProcessCost {
+    pub(crate) fn of(manifest: &Manifest, dir: &std::path::Path) -> ProcessCost {
         ProcessCost {
             startup: startup(&manifest.language),
             warm_up: manifest.warm_up_table(dir).unwrap_or_default(),
@@ -27,7 +27,7 @@ impl ProcessCost {
     }
 
     /// A `--command`'s: an unknown start-up, the common warm-up rule.
-    pub fn command() -> ProcessCost {
+    pub(crate) fn command() -> ProcessCost {
         ProcessCost {
             startup: startup(""),
             warm_up: super::WarmUpTable::common(),

@@ -32,7 +32,7 @@ pub struct HarnessFault(pub CommandError);
 
 impl Contestant {
     /// Runs the manifest's `detect` command; `Err` only for a fault of the harness.
-    pub fn detect(&self, places: &Places) -> Result<Availability, HarnessFault> {
+    pub(crate) fn detect(&self, places: &Places) -> Result<Availability, HarnessFault> {
         let command = self
             .manifest
             .expand(&self.manifest.detect, &self.dir, places);
@@ -50,7 +50,7 @@ impl Contestant {
 
     /// Fetches a variant's release (contestant/variant), then runs the manifest's `build`
     /// command, if any; the error is the fetch's one line, or carries the build's last lines.
-    pub fn build(&self, places: &Places) -> Result<(), String> {
+    pub(crate) fn build(&self, places: &Places) -> Result<(), String> {
         if let Some(fetch) = self.variant.as_ref().and_then(|v| v.fetch.as_ref()) {
             fetch.run()?;
         }
@@ -68,7 +68,7 @@ impl Contestant {
     /// Starts the built contestant once on the idle spawn case, so that a runtime that cannot
     /// start here (io_uring disabled, a missing library) is unavailable with its own reason
     /// rather than failing every run.
-    pub fn probe(&self, places: &Places) -> Result<(), String> {
+    pub(crate) fn probe(&self, places: &Places) -> Result<(), String> {
         let idle = Invocation {
             scenario: Scenario::Spawn { tasks: 0 },
             warm_up: None,
@@ -100,7 +100,7 @@ impl Contestant {
     }
 
     /// The runtime version, or a short reason it could not be learnt.
-    pub fn version(&self, places: &Places) -> String {
+    pub(crate) fn version(&self, places: &Places) -> String {
         let lockfile = self
             .variant
             .as_ref()

@@ -35,7 +35,7 @@ fn text<T: ToString>(value: Option<T>) -> String {
 }
 
 /// The CSV text of `runs`.
-pub fn write_csv(runs: &[RunRecord]) -> anyhow::Result<Vec<u8>> {
+pub(crate) fn write_csv(runs: &[RunRecord]) -> anyhow::Result<Vec<u8>> {
     let mut params: Vec<&str> = Vec::new();
     for spec in catalogue::SCENARIOS {
         for p in spec.params {

@@ -71,7 +71,7 @@ fn figures(row: &CaseSummary) -> impl Iterator<Item = (&'static Measure, &Summar
 }
 
 /// `{"<point> · <contestant>": {"latency": {…}, "cpu-per-iteration": {…}, "peak-rss": {…}}}`.
-pub fn bmf(results: &Results) -> String {
+pub(crate) fn bmf(results: &Results) -> String {
     let mut benchmarks = Map::new();
     for (name, row) in rows(results) {
         let mut measures = Map::new();
@@ -89,7 +89,7 @@ pub fn bmf(results: &Results) -> String {
 
 /// `[{"name": "<point> · <contestant> · time", "unit": "ns", "value": …, "range": "±…",
 /// "extra": "95 % interval of the median: … – … ns"}, …]`.
-pub fn github_benchmark(results: &Results) -> String {
+pub(crate) fn github_benchmark(results: &Results) -> String {
     let mut entries = Vec::new();
     for (name, row) in rows(results) {
         for (measure, summary) in figures(row) {

@@ -14,7 +14,7 @@ use measure::machine::MachineLoad;
 use std::path::Path;
 
 /// The results document of `records`, with what run.json says of the run.
-pub fn assemble(
+pub(crate) fn assemble(
     records: Vec<RunRecord>,
     session_file: &SessionFile,
     machine: Option<MachineLoad>,
@@ -97,7 +97,7 @@ fn unknown_platform() -> Platform {
 
 /// Every folder format into `out` (results.json, .csv, .md, report.html) and each of
 /// `exports` (`--export-<flag> PATH`) where it asks.
-pub fn write_results(
+pub(crate) fn write_results(
     results: &Results,
     out: &Path,
     exports: &[(&Format, &Path)],
@@ -124,7 +124,7 @@ pub fn write_results(
 }
 
 /// Each of `exports` (format, path; `-` is stdout) from `results`, and nothing else.
-pub fn write_exports(results: &Results, exports: &[(&Format, &Path)]) -> anyhow::Result<()> {
+pub(crate) fn write_exports(results: &Results, exports: &[(&Format, &Path)]) -> anyhow::Result<()> {
     for (format, path) in exports {
         deliver(path, &format.render(results)?)?;
     }
@@ -133,7 +133,7 @@ pub fn write_exports(results: &Results, exports: &[(&Format, &Path)]) -> anyhow:
 
 /// Writes `dir`'s results (JSON, CSV, Markdown, HTML), marked interrupted, from its
 /// runs.jsonl and run.json; the number of runs. The caller holds the folder's lock.
-pub fn rebuild(dir: &Path) -> anyhow::Result<usize> {
+pub(crate) fn rebuild(dir: &Path) -> anyhow::Result<usize> {
     let (records, notice) = read_records(&dir.join("runs.jsonl"))?;
     if let Some(notice) = notice {
         eprintln!("taskbench: {notice}");

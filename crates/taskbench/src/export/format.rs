@@ -24,28 +24,28 @@ impl Format {
     }
 
     /// What it writes, for its flags' help (`the HTML report`).
-    pub fn what(&self) -> &'static str {
+    pub(crate) fn what(&self) -> &'static str {
         self.what
     }
 
     /// The file every run writes into its folder in this format, if it writes one.
-    pub fn folder_file(&self) -> Option<&'static str> {
+    pub(crate) fn folder_file(&self) -> Option<&'static str> {
         self.folder_file
     }
 
     /// The document in this format.
-    pub fn render(&self, results: &Results) -> anyhow::Result<Vec<u8>> {
+    pub(crate) fn render(&self, results: &Results) -> anyhow::Result<Vec<u8>> {
         (self.render)(results)
     }
 
     /// The format of `--export-<flag>`.
-    pub fn of_flag(flag: &str) -> Option<&'static Format> {
+    pub(crate) fn of_flag(flag: &str) -> Option<&'static Format> {
         FORMATS.iter().find(|f| f.flag == flag)
     }
 }
 
 /// Every format, in the order the folder's files are written.
-pub const FORMATS: &[Format] = &[
+pub(crate) const FORMATS: &[Format] = &[
     Format {
         flag: "json",
         what: "the JSON results (everything, versioned schema)",

@@ -14,38 +14,38 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Version of run.json's layout.
-pub const SESSION_FILE_SCHEMA: &str = "taskbench-run/1";
+pub(crate) const SESSION_FILE_SCHEMA: &str = "taskbench-run/1";
 
 /// DIR/run.json, the session's file (named `run.json` on disk, as older folders have it):
 /// written when a session starts, so that an interrupted or killed one can be resumed
 /// (with the options the scheduler keeps beside it) and reported from runs.jsonl alone.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SessionFile {
-    pub schema: String,
+pub(crate) struct SessionFile {
+    pub(crate) schema: String,
     /// The taskbench command line of the run, as given.
-    pub command: Vec<String>,
+    pub(crate) command: Vec<String>,
     /// The machine and toolchains, once the contestants are built.
     #[serde(default)]
-    pub platform: Option<Platform>,
+    pub(crate) platform: Option<Platform>,
     #[serde(default)]
-    pub contestants: Vec<ContestantInfo>,
+    pub(crate) contestants: Vec<ContestantInfo>,
     #[serde(default)]
-    pub stopping: Option<Stopping>,
+    pub(crate) stopping: Option<Stopping>,
     /// (point, seed) of every tagged point.
     #[serde(default)]
-    pub seeds: Vec<(Point, String)>,
+    pub(crate) seeds: Vec<(Point, String)>,
     /// The machines of results merged side by side (`taskbench merge --mixed-machines`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub machines: Vec<crate::results::MachineInfo>,
+    pub(crate) machines: Vec<crate::results::MachineInfo>,
     /// The seed of the measured rounds' order (`--seed` repeats it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
 }
 
 impl SessionFile {
     /// The run.json of a run of `plan` started by `command` (`None`: a run nothing is known
     /// of); the platform and contestants come once they are built.
-    pub fn new(command: Vec<String>, plan: Option<&crate::presets::Plan>) -> SessionFile {
+    pub(crate) fn new(command: Vec<String>, plan: Option<&crate::presets::Plan>) -> SessionFile {
         SessionFile {
             schema: SESSION_FILE_SCHEMA.into(),
             command,
@@ -63,17 +63,17 @@ impl SessionFile {
         }
     }
 
-    pub fn path(dir: &Path) -> PathBuf {
+    pub(crate) fn path(dir: &Path) -> PathBuf {
         dir.join("run.json")
     }
 
-    pub fn write(&self, dir: &Path) -> anyhow::Result<()> {
+    pub(crate) fn write(&self, dir: &Path) -> anyhow::Result<()> {
         let json = serde_json::to_string_pretty(self).expect("session file serialises");
         super::write_atomically(&SessionFile::path(dir), json.as_bytes())
     }
 
     /// DIR/run.json, or `None` when it is not there.
-    pub fn read(dir: &Path) -> anyhow::Result<Option<SessionFile>> {
+    pub(crate) fn read(dir: &Path) -> anyhow::Result<Option<SessionFile>> {
         let path = SessionFile::path(dir);
         let Some(text) = super::read_if_there(&path)? else {
             return Ok(None);
@@ -92,7 +92,7 @@ impl SessionFile {
 
 /// Appends `record` to `log` as one line in one `write`; when the disk takes only part of
 /// it, the part is cut off again, so the file stays whole lines.
-pub fn append(log: &mut File, path: &Path, record: &RunRecord) -> anyhow::Result<()> {
+pub(crate) fn append(log: &mut File, path: &Path, record: &RunRecord) -> anyhow::Result<()> {
     let mut line = serde_json::to_string(record)?;
     line.push('\n');
     let before = log
@@ -119,7 +119,7 @@ pub fn append(log: &mut File, path: &Path, record: &RunRecord) -> anyhow::Result
 
 /// The records of a runs.jsonl and, when its last line is cut short (a kill mid-write),
 /// a notice saying it was ignored. Any other line that is not a record is an error.
-pub fn read_records(path: &Path) -> anyhow::Result<(Vec<RunRecord>, Option<String>)> {
+pub(crate) fn read_records(path: &Path) -> anyhow::Result<(Vec<RunRecord>, Option<String>)> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut records = Vec::new();
@@ -149,7 +149,7 @@ pub fn read_records(path: &Path) -> anyhow::Result<(Vec<RunRecord>, Option<Strin
 }
 
 /// Rewrites runs.jsonl with exactly `records` (a resume drops a case's partial records).
-pub fn rewrite(path: &Path, records: &[RunRecord]) -> anyhow::Result<()> {
+pub(crate) fn rewrite(path: &Path, records: &[RunRecord]) -> anyhow::Result<()> {
     let mut text = String::new();
     for record in records {
         text.push_str(&serde_json::to_string(record)?);
@@ -160,7 +160,7 @@ pub fn rewrite(path: &Path, records: &[RunRecord]) -> anyhow::Result<()> {
 
 /// An exclusive `flock` on DIR/run.lock, held while the returned file is open: a second
 /// run into the same folder is refused.
-pub fn lock(dir: &Path) -> anyhow::Result<File> {
+pub(crate) fn lock(dir: &Path) -> anyhow::Result<File> {
     use std::os::fd::AsRawFd;
     let path = dir.join("run.lock");
     let file = std::fs::OpenOptions::new()

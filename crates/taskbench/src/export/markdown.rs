@@ -11,7 +11,7 @@ use crate::words::markdown::{code, text};
 use crate::words::{PlatformHeader, overview, render_markdown, seeds, side_by_side, terms};
 
 /// The whole Markdown document.
-pub fn markdown(results: &Results) -> String {
+pub(crate) fn markdown(results: &Results) -> String {
     let mut out = String::from("# taskbench results\n\n");
     for line in results
         .platform

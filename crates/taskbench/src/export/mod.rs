@@ -11,19 +11,19 @@ mod format;
 mod log;
 mod markdown;
 
-pub use self::csv::write_csv;
-pub use crate::results::Results;
-pub use folder::{assemble, rebuild, write_exports, write_results};
-pub use format::{FORMATS, Format};
-pub use log::{SESSION_FILE_SCHEMA, SessionFile, append, lock, read_records, rewrite};
-pub use markdown::markdown;
+pub(crate) use self::csv::write_csv;
+pub(crate) use crate::results::Results;
+pub(crate) use folder::{assemble, rebuild, write_exports, write_results};
+pub(crate) use format::{FORMATS, Format};
+pub(crate) use log::{SESSION_FILE_SCHEMA, SessionFile, append, lock, read_records, rewrite};
+pub(crate) use markdown::markdown;
 
 use anyhow::Context;
 use std::path::Path;
 
 /// The text of `path`, or `None` when there is no such file (a folder's run.json, or the
 /// options beside it, written only once a run got that far).
-pub fn read_if_there(path: &Path) -> anyhow::Result<Option<String>> {
+pub(crate) fn read_if_there(path: &Path) -> anyhow::Result<Option<String>> {
     match std::fs::read_to_string(path) {
         Ok(text) => Ok(Some(text)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
@@ -33,7 +33,7 @@ pub fn read_if_there(path: &Path) -> anyhow::Result<Option<String>> {
 
 /// Writes `bytes` to `path` through a temporary file and a rename, so that a reader never
 /// sees half a file.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let written = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
@@ -45,16 +45,16 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 }
 
 /// The path that stands for stdout in `--export-<flag> PATH`, as in hyperfine.
-pub const STDOUT: &str = "-";
+pub(crate) const STDOUT: &str = "-";
 
 /// Whether an export's path is stdout.
-pub fn is_stdout(path: &Path) -> bool {
+pub(crate) fn is_stdout(path: &Path) -> bool {
     path.as_os_str() == STDOUT
 }
 
 /// Writes an export's `bytes` to `path`, or to stdout for `-` (during a run, a closed
 /// stdout stops it, and the folder's files are still written: run/interrupt.rs).
-pub fn deliver(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+pub(crate) fn deliver(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     if !is_stdout(path) {
         return write_atomically(path, bytes);
     }
@@ -63,7 +63,7 @@ pub fn deliver(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 
 /// Refuses exports of which more than one goes to stdout, naming them (`flag` turns a
 /// format into its option: `--export-json` or `--json`).
-pub fn check_stdout(
+pub(crate) fn check_stdout(
     exports: &[(&Format, &Path)],
     flag: fn(&Format) -> String,
 ) -> anyhow::Result<()> {
@@ -82,7 +82,7 @@ pub fn check_stdout(
 
 /// Fails early, naming the path, if a file cannot be created there; leaves nothing behind.
 /// Stdout (`-`) is always there.
-pub fn check_writable(path: &Path) -> anyhow::Result<()> {
+pub(crate) fn check_writable(path: &Path) -> anyhow::Result<()> {
     if is_stdout(path) {
         return Ok(());
     }

@@ -11,23 +11,23 @@ use stats::{CHANGE_SETTINGS, ChangeSettings};
 /// A step is news while it starts among this many newest figures: the minimum segment (3)
 /// is the earliest it can be seen, and two more runs give a test short of power at its
 /// first sight another chance; older, it is history, and the gate no longer fails on it.
-pub const RECENT: usize = 5;
+pub(crate) const RECENT: usize = 5;
 
 /// What the change-point gate decided.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ChangeGate {
+pub(crate) struct ChangeGate {
     /// Series judged (a case's time or peak RSS, with a threshold for it).
-    pub judged: usize,
+    pub(crate) judged: usize,
     /// Of them, too short to show a change point: under twice the minimum segment.
-    pub too_short: usize,
+    pub(crate) too_short: usize,
     /// The settings each was judged with: α shared among them.
-    pub settings: ChangeSettings,
+    pub(crate) settings: ChangeSettings,
     /// Each failing series and its newest step.
-    pub failures: Vec<(SeriesSteps, Step)>,
+    pub(crate) failures: Vec<(SeriesSteps, Step)>,
 }
 
 /// Judges every series of `series` that has a threshold in `thresholds`.
-pub fn judge_changes(series: Vec<Series>, thresholds: &Thresholds) -> ChangeGate {
+pub(crate) fn judge_changes(series: Vec<Series>, thresholds: &Thresholds) -> ChangeGate {
     let threshold = |s: &Series| match s.figure {
         Figure::Time => thresholds.slower,
         Figure::PeakRss => thresholds.bigger,

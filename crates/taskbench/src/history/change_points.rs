@@ -9,7 +9,7 @@ use stats::{ChangeSettings, change_points, change_points_between, median};
 
 /// Which figure a series follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Figure {
+pub(crate) enum Figure {
     /// The history's time: the overhead where the scenario has an ideal time, else the
     /// elapsed (`compare --fail-on-change`: the elapsed).
     Time,
@@ -18,7 +18,7 @@ pub enum Figure {
 
 /// What a series' figures follow one another along.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Along {
+pub(crate) enum Along {
     /// Sessions, in the order they started.
     Sessions,
     /// A sweep's releases, oldest first (sweep/releases.rs).
@@ -27,38 +27,38 @@ pub enum Along {
 
 /// Where one figure of a series was measured.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Place {
+pub(crate) struct Place {
     /// When its session started (RFC 3339).
-    pub started: String,
-    pub commit: Option<String>,
-    pub dirty: Option<bool>,
+    pub(crate) started: String,
+    pub(crate) commit: Option<String>,
+    pub(crate) dirty: Option<bool>,
     /// The contestant's version, as the session recorded it.
-    pub version: Option<String>,
+    pub(crate) version: Option<String>,
     /// Along releases: the release variant (`go@1.24.0`).
-    pub release: Option<String>,
+    pub(crate) release: Option<String>,
 }
 
 /// One case's figures in order.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Series {
-    pub point: Point,
+pub(crate) struct Series {
+    pub(crate) point: Point,
     /// The contestant, or along releases the contestant they are releases of (`go`).
-    pub contestant: String,
-    pub figure: Figure,
-    pub along: Along,
+    pub(crate) contestant: String,
+    pub(crate) figure: Figure,
+    pub(crate) along: Along,
     /// Each figure's place, in the same order.
-    pub places: Vec<Place>,
-    pub values: Vec<f64>,
+    pub(crate) places: Vec<Place>,
+    pub(crate) values: Vec<f64>,
     /// Each place's processes' figures, where every place has them (a release sweep whose
     /// runs the store kept): the steps are then found among them, between places. Empty
     /// otherwise, and the steps are found among `values`.
-    pub groups: Vec<Vec<f64>>,
+    pub(crate) groups: Vec<Vec<f64>>,
 }
 
 impl Series {
     /// The figures the steps are found among: its processes' where it has them, else its
     /// places'.
-    pub fn figures(&self) -> usize {
+    pub(crate) fn figures(&self) -> usize {
         if self.groups.is_empty() {
             self.values.len()
         } else {
@@ -69,42 +69,42 @@ impl Series {
 
 /// A change point of a series.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Step {
+pub(crate) struct Step {
     /// The index of the first figure after the step.
-    pub index: usize,
+    pub(crate) index: usize,
     /// The level of the segment after over the level of the segment before (1.42: 42 %
     /// up): each the mean of its figures, or where a series has processes, their median.
-    pub ratio: f64,
+    pub(crate) ratio: f64,
     /// The levels of the segments before and after.
-    pub levels: (f64, f64),
-    pub p_value: f64,
+    pub(crate) levels: (f64, f64),
+    pub(crate) p_value: f64,
     /// Places (sessions, releases) in the segments before and after (up to the
     /// neighbouring change points).
-    pub before: usize,
-    pub after: usize,
+    pub(crate) before: usize,
+    pub(crate) after: usize,
 }
 
 /// A series and its steps.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SeriesSteps {
-    pub series: Series,
-    pub steps: Vec<Step>,
+pub(crate) struct SeriesSteps {
+    pub(crate) series: Series,
+    pub(crate) steps: Vec<Step>,
 }
 
 impl SeriesSteps {
     /// The place where `step` starts: the first figure after it.
-    pub fn at(&self, step: &Step) -> &Place {
+    pub(crate) fn at(&self, step: &Step) -> &Place {
         &self.series.places[step.index]
     }
 
     /// The place of the last figure before `step`.
-    pub fn before(&self, step: &Step) -> &Place {
+    pub(crate) fn before(&self, step: &Step) -> &Place {
         &self.series.places[step.index - 1]
     }
 }
 
 /// The steps of `series` under `settings`.
-pub fn steps(series: Series, settings: &ChangeSettings) -> SeriesSteps {
+pub(crate) fn steps(series: Series, settings: &ChangeSettings) -> SeriesSteps {
     let grouped = !series.groups.is_empty();
     let points = if grouped {
         change_points_between(&series.groups, settings)
@@ -143,7 +143,7 @@ pub fn steps(series: Series, settings: &ChangeSettings) -> SeriesSteps {
 /// Leaves out of `found` the steps smaller than `share` (0.10: a step of less than 10 %
 /// either way, on the log scale as bisect's threshold); a step whose levels give no ratio
 /// (an overhead at or below zero) is kept. How many were left out.
-pub fn at_least(found: &mut [SeriesSteps], share: f64) -> usize {
+pub(crate) fn at_least(found: &mut [SeriesSteps], share: f64) -> usize {
     let mut left_out = 0;
     for series in found {
         let before = series.steps.len();
@@ -158,7 +158,7 @@ pub fn at_least(found: &mut [SeriesSteps], share: f64) -> usize {
 
 /// What the change-point gate found for one case: its newest step, where that starts
 /// among the newest `recent` figures and passes `threshold` upwards.
-pub fn newest_step(found: &SeriesSteps, recent: usize, threshold: f64) -> Option<&Step> {
+pub(crate) fn newest_step(found: &SeriesSteps, recent: usize, threshold: f64) -> Option<&Step> {
     let newest = found.steps.last()?;
     let starts_recently = newest.index + recent >= found.series.values.len();
     (starts_recently && newest.ratio > 1.0 + threshold).then_some(newest)

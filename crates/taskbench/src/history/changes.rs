@@ -18,7 +18,7 @@ use std::collections::hash_map::Entry;
 /// The change points of the history's rows at the default settings: each case along its
 /// sessions, each release sweep along its releases (among its processes, read from the
 /// store's runs of the sweep's sessions).
-pub fn steps_of(store: &mut Store, rows: &[HistoryRow]) -> anyhow::Result<Vec<SeriesSteps>> {
+pub(crate) fn steps_of(store: &mut Store, rows: &[HistoryRow]) -> anyhow::Result<Vec<SeriesSteps>> {
     let mut observations = observations(rows);
     let mut sessions: HashMap<i64, Vec<(Point, String, Processes)>> = HashMap::new();
     let valid = rows.iter().filter(|r| r.outcome == "valid");
@@ -42,7 +42,7 @@ pub fn steps_of(store: &mut Store, rows: &[HistoryRow]) -> anyhow::Result<Vec<Se
 }
 
 /// The valid rows of the history as observations of their case (their processes not read).
-pub fn observations(rows: &[HistoryRow]) -> Vec<Observation> {
+pub(crate) fn observations(rows: &[HistoryRow]) -> Vec<Observation> {
     rows.iter()
         .filter(|r| r.outcome == "valid")
         .map(|r| Observation {
@@ -64,7 +64,7 @@ pub fn observations(rows: &[HistoryRow]) -> Vec<Observation> {
 
 /// Each case NEW measured validly: its elapsed and its peak RSS medians over the sessions
 /// of the store at `location` on NEW's machine that started before NEW, then NEW's.
-pub fn with_newest(location: &Location, new: &Side) -> anyhow::Result<Vec<Series>> {
+pub(crate) fn with_newest(location: &Location, new: &Side) -> anyhow::Result<Vec<Series>> {
     if !location.exists() {
         return Err(exit::fail(
             exit::ExitClass::CannotCompare,

@@ -7,7 +7,7 @@ use crate::run::interrupt::outln;
 use exit::{ExitClass, fail};
 
 /// Prints what the change-point gate judged, and fails when a series failed it.
-pub fn conclude_changes(gate: &ChangeGate) -> anyhow::Result<()> {
+pub(crate) fn conclude_changes(gate: &ChangeGate) -> anyhow::Result<()> {
     let (lines, failure) = change_gate_lines(gate);
     for line in lines {
         outln!("{line}");

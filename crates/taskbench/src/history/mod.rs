@@ -8,11 +8,11 @@
 //! (tests/integration/layers.rs names each), so this file declares them and re-exports
 //! nothing.
 
-pub mod change_gate;
-pub mod change_points;
-pub mod changes;
-pub mod conclude;
-pub mod series;
-pub mod table;
-pub mod trend;
-pub mod words;
+pub(crate) mod change_gate;
+pub(crate) mod change_points;
+pub(crate) mod changes;
+pub(crate) mod conclude;
+pub(crate) mod series;
+pub(crate) mod table;
+pub(crate) mod trend;
+pub(crate) mod words;

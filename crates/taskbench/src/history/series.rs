@@ -15,7 +15,7 @@ use stats::{CHANGE_SETTINGS, median};
 
 /// The steps of every series of `observations` at the default settings: each case along
 /// its sessions, then each release sweep along its releases.
-pub fn history_steps(observations: &[Observation]) -> Vec<SeriesSteps> {
+pub(crate) fn history_steps(observations: &[Observation]) -> Vec<SeriesSteps> {
     let mut series = along_sessions(observations);
     series.extend(along_releases(observations));
     (series.into_iter())
@@ -25,35 +25,35 @@ pub fn history_steps(observations: &[Observation]) -> Vec<SeriesSteps> {
 
 /// A place's figures.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Figures {
-    pub place: Place,
-    pub time: Option<f64>,
-    pub peak_rss: Option<f64>,
-    pub processes: Processes,
+pub(crate) struct Figures {
+    pub(crate) place: Place,
+    pub(crate) time: Option<f64>,
+    pub(crate) peak_rss: Option<f64>,
+    pub(crate) processes: Processes,
 }
 
 /// Each valid process's figure of a case in one session: its time processes' median
 /// iteration (less the ideal where the scenario has one, as the history's time is), its
 /// memory processes' peak RSS. Empty where the runs are not at hand.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Processes {
-    pub time: Vec<f64>,
-    pub peak_rss: Vec<f64>,
+pub(crate) struct Processes {
+    pub(crate) time: Vec<f64>,
+    pub(crate) peak_rss: Vec<f64>,
 }
 
 /// One session's valid figures of a case, as the history holds them.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Observation {
-    pub point: Point,
-    pub contestant: String,
-    pub place: Place,
-    pub time: Option<f64>,
-    pub peak_rss: Option<f64>,
-    pub processes: Processes,
+pub(crate) struct Observation {
+    pub(crate) point: Point,
+    pub(crate) contestant: String,
+    pub(crate) place: Place,
+    pub(crate) time: Option<f64>,
+    pub(crate) peak_rss: Option<f64>,
+    pub(crate) processes: Processes,
 }
 
 /// Each case's processes among one session's `records`, by point and contestant.
-pub fn processes_of(records: &[RunRecord]) -> Vec<(Point, String, Processes)> {
+pub(crate) fn processes_of(records: &[RunRecord]) -> Vec<(Point, String, Processes)> {
     let mut out = Vec::new();
     for point in group(records) {
         let ideal = point.key.to_scenario().map_or(0, |s| s.ideal_ns()) as f64;
@@ -74,7 +74,7 @@ pub fn processes_of(records: &[RunRecord]) -> Vec<(Point, String, Processes)> {
 
 /// Each case's time and peak RSS in the order its sessions started; `observations` in
 /// any order.
-pub fn along_sessions(observations: &[Observation]) -> Vec<Series> {
+pub(crate) fn along_sessions(observations: &[Observation]) -> Vec<Series> {
     let mut sorted: Vec<&Observation> = observations.iter().collect();
     sorted.sort_by(|a, b| {
         (&a.point, &a.contestant, &a.place.started).cmp(&(
@@ -107,7 +107,7 @@ pub fn along_sessions(observations: &[Observation]) -> Vec<Series> {
 /// variants of one contestant (two or more), each release's figure the median of its
 /// sessions' (a sweep run twice is one series) and its processes theirs pooled, its place
 /// the newest of them.
-pub fn along_releases(observations: &[Observation]) -> Vec<Series> {
+pub(crate) fn along_releases(observations: &[Observation]) -> Vec<Series> {
     let mut releases: Vec<(&Point, &str, Vec<u64>, &Observation)> = observations
         .iter()
         .filter(|o| is_release_variant(&o.contestant))
@@ -170,7 +170,7 @@ pub fn along_releases(observations: &[Observation]) -> Vec<Series> {
 
 /// The time series and the peak RSS series of one case, each over the places that have
 /// that figure, with each place's processes where every one of them has some.
-pub fn both_figures(
+pub(crate) fn both_figures(
     point: &Point,
     contestant: &str,
     along: Along,

@@ -8,7 +8,7 @@ use crate::words::table::headers;
 use units::{bytes, duration};
 
 /// The table of `rows`: one row per session, point and contestant.
-pub fn history_table(rows: &[HistoryRow]) -> Table {
+pub(crate) fn history_table(rows: &[HistoryRow]) -> Table {
     Table {
         title: "history".into(),
         headers: headers(&[

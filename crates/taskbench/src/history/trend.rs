@@ -15,7 +15,7 @@ use std::fmt::Write;
 
 /// The page of `rows`, with `table` (their history table) at its end, each case's time
 /// steps along its sessions among `found` marked.
-pub fn trend_page(rows: &[HistoryRow], table: &Table, found: &[SeriesSteps]) -> String {
+pub(crate) fn trend_page(rows: &[HistoryRow], table: &Table, found: &[SeriesSteps]) -> String {
     // Sessions in time order: the x axis counts them, so that a quiet month takes no room.
     let mut sessions: Vec<(&str, i64)> = rows
         .iter()

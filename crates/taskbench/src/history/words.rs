@@ -8,7 +8,7 @@ use stats::CHANGE_SETTINGS;
 use units::{bytes, duration};
 
 /// One line per step of every series in `found`, then one counting the series without.
-pub fn change_lines(found: &[SeriesSteps]) -> Vec<String> {
+pub(crate) fn change_lines(found: &[SeriesSteps]) -> Vec<String> {
     let mut lines: Vec<String> = found
         .iter()
         .flat_map(|s| s.steps.iter().map(move |step| step_line(s, step)))
@@ -33,7 +33,7 @@ pub fn change_lines(found: &[SeriesSteps]) -> Vec<String> {
 }
 
 /// `3 steps smaller than 10 % left out (--min-change)`.
-pub fn left_out_line(count: usize, share: f64) -> String {
+pub(crate) fn left_out_line(count: usize, share: f64) -> String {
     format!(
         "{count} step(s) smaller than {} left out (--min-change)",
         units::percent(share)
@@ -43,7 +43,7 @@ pub fn left_out_line(count: usize, share: f64) -> String {
 /// `spawn tasks=1000 · tokio · time: step +42 % at 2026-12-03 10:41:07 · 01234567, after
 /// 2026-12-02 09:12:54 · 89abcdef (p=0.002), 12 before / 8 after`; each side's version
 /// where they differ.
-pub fn step_line(found: &SeriesSteps, step: &Step) -> String {
+pub(crate) fn step_line(found: &SeriesSteps, step: &Step) -> String {
     let series = &found.series;
     let (at, before) = (found.at(step), found.before(step));
     let versions = at.version != before.version;
@@ -115,7 +115,7 @@ fn release(place: &Place) -> String {
 }
 
 /// What the change-point gate says, and the failure message when a case failed.
-pub fn change_gate_lines(gate: &ChangeGate) -> (Vec<String>, Option<String>) {
+pub(crate) fn change_gate_lines(gate: &ChangeGate) -> (Vec<String>, Option<String>) {
     let mut lines = vec![format!(
         "gate (--fail-on-change): {} series judged by their change points, the store's \
          sessions on this machine then NEW (E-divisive means, α = 5 %/{} = {:.4} each); a \

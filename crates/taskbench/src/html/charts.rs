@@ -31,7 +31,7 @@ const SMALL_SIZE: (u32, u32) = (300, 190);
 /// The charts of one point, as SVG (or a line saying why one could not be drawn);
 /// `timelines` are the point's RSS timelines ([`timelines`]), `releases` the run's release
 /// sweeps, each drawn across its releases where the point has two or more of them.
-pub fn point_charts(
+pub(crate) fn point_charts(
     point: &PointSummary,
     timelines: &[Series],
     releases: &[ReleaseSweep],
@@ -136,7 +136,7 @@ fn rss_chart(timelines: &[Series], palette: &Palette) -> Option<String> {
 }
 
 /// Every contestant's RSS timeline as a small chart, all on the same axes.
-pub fn timeline_multiples(timelines: &[Series], palette: &Palette) -> Vec<String> {
+pub(crate) fn timeline_multiples(timelines: &[Series], palette: &Palette) -> Vec<String> {
     let far = |pick: fn(&(f64, f64)) -> f64| {
         timelines
             .iter()
@@ -167,7 +167,11 @@ pub fn timeline_multiples(timelines: &[Series], palette: &Palette) -> Vec<String
 /// The charts of one sweep (fits of one scenario, swept parameter and fixed parameters):
 /// overhead and peak RSS against N, the fitted medians joined, the fitted line thin, the
 /// medians' 95 % intervals as a band. The page gives the legend.
-pub fn sweep_charts(fits: &[&Fit], points: &[PointSummary], palette: &Palette) -> Vec<String> {
+pub(crate) fn sweep_charts(
+    fits: &[&Fit],
+    points: &[PointSummary],
+    palette: &Palette,
+) -> Vec<String> {
     let Some(first) = fits.first() else {
         return Vec::new();
     };
@@ -271,7 +275,7 @@ fn intervals(
 }
 
 /// Every row's RSS timeline (the run the analysis chose), lowest peak first.
-pub fn timelines(point: &PointSummary, runs: &[RunRecord]) -> Vec<Series> {
+pub(crate) fn timelines(point: &PointSummary, runs: &[RunRecord]) -> Vec<Series> {
     let mut series: Vec<(f64, Series)> = point
         .rows
         .iter()

@@ -23,7 +23,7 @@ use table::{Kind, escape};
 const STYLE: &str = include_str!("style.css");
 
 /// The whole page.
-pub fn render(results: &Results) -> String {
+pub(crate) fn render(results: &Results) -> String {
     let palette = palette(results);
     let swatch = |name: &str| {
         palette
@@ -92,7 +92,7 @@ fn palette(results: &Results) -> Palette {
 }
 
 /// A self-contained page around `body`: the style inline, no script, nothing fetched.
-pub fn standalone(title: &str, body: &str) -> String {
+pub(crate) fn standalone(title: &str, body: &str) -> String {
     format!(
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
@@ -102,7 +102,7 @@ pub fn standalone(title: &str, body: &str) -> String {
 }
 
 /// A table of figures with its caption and notes, as a page's section.
-pub fn figures_table(table: &Table) -> String {
+pub(crate) fn figures_table(table: &Table) -> String {
     table::render(table, Kind::Figures, true, &|_| None)
 }
 

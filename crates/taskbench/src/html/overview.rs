@@ -27,7 +27,7 @@ const SCALE: [(f64, [u8; 3]); 5] = [
 const DARKEST: f64 = 100.0;
 
 /// The matrix as a `<table>` with id `id`.
-pub fn matrix(overview: &Overview, id: &str, palette: &Palette) -> String {
+pub(crate) fn matrix(overview: &Overview, id: &str, palette: &Palette) -> String {
     // The title above the frame, not a caption: a caption is only as wide as its table.
     let mut out = format!(
         r#"<h3 class="matrix-title">{}</h3><div class="matrix-frame"><table class="overview" id="{id}" aria-label="{0}"><thead><tr><th>contestant</th>"#,
@@ -206,7 +206,7 @@ fn hover(
 }
 
 /// The background of a ratio on the scale, and the ink that reads on it.
-pub fn shade(ratio: f64) -> (String, &'static str) {
+pub(crate) fn shade(ratio: f64) -> (String, &'static str) {
     let t = (ratio.max(1.0).log10() / DARKEST.log10()).clamp(0.0, 1.0);
     let upper = SCALE
         .iter()
@@ -222,7 +222,7 @@ pub fn shade(ratio: f64) -> (String, &'static str) {
 }
 
 /// The scale as a legend strip: 1×, 3×, 10×, 30×, 100×.
-pub fn scale_legend() -> String {
+pub(crate) fn scale_legend() -> String {
     let mut out = String::from(r#"<p class="scale">× best: "#);
     for ratio in [1.0, 3.0, 10.0, 30.0, 100.0] {
         let (background, ink) = shade(ratio);

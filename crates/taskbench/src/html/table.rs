@@ -7,7 +7,7 @@ use crate::words::table::MACHINE_COLUMN;
 use std::fmt::Write;
 
 /// Escapes text for HTML content and attribute values.
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -24,7 +24,7 @@ pub fn escape(text: &str) -> String {
 
 /// How a table reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// Figures: right-aligned, one line per cell line.
     Figures,
     /// Words: left-aligned and wrapped.
@@ -33,7 +33,7 @@ pub enum Kind {
 
 /// `<table>` with a caption, or without one when `caption` is false (the section's
 /// heading already says it). `swatch` gives the marker (HTML) of a first-column name, if any.
-pub fn render(
+pub(crate) fn render(
     table: &Table,
     kind: Kind,
     caption: bool,

@@ -4,7 +4,7 @@
 
 /// The kind of number on an axis.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Quantity {
+pub(crate) enum Quantity {
     /// Nanoseconds.
     Time,
     /// Bytes.
@@ -15,14 +15,14 @@ pub enum Quantity {
 
 /// A unit to divide values by before drawing them, with its name for the axis label.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Unit {
-    pub divisor: f64,
-    pub name: &'static str,
+pub(crate) struct Unit {
+    pub(crate) divisor: f64,
+    pub(crate) name: &'static str,
 }
 
 impl Quantity {
     /// The unit in which `largest` reads as a number below 1,000 (1,024 for sizes).
-    pub fn unit_for(self, largest: f64) -> Unit {
+    pub(crate) fn unit_for(self, largest: f64) -> Unit {
         let (divisor, name) = match self {
             Quantity::Time => units::duration_unit(largest),
             Quantity::Memory => units::byte_unit(largest),
@@ -33,7 +33,7 @@ impl Quantity {
 }
 
 /// `label (unit)`, or the bare label for counts.
-pub fn axis_label(label: &str, unit: Unit) -> String {
+pub(crate) fn axis_label(label: &str, unit: Unit) -> String {
     match unit.name {
         "" => label.to_string(),
         name => format!("{label} ({name})"),
@@ -42,7 +42,7 @@ pub fn axis_label(label: &str, unit: Unit) -> String {
 
 /// A tick label: at most three significant figures, no trailing zeros, thousands as
 /// `10k` and millions as `1M` so that counts stay short.
-pub fn tick(v: f64) -> String {
+pub(crate) fn tick(v: f64) -> String {
     let a = v.abs();
     if a >= 1e6 && (a / 1e6).fract() == 0.0 {
         return format!("{}M", v / 1e6);

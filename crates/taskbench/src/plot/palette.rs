@@ -15,7 +15,7 @@ const SLOTS: usize = SHADES * Marker::ALL.len();
 
 /// A marker shape.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Marker {
+pub(crate) enum Marker {
     Circle,
     Square,
     Triangle,
@@ -25,7 +25,7 @@ pub enum Marker {
 }
 
 impl Marker {
-    pub const ALL: [Marker; 6] = [
+    pub(crate) const ALL: [Marker; 6] = [
         Marker::Circle,
         Marker::Square,
         Marker::Triangle,
@@ -35,7 +35,7 @@ impl Marker {
     ];
 
     /// Its name, for the page's data attributes.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Marker::Circle => "circle",
             Marker::Square => "square",
@@ -48,7 +48,7 @@ impl Marker {
 
     /// The outline as a polygon around (0, 0) of radius `r` px (y down), so that SVG and
     /// plotters draw the same shape.
-    pub fn outline(self, r: f64) -> Vec<(f64, f64)> {
+    pub(crate) fn outline(self, r: f64) -> Vec<(f64, f64)> {
         let t = r * 0.38;
         match self {
             Marker::Circle => (0..16)
@@ -90,21 +90,21 @@ fn shade(hue: Hue, k: usize) -> RGBColor {
 
 /// A contestant's look.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Identity {
-    pub colour: RGBColor,
-    pub marker: Marker,
+pub(crate) struct Identity {
+    pub(crate) colour: RGBColor,
+    pub(crate) marker: Marker,
 }
 
 /// Every contestant of a report with its identity.
 #[derive(Debug, Clone, Default)]
-pub struct Palette {
+pub(crate) struct Palette {
     /// Sorted by name.
     entries: Vec<(String, Identity)>,
 }
 
 impl Palette {
     /// A palette over `(name, language)` pairs (duplicates and order do not matter).
-    pub fn new(contestants: impl IntoIterator<Item = (String, String)>) -> Palette {
+    pub(crate) fn new(contestants: impl IntoIterator<Item = (String, String)>) -> Palette {
         let mut named: Vec<(String, String)> = contestants.into_iter().collect();
         // By name; a name given with a language and without keeps the language.
         named.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.cmp(&a.1)));
@@ -143,12 +143,12 @@ impl Palette {
     }
 
     /// A palette of names whose language is not known (the store's history): one family.
-    pub fn unlabelled(names: impl IntoIterator<Item = String>) -> Palette {
+    pub(crate) fn unlabelled(names: impl IntoIterator<Item = String>) -> Palette {
         Palette::new(names.into_iter().map(|n| (n, String::new())))
     }
 
     /// The identity of `name`; a name the palette was not built with is grey circles.
-    pub fn identity(&self, name: &str) -> Identity {
+    pub(crate) fn identity(&self, name: &str) -> Identity {
         match self.entries.binary_search_by(|(n, _)| n.as_str().cmp(name)) {
             Ok(index) => self.entries[index].1,
             Err(_) => Identity {
@@ -159,18 +159,19 @@ impl Palette {
     }
 
     /// The colour of `name`.
-    pub fn colour(&self, name: &str) -> RGBColor {
+    pub(crate) fn colour(&self, name: &str) -> RGBColor {
         self.identity(name).colour
     }
 
     /// The colour of `name` as CSS (`#4e79a7`).
-    pub fn css(&self, name: &str) -> String {
+    #[cfg(test)]
+    pub(crate) fn css(&self, name: &str) -> String {
         let RGBColor(r, g, b) = self.colour(name);
         format!("#{r:02x}{g:02x}{b:02x}")
     }
 
     /// Whether the palette knows `name`.
-    pub fn knows(&self, name: &str) -> bool {
+    pub(crate) fn knows(&self, name: &str) -> bool {
         self.entries
             .binary_search_by(|(n, _)| n.as_str().cmp(name))
             .is_ok()

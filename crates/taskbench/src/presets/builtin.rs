@@ -27,7 +27,7 @@ const fn until(min: u32, max: u32, pct: f64, max_time_ms: u64) -> Stopping {
 /// scala-cats-effect: its work-stealing pool can spin for ever at 10k sleeping fibers
 /// (typelevel/cats-effect#4674, docs/CONTESTANTS.md), and a million-task case would then
 /// spend its whole timeout on it.
-pub const COMPARED: &[&str] = &[
+pub(crate) const COMPARED: &[&str] = &[
     "crystal-fibers",
     "nim-async",
     "python-gevent",
@@ -37,10 +37,10 @@ pub const COMPARED: &[&str] = &[
 ];
 
 /// The seed tags of the built-in cases (seeds.rs, where each is resolved).
-pub use crate::seeds::tag as seed;
+pub(crate) use crate::seeds::tag as seed;
 
 /// The presets that ship with taskbench, `quick` first.
-pub fn presets() -> Vec<Preset> {
+pub(crate) fn presets() -> Vec<Preset> {
     vec![quick(), seeds(), million(), runtime()]
 }
 

@@ -22,40 +22,40 @@ use crate::contestant::ProcessCost;
 use crate::run::plan::IDLE_RUNS;
 use crate::run::price::LEVEL_RUNS;
 use crate::run::progress::MEMORY_LEAST;
-pub use crate::run::stopping::HARNESS_PER_PROCESS;
+pub(crate) use crate::run::stopping::HARNESS_PER_PROCESS;
 use crate::run::stopping::{Next, OVERHEAD_FLOOR, calibrate};
 use crate::run::{Stopping, Workload};
 use catalogue::Scenario;
 use std::time::Duration;
 
 /// Cost of one operation (spawn, message, yield, fake I/O) beyond its waiting.
-pub const PER_OPERATION: Duration = Duration::from_nanos(300);
+pub(crate) const PER_OPERATION: Duration = Duration::from_nanos(300);
 
 /// What one sleep of the timer scenario oversleeps, typically (its p50 here is 60 µs to
 /// 1.1 ms, by runtime).
-pub const PER_TIMER_SLEEP: Duration = Duration::from_micros(200);
+pub(crate) const PER_TIMER_SLEEP: Duration = Duration::from_micros(200);
 
 /// Time processes a case typically needs to reach its precision.
-pub const EXPECTED_TIME_RUNS: u32 = 20;
+pub(crate) const EXPECTED_TIME_RUNS: u32 = 20;
 
 /// The expected size and time of a plan.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Estimate {
+pub(crate) struct Estimate {
     /// Every process: idle-footprint, warm-up and measured runs.
-    pub processes: u64,
+    pub(crate) processes: u64,
     /// The measured ones.
-    pub measured: u64,
+    pub(crate) measured: u64,
     /// Sum of the ideal times of every iteration of every process.
-    pub ideal: Duration,
+    pub(crate) ideal: Duration,
     /// The estimate.
-    pub total: Duration,
+    pub(crate) total: Duration,
     /// What every case's minimum costs: idle-footprint, warm-up, memory and `min_runs`
     /// time processes.
-    pub minimum: Duration,
+    pub(crate) minimum: Duration,
     /// The processes of the minimum.
-    pub minimum_processes: u64,
+    pub(crate) minimum_processes: u64,
     /// What the cases would take with no run budget (`total` without one).
-    pub need: Duration,
+    pub(crate) need: Duration,
 }
 
 impl std::ops::AddAssign for Estimate {
@@ -101,7 +101,7 @@ impl Estimate {
 }
 
 /// The estimate of `plan` over subjects whose processes cost `costs`.
-pub fn estimate(plan: &Plan, costs: &[ProcessCost]) -> Estimate {
+pub(crate) fn estimate(plan: &Plan, costs: &[ProcessCost]) -> Estimate {
     let mut total = Estimate::default();
     let mut idle_done: Vec<Scenario> = Vec::new();
     for &workload in &plan.workloads {
@@ -134,7 +134,7 @@ pub fn estimate(plan: &Plan, costs: &[ProcessCost]) -> Estimate {
 /// The estimate of one case — `workload` on a subject whose processes cost `cost`:
 /// its warm-up and measured processes, without the idle footprint it shares with the
 /// scenario's other points.
-pub fn case_estimate(plan: &Plan, workload: Workload, cost: &ProcessCost) -> Estimate {
+pub(crate) fn case_estimate(plan: &Plan, workload: Workload, cost: &ProcessCost) -> Estimate {
     let mut total = processes(workload, cost, Next::MEMORY, plan.warm_up).all_minimum();
     let mut case = case(workload, cost, plan.stopping);
     case.measured = case.processes;

@@ -52,14 +52,14 @@ struct Written {
 }
 
 /// Reads and checks every preset of `path`, in name order.
-pub fn read(path: &Path) -> anyhow::Result<Vec<Preset>> {
+pub(crate) fn read(path: &Path) -> anyhow::Result<Vec<Preset>> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("--preset-file: cannot read {}", path.display()))?;
     parse(&text).with_context(|| format!("--preset-file {}", path.display()))
 }
 
 /// The presets of a TOML document.
-pub fn parse(text: &str) -> anyhow::Result<Vec<Preset>> {
+pub(crate) fn parse(text: &str) -> anyhow::Result<Vec<Preset>> {
     let document: BTreeMap<String, toml::Value> =
         toml::from_str(text).map_err(|e| one_line(text, &e))?;
     document

@@ -7,14 +7,15 @@
 //! both produce runs once, tagged by the first.
 
 mod builtin;
-pub mod estimate;
+pub(crate) mod estimate;
 mod file;
-pub mod help;
+pub(crate) mod help;
 mod params;
 
-pub use builtin::seed;
-pub use estimate::{Estimate, estimate};
-pub use params::ParamArgs;
+#[cfg(test)]
+use builtin::seed;
+pub(crate) use estimate::estimate;
+pub(crate) use params::ParamArgs;
 
 use crate::run::{Stopping, Workload};
 use anyhow::bail;
@@ -24,7 +25,7 @@ use std::time::Duration;
 
 /// How much a case is measured when neither a preset nor a flag says: hyperfine's
 /// defaults where they fit (at least 10 runs, 3 s), criterion's ±2 % where they do not.
-pub const DEFAULT_STOPPING: Stopping = Stopping {
+pub(crate) const DEFAULT_STOPPING: Stopping = Stopping {
     min_runs: 5,
     max_runs: 100,
     precision: 0.02,
@@ -32,68 +33,68 @@ pub const DEFAULT_STOPPING: Stopping = Stopping {
     budget: None,
 };
 /// Warm-up processes per case when neither the preset nor `-w` says.
-pub const DEFAULT_WARM_UP: u32 = 1;
+pub(crate) const DEFAULT_WARM_UP: u32 = 1;
 /// Idle-footprint processes per scenario and contestant when the preset does not say.
-pub const DEFAULT_IDLE_RUNS: u32 = 3;
+pub(crate) const DEFAULT_IDLE_RUNS: u32 = 3;
 
 /// A named set of cases.
 #[derive(Debug, Clone)]
-pub struct Preset {
-    pub name: String,
+pub(crate) struct Preset {
+    pub(crate) name: String,
     /// One line: what it runs and why.
-    pub about: String,
+    pub(crate) about: String,
     /// How much each case is measured (`-r`, `-m`, `-M`, `--precision`, `--max-time`
     /// override its parts).
-    pub stopping: Stopping,
+    pub(crate) stopping: Stopping,
     /// Warm-up processes per case (`-w` overrides).
-    pub warm_up: u32,
+    pub(crate) warm_up: u32,
     /// Idle-footprint processes per scenario and contestant (at most 3).
-    pub idle_runs: u32,
-    pub cases: Vec<PresetCase>,
+    pub(crate) idle_runs: u32,
+    pub(crate) cases: Vec<PresetCase>,
     /// The lineup it runs when `-c` names none: contestants and `@group`s.
-    pub contestants: Vec<String>,
+    pub(crate) contestants: Vec<String>,
 }
 
 /// The lineup of a preset that names none, and of `--scenario`: each runtime family once.
-pub fn headline() -> Vec<String> {
+pub(crate) fn headline() -> Vec<String> {
     vec![format!("@{}", crate::contestant::groups::HEADLINE)]
 }
 
 /// What the command line asks of a plan: the options of `taskbench run` that choose
 /// cases and how much each is measured, apart from clap.
 #[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
-pub struct PlanOptions {
-    pub preset: Option<String>,
-    pub preset_file: Option<PathBuf>,
+pub(crate) struct PlanOptions {
+    pub(crate) preset: Option<String>,
+    pub(crate) preset_file: Option<PathBuf>,
     /// `--scenario`: an ad-hoc preset of these at their defaults.
-    pub scenarios: Vec<String>,
-    pub params: ParamArgs,
+    pub(crate) scenarios: Vec<String>,
+    pub(crate) params: ParamArgs,
     #[serde(rename = "inner_warmup")]
-    pub inner_warm_up: Option<u32>,
+    pub(crate) inner_warm_up: Option<u32>,
     /// `-r`: exactly this many time processes.
-    pub runs: Option<u32>,
-    pub min_runs: Option<u32>,
-    pub max_runs: Option<u32>,
-    pub precision: Option<f64>,
-    pub max_time: Option<Duration>,
+    pub(crate) runs: Option<u32>,
+    pub(crate) min_runs: Option<u32>,
+    pub(crate) max_runs: Option<u32>,
+    pub(crate) precision: Option<f64>,
+    pub(crate) max_time: Option<Duration>,
     /// `--budget`: the whole run's measuring time.
-    pub budget: Option<Duration>,
+    pub(crate) budget: Option<Duration>,
     #[serde(rename = "warmup")]
-    pub warm_up: Option<u32>,
+    pub(crate) warm_up: Option<u32>,
     /// `--idle-runs`: idle-footprint processes per scenario and contestant.
     #[serde(default)]
-    pub idle_runs: Option<u32>,
+    pub(crate) idle_runs: Option<u32>,
     /// `--seed`: the order of the measured rounds, to repeat a run's.
-    pub seed: Option<u64>,
+    pub(crate) seed: Option<u64>,
     /// Only these of the preset's points, by label (a confirmation rerun's failing cases:
     /// `compare --confirm`); empty: every point.
     #[serde(default)]
-    pub points: Vec<String>,
+    pub(crate) points: Vec<String>,
 }
 
 impl PlanOptions {
     /// The seed of the rounds' order: `--seed`, else one from the clock.
-    pub fn seed(&self) -> u64 {
+    pub(crate) fn seed(&self) -> u64 {
         self.seed.unwrap_or_else(|| {
             let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
             now.map_or(0, |d| d.as_nanos() as u64) ^ u64::from(std::process::id())
@@ -101,7 +102,7 @@ impl PlanOptions {
     }
 
     /// The preset's stopping rule with the flags' parts put over it.
-    pub fn stopping(&self, preset: Stopping) -> anyhow::Result<Stopping> {
+    pub(crate) fn stopping(&self, preset: Stopping) -> anyhow::Result<Stopping> {
         let max_time = self.max_time.unwrap_or(preset.max_time);
         if let Some(runs) = self.runs {
             // Exactly N is exactly N: the preset's budget does not cut it, a flag's does.
@@ -127,33 +128,33 @@ impl PlanOptions {
 
 /// A scenario with a list of values for some of its parameters (the rest take defaults).
 #[derive(Debug, Clone)]
-pub struct PresetCase {
-    pub scenario: &'static ScenarioSpec,
-    pub params: Vec<(&'static str, Vec<u64>)>,
+pub(crate) struct PresetCase {
+    pub(crate) scenario: &'static ScenarioSpec,
+    pub(crate) params: Vec<(&'static str, Vec<u64>)>,
     /// The seed benchmark this case reproduces.
-    pub seed: Option<String>,
+    pub(crate) seed: Option<String>,
 }
 
 /// What one invocation runs: the workloads in order, the seed of each tagged point, and
 /// the runs and warm-ups per case.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Plan {
+pub(crate) struct Plan {
     /// The preset's name; `None` for `--scenario` and `--command`.
-    pub preset: Option<String>,
-    pub workloads: Vec<Workload>,
+    pub(crate) preset: Option<String>,
+    pub(crate) workloads: Vec<Workload>,
     /// Every tagged point.
-    pub seeds: Vec<SeedTag>,
-    pub stopping: Stopping,
-    pub warm_up: u32,
+    pub(crate) seeds: Vec<SeedTag>,
+    pub(crate) stopping: Stopping,
+    pub(crate) warm_up: u32,
     /// Idle-footprint processes per scenario and contestant.
-    pub idle_runs: u32,
+    pub(crate) idle_runs: u32,
     /// Seeds the order of the measured rounds (`--seed`; else the clock).
-    pub seed: u64,
+    pub(crate) seed: u64,
 }
 
 impl Plan {
     /// The plan of `--command` runs.
-    pub fn commands(options: &PlanOptions) -> anyhow::Result<Plan> {
+    pub(crate) fn commands(options: &PlanOptions) -> anyhow::Result<Plan> {
         Ok(Plan {
             preset: None,
             workloads: vec![Workload::Command],
@@ -166,7 +167,7 @@ impl Plan {
     }
 
     /// The seed a point (`sleep tasks=10000 delay-ms=0`) reproduces, if any.
-    pub fn seed_of(&self, point: &Point) -> Option<&str> {
+    pub(crate) fn seed_of(&self, point: &Point) -> Option<&str> {
         self.seeds
             .iter()
             .find(|tag| tag.point == *point)
@@ -176,15 +177,15 @@ impl Plan {
 
 /// A point and the seed benchmark it reproduces.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SeedTag {
+pub(crate) struct SeedTag {
     /// `sleep tasks=10000 delay-ms=0`.
-    pub point: Point,
+    pub(crate) point: Point,
     /// `concurrency-benchmarks`, …
-    pub seed: String,
+    pub(crate) seed: String,
 }
 
 /// The built-in presets, then those of `file`.
-pub fn available(file: Option<&Path>) -> anyhow::Result<Vec<Preset>> {
+pub(crate) fn available(file: Option<&Path>) -> anyhow::Result<Vec<Preset>> {
     let mut presets = builtin::presets();
     if let Some(path) = file {
         for preset in file::read(path)? {
@@ -202,7 +203,7 @@ pub fn available(file: Option<&Path>) -> anyhow::Result<Vec<Preset>> {
 }
 
 /// The plan for `taskbench run` with `args` (not `--command`).
-pub fn plan(args: &PlanOptions) -> anyhow::Result<Plan> {
+pub(crate) fn plan(args: &PlanOptions) -> anyhow::Result<Plan> {
     let preset = chosen(args)?;
     let named = args.scenarios.is_empty().then(|| preset.name.clone());
     let (mut workloads, mut seeds) = expand(&preset.cases, &args.params, args.inner_warm_up)?;
@@ -228,7 +229,7 @@ pub fn plan(args: &PlanOptions) -> anyhow::Result<Plan> {
 }
 
 /// The lineup `run` measures with `args` when `-c` names none: the preset's.
-pub fn default_lineup(args: &PlanOptions) -> anyhow::Result<Vec<String>> {
+pub(crate) fn default_lineup(args: &PlanOptions) -> anyhow::Result<Vec<String>> {
     Ok(chosen(args)?.contestants)
 }
 
@@ -275,7 +276,7 @@ fn ad_hoc(names: &[String]) -> anyhow::Result<Preset> {
 }
 
 /// The workloads of `cases` with `overrides` applied, and the seed of each tagged point.
-pub fn expand(
+pub(crate) fn expand(
     cases: &[PresetCase],
     overrides: &ParamArgs,
     inner_warm_up: Option<u32>,

@@ -19,11 +19,11 @@ use super::progress::{CaseProgress, Wants};
 use std::time::Duration;
 
 /// The processes a round gives each case: (its index, what it makes).
-pub type Round = Vec<(usize, Wants)>;
+pub(crate) type Round = Vec<(usize, Wants)>;
 
 /// The round `cases` get with `left` of the budget (each case by its index; stopped ones
 /// ask for nothing).
-pub fn round(cases: &[&CaseProgress], left: Duration) -> Round {
+pub(crate) fn round(cases: &[&CaseProgress], left: Duration) -> Round {
     let live = || cases.iter().enumerate().filter(|(_, c)| c.wants_more());
     let mut granted = vec![Duration::ZERO; cases.len()];
     let mut reserve = Duration::ZERO;

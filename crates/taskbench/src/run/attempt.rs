@@ -19,7 +19,7 @@ pub(super) type Stopped = HashMap<(usize, Workload), (RunStatus, bool)>;
 
 /// The counted runs of a case: one measured iteration, then two with the same warm-up, so
 /// that their difference is one iteration without start-up, warm-up or teardown.
-pub const COUNTED_ITERATIONS: [u32; 2] = [1, 2];
+pub(crate) const COUNTED_ITERATIONS: [u32; 2] = [1, 2];
 
 /// One run under `counter`: judged like any run (its checksums too), with the count.
 pub(super) fn count_one(

@@ -12,27 +12,27 @@ use std::time::Duration;
 
 /// How many curves of how many iterations, and how long each may take.
 #[derive(Debug, Clone, Copy)]
-pub struct CurvePlan {
+pub(crate) struct CurvePlan {
     /// Processes per case.
-    pub processes: u32,
+    pub(crate) processes: u32,
     /// Iterations per process, at most.
-    pub iterations: u32,
+    pub(crate) iterations: u32,
     /// The least iterations a process runs, however long its iterations.
-    pub min_iterations: u32,
+    pub(crate) min_iterations: u32,
     /// What one process's iterations should take at most, going by its first.
-    pub per_process: Duration,
+    pub(crate) per_process: Duration,
 }
 
 /// Iterations a curve process runs: as many as fit in `per_process` at the cold first
 /// iteration's time (`first_ns`, an overestimate of the rest), within the plan's bounds.
-pub fn iterations_for(plan: CurvePlan, first_ns: u64) -> u32 {
+pub(crate) fn iterations_for(plan: CurvePlan, first_ns: u64) -> u32 {
     let fits = plan.per_process.as_nanos() / u128::from(first_ns.max(1));
     let fits = u32::try_from(fits).unwrap_or(u32::MAX);
     fits.clamp(plan.min_iterations.min(plan.iterations), plan.iterations)
 }
 
 /// One curve process: `scenario` from a cold start, `iterations` timed, none warmed up.
-pub fn curve_process(
+pub(crate) fn curve_process(
     executor: &mut dyn Executor,
     subject: &Subject,
     scenario: Scenario,

@@ -7,14 +7,14 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 /// Runs one process; the real one spawns it, tests use fixed fake measurements.
-pub trait Executor {
+pub(crate) trait Executor {
     fn execute(&mut self, job: &Job) -> Result<Measurement, ExecError>;
 }
 
 /// The real executor: a fresh process per run, started through the launcher.
-pub struct ProcessExecutor {
+pub(crate) struct ProcessExecutor {
     /// The `taskbench` binary (see `measure::launcher`).
-    pub launcher: PathBuf,
+    pub(crate) launcher: PathBuf,
 }
 
 impl Executor for ProcessExecutor {
@@ -25,11 +25,11 @@ impl Executor for ProcessExecutor {
 
 /// How every run is made and watched.
 #[derive(Debug, Clone, Copy)]
-pub struct Limits {
-    pub timeout: Duration,
-    pub sample_every: Duration,
-    pub memory_limit: Option<u64>,
+pub(crate) struct Limits {
+    pub(crate) timeout: Duration,
+    pub(crate) sample_every: Duration,
+    pub(crate) memory_limit: Option<u64>,
     /// Warm-up iterations run the whole scenario, not the seed's smaller batch
     /// (`--full-warmup`; `Scenario::seed_warmup`).
-    pub full_warm_up: bool,
+    pub(crate) full_warm_up: bool,
 }

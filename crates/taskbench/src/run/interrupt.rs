@@ -27,7 +27,7 @@ static INSTALL: Once = Once::new();
 
 /// Installs the SIGINT, SIGTERM and SIGHUP handlers and the watcher thread, and ignores
 /// SIGPIPE (once per process).
-pub fn install() {
+pub(crate) fn install() {
     INSTALL.call_once(|| {
         let mut fds = [0; 2];
         // SAFETY: `fds` is a valid array of two ints.
@@ -59,7 +59,7 @@ pub fn install() {
 /// Writes `bytes` to stdout and flushes it. A closed pipe asks the run to stop, as SIGPIPE,
 /// and the bytes are dropped; before [`install`], and in every other command, SIGPIPE is at
 /// its default and ends taskbench at the write, quietly, as any Unix tool.
-pub fn write_stdout(bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_stdout(bytes: &[u8]) -> std::io::Result<()> {
     write_or_stop(std::io::stdout().lock(), bytes)
 }
 
@@ -76,14 +76,14 @@ fn write_or_stop(mut stream: impl std::io::Write, bytes: &[u8]) -> std::io::Resu
 
 /// `print!`'s work for [`out!`] and [`outln!`]: [`write_stdout`], and any other failure a
 /// panic, as `print!` makes it.
-pub fn print(text: std::fmt::Arguments) {
+pub(crate) fn print(text: std::fmt::Arguments) {
     if let Err(e) = write_stdout(text.to_string().as_bytes()) {
         panic!("failed printing to stdout: {e}");
     }
 }
 
 /// `eprint!`'s work for [`errln!`], as [`print`] on stderr.
-pub fn eprint(text: std::fmt::Arguments) {
+pub(crate) fn eprint(text: std::fmt::Arguments) {
     let stderr = std::io::stderr().lock();
     if let Err(e) = write_or_stop(stderr, text.to_string().as_bytes()) {
         panic!("failed printing to stderr: {e}");
@@ -117,12 +117,12 @@ macro_rules! errln {
 pub(crate) use {errln, out, outln};
 
 /// Whether a signal asked the run to stop.
-pub fn requested() -> bool {
+pub(crate) fn requested() -> bool {
     SIGNAL.load(Ordering::SeqCst) != 0
 }
 
 /// The signal that stopped the run, if one did.
-pub fn received() -> Option<i32> {
+pub(crate) fn received() -> Option<i32> {
     Some(SIGNAL.load(Ordering::SeqCst)).filter(|&s| s != 0)
 }
 
@@ -132,7 +132,7 @@ pub fn exit_code() -> Option<u8> {
 }
 
 /// `SIGINT`, `SIGTERM`, `SIGHUP`, `SIGPIPE`.
-pub fn signal_name(signal: i32) -> String {
+pub(crate) fn signal_name(signal: i32) -> String {
     match signal {
         libc::SIGINT => "SIGINT".into(),
         libc::SIGTERM => "SIGTERM".into(),

@@ -9,32 +9,32 @@ use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
 /// Idle-footprint runs per subject and scenario, at most (they are quick and vary little).
-pub const IDLE_RUNS: u32 = 3;
+pub(crate) const IDLE_RUNS: u32 = 3;
 
 /// Who is measured: a contestant's run command, or a plain command given with `--command`.
 #[derive(Debug, Clone)]
 pub struct Subject {
     pub name: String,
     /// Program and leading arguments; protocol arguments are appended for scenarios.
-    pub argv: Vec<String>,
-    pub cwd: PathBuf,
+    pub(crate) argv: Vec<String>,
+    pub(crate) cwd: PathBuf,
     /// Scenarios declared unsupported (never run; shown as n/a).
-    pub unsupported: Vec<String>,
+    pub(crate) unsupported: Vec<String>,
     /// What a process of it takes to start and exit, roughly: for estimates only.
-    pub startup: std::time::Duration,
+    pub(crate) startup: std::time::Duration,
     /// Warm-up iterations of its time processes, by scenario (warm_up/rules.rs).
-    pub warm_up: WarmUpTable,
+    pub(crate) warm_up: WarmUpTable,
     /// For a command run through a shell: the shell with an empty command, whose times are
     /// subtracted from the command's (measured in the idle phase).
-    pub baseline: Option<Vec<String>>,
+    pub(crate) baseline: Option<Vec<String>>,
     /// `--cpus N`: pinned to N cores, with the environment that tells its runtime so.
-    pub cpus: Option<u32>,
-    pub env: Vec<(String, String)>,
+    pub(crate) cpus: Option<u32>,
+    pub(crate) env: Vec<(String, String)>,
 }
 
 impl Subject {
     /// What a process of it costs beyond its measured iterations, for estimates.
-    pub fn cost(&self) -> crate::contestant::ProcessCost {
+    pub(crate) fn cost(&self) -> crate::contestant::ProcessCost {
         crate::contestant::ProcessCost {
             startup: self.startup,
             warm_up: self.warm_up.clone(),
@@ -42,7 +42,7 @@ impl Subject {
     }
 
     /// This subject pinned to `cpus` cores, its runtime told so by `env`: `tokio cpus=2`.
-    pub fn pinned(&self, cpus: u32, env: Vec<(String, String)>) -> Subject {
+    pub(crate) fn pinned(&self, cpus: u32, env: Vec<(String, String)>) -> Subject {
         Subject {
             name: pinned_name(&self.name, cpus),
             cpus: Some(cpus),
@@ -61,7 +61,7 @@ impl Step {
     /// Warm-up iterations the step's process runs before its measured ones: a time
     /// process, its subject's warm-up for the scenario (warm_up/rules.rs), whatever
     /// its measured count; any other process, the scenario's own.
-    pub fn warm_up(&self, table: &WarmUpTable) -> u32 {
+    pub(crate) fn warm_up(&self, table: &WarmUpTable) -> u32 {
         match self.workload {
             Workload::Scenario { scenario, .. } if self.timed => table.at(&scenario).iterations,
             _ => self.inner_warm_up(),
@@ -71,7 +71,7 @@ impl Step {
     /// The `--inner-warmup` the process is given: the scenario's own warm-up, run unreported
     /// (a memory, idle, counted or thrown-away process); 0 for a time process, whose warm-up
     /// iterations are reported lines, so that its cold start and curve are seen.
-    pub fn inner_warm_up(&self) -> u32 {
+    pub(crate) fn inner_warm_up(&self) -> u32 {
         match self.workload {
             Workload::Scenario { inner_warm_up, .. } if !self.timed => inner_warm_up,
             _ => 0,
@@ -80,7 +80,7 @@ impl Step {
 
     /// The lines the process prints: its measured iterations, after a time process's
     /// warm-up iterations.
-    pub fn lines(&self, table: &WarmUpTable) -> u32 {
+    pub(crate) fn lines(&self, table: &WarmUpTable) -> u32 {
         if self.timed {
             self.warm_up(table) + self.iterations
         } else {
@@ -90,7 +90,7 @@ impl Step {
 }
 
 /// Runs of a command's shell baseline (quick: a shell starts in about a millisecond).
-pub const BASELINE_RUNS: u32 = 10;
+pub(crate) const BASELINE_RUNS: u32 = 10;
 
 /// What one run executes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -106,7 +106,7 @@ pub enum Workload {
 
 impl Workload {
     /// Scenario name, or `command`.
-    pub fn name(&self) -> &'static str {
+    pub(crate) fn name(&self) -> &'static str {
         match self {
             Workload::Scenario { scenario, .. } => scenario.name(),
             Workload::Command => Point::COMMAND,
@@ -114,7 +114,7 @@ impl Workload {
     }
 
     /// The point its runs are recorded under (`spawn tasks=1000`, `command`).
-    pub fn point(&self) -> Point {
+    pub(crate) fn point(&self) -> Point {
         match self {
             Workload::Scenario { scenario, .. } => Point::from(scenario),
             Workload::Command => Point::command(),
@@ -141,22 +141,22 @@ pub enum Phase {
 /// One run to make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Step {
-    pub subject: usize,
-    pub workload: Workload,
-    pub phase: Phase,
+    pub(crate) subject: usize,
+    pub(crate) workload: Workload,
+    pub(crate) phase: Phase,
     /// 1-based index of the run within its phase.
-    pub run: u32,
+    pub(crate) run: u32,
     /// Measured iterations the process runs: what its figures are made of.
-    pub iterations: u32,
+    pub(crate) iterations: u32,
     /// A time process: it runs its subject's warm-up iterations as reported lines, then its
     /// measured ones, and gives the steady and cold figures; else (a memory, idle, counted
     /// or thrown-away process) it runs the scenario's own warm-up unreported.
-    pub timed: bool,
+    pub(crate) timed: bool,
 }
 
 /// The runs of `workload` that come before its measured ones, in execution order: the
 /// idle footprint (`idle_runs`, unless `idle_done` has it already) and `warmup` rounds.
-pub fn before_measuring(
+pub(crate) fn before_measuring(
     subjects: usize,
     workload: Workload,
     idle_runs: u32,

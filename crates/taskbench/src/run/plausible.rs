@@ -8,26 +8,26 @@ use std::time::Duration;
 /// How far a reported time may pass a bound before it is implausible: the coarsest timer
 /// clock among the runtimes (libuv's and the BEAM's millisecond clocks), so that no honest
 /// rounding is taken for a lie.
-pub const RESOLUTION: Duration = Duration::from_millis(1);
+pub(crate) const RESOLUTION: Duration = Duration::from_millis(1);
 
 /// How far reported CPU time may pass the wall clock × cores: one scheduler tick at the
 /// slowest kernel clock (HZ = 100), by which a thread's CPU time can lag or lead.
-pub const CPU_TICK: Duration = Duration::from_millis(10);
+pub(crate) const CPU_TICK: Duration = Duration::from_millis(10);
 
 /// What the harness knows of a process that printed its lines.
 #[derive(Debug, Clone, Copy)]
-pub struct Bounds {
+pub(crate) struct Bounds {
     /// The process's wall clock, from start to exit, on the harness's clock.
-    pub wall: Duration,
+    pub(crate) wall: Duration,
     /// The least an iteration can take: the scenario's ideal time (0: none).
-    pub ideal_ns: u64,
+    pub(crate) ideal_ns: u64,
     /// Cores the process may run on (`--cpus N`, else the machine's).
-    pub cores: u32,
+    pub(crate) cores: u32,
 }
 
 /// Why the reported times cannot be true, if they cannot: every reported iteration
 /// (`elapsed_ns`, warm-up lines included) and, where given, each one's CPU time (`cpu_ns`).
-pub fn check(bounds: Bounds, elapsed_ns: &[u64], cpu_ns: &[u64]) -> Option<String> {
+pub(crate) fn check(bounds: Bounds, elapsed_ns: &[u64], cpu_ns: &[u64]) -> Option<String> {
     below_ideal(bounds, elapsed_ns)
         .or_else(|| beyond_wall(bounds, elapsed_ns))
         .or_else(|| beyond_cores(bounds, cpu_ns))

@@ -7,11 +7,11 @@ use stats::{median, ranks};
 
 /// The fewest time processes that give a 95 % interval of a median without assuming a
 /// distribution (stats/order.rs: [x₍₁₎, x₍₆₎] holds it with 96.9 %).
-pub const LEVEL_RUNS: u32 = 6;
+pub(crate) const LEVEL_RUNS: u32 = 6;
 
 /// The least spread a case is taken to have: three processes that happen to agree say
 /// little of the fourth.
-pub const LEAST_SPREAD: f64 = 0.01;
+pub(crate) const LEAST_SPREAD: f64 = 0.01;
 
 /// z(97.5 %) × the median's efficiency against the mean under a normal distribution
 /// (√(π/2)): a median of n values varies as 1.2533 σ / √n.
@@ -21,14 +21,14 @@ const MEDIAN_Z: f64 = 1.96 * 1.253_3;
 /// otherwise: what the median case of the default run needed for ±5 % on this project's
 /// machine (15 and 17 in two runs of 2026-12-07, each case's need read from its own
 /// processes' figures by resampling them).
-pub const PRIOR_PROCESSES: u32 = 15;
+pub(crate) const PRIOR_PROCESSES: u32 = 15;
 
 /// The spread between a case's processes, relative to `scale` (the figure its target is
 /// judged against): the median absolute deviation of `figures` (one per process) as a
 /// standard deviation, or with two processes their difference (E|a − b| = 1.128 σ: a
 /// little more than σ, on the safe side); at least [`LEAST_SPREAD`]. `None` with fewer than
 /// two figures or a scale of 0.
-pub fn spread(figures: &[f64], scale: f64) -> Option<f64> {
+pub(crate) fn spread(figures: &[f64], scale: f64) -> Option<f64> {
     if figures.len() < 2 || scale == 0.0 {
         return None;
     }
@@ -44,7 +44,7 @@ pub fn spread(figures: &[f64], scale: f64) -> Option<f64> {
 
 /// Time processes a case of relative `spread` needs for a 95 % interval within ±`target`:
 /// (1.96 · 1.2533 · spread / target)², and at least [`LEVEL_RUNS`].
-pub fn processes_needed(spread: f64, target: f64) -> u64 {
+pub(crate) fn processes_needed(spread: f64, target: f64) -> u64 {
     if target <= 0.0 {
         return u64::MAX;
     }
@@ -67,7 +67,12 @@ const TRIALS: usize = 48;
 /// processes to come: the answer is what the case's own spread, tails and modes ask for,
 /// not what a normal distribution with its deviation would. Deterministic. `None` when no
 /// count up to `most` is enough, or with fewer than two figures.
-pub fn resampled_processes(figures: &[f64], scale: f64, target: f64, most: u32) -> Option<u32> {
+pub(crate) fn resampled_processes(
+    figures: &[f64],
+    scale: f64,
+    target: f64,
+    most: u32,
+) -> Option<u32> {
     if figures.len() < 2 || scale == 0.0 {
         return None;
     }

@@ -27,58 +27,58 @@ use stats::{RESAMPLES, median, median_interval, pooled_median};
 use std::time::Duration;
 
 /// The fewest memory processes whose peaks can agree.
-pub const MEMORY_LEAST: u32 = 2;
+pub(crate) const MEMORY_LEAST: u32 = 2;
 
 /// The most memory processes a case makes, however its peaks differ.
-pub const MEMORY_MOST: u32 = 5;
+pub(crate) const MEMORY_MOST: u32 = 5;
 
 /// How far apart a case's memory peaks may lie (their range over their median) and still
 /// agree, where the run asks for no precision (`-r N`): the ±5 % the tables are judged at.
-pub const MEMORY_AGREEMENT: f64 = 0.05;
+pub(crate) const MEMORY_AGREEMENT: f64 = 0.05;
 
 /// Time processes whose variance components may choose the iterations of the rest: three,
 /// or `min_runs` where that is more.
-pub const PILOT_RUNS: u32 = 3;
+pub(crate) const PILOT_RUNS: u32 = 3;
 
 /// What a case makes in its next round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Wants {
+pub(crate) struct Wants {
     /// A time process (a plain command's single process), if its time sample wants one.
-    pub time: Option<Next>,
+    pub(crate) time: Option<Next>,
     /// A memory process.
-    pub memory: bool,
+    pub(crate) memory: bool,
 }
 
 impl Wants {
     /// Each process wanted, memory first.
-    pub fn processes(self) -> impl Iterator<Item = Next> {
+    pub(crate) fn processes(self) -> impl Iterator<Item = Next> {
         let memory = self.memory.then_some(Next::MEMORY);
         memory.into_iter().chain(self.time)
     }
 
     /// Whether it wants nothing.
-    pub fn is_empty(self) -> bool {
+    pub(crate) fn is_empty(self) -> bool {
         self.time.is_none() && !self.memory
     }
 }
 
 /// What a case's minimum, its 95 % level and its target still cost.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Price {
+pub(crate) struct Price {
     /// The rest of its minimum (`min_runs` time processes and a memory one): zero once it
     /// has it.
-    pub minimum: Duration,
+    pub(crate) minimum: Duration,
     /// The rest of its 95 % level: [`LEVEL_RUNS`] time processes (at most `max_runs`) and
     /// its memory processes by need.
-    pub level: Duration,
+    pub(crate) level: Duration,
     /// The rest of its target: as many time processes as its spread asks for, and its
     /// memory processes by need; `None` where that is more than `max_runs`.
-    pub target: Option<Duration>,
+    pub(crate) target: Option<Duration>,
 }
 
 /// What a case has been given so far, and what it asks for next.
 #[derive(Debug, Clone)]
-pub struct CaseProgress {
+pub(crate) struct CaseProgress {
     stopping: Stopping,
     ideal_ns: f64,
     /// Measured processes made, valid or not.
@@ -121,12 +121,12 @@ pub struct CaseProgress {
 impl CaseProgress {
     /// A case whose scenario waits `ideal_ns` per iteration (0: none) and whose time
     /// processes warm up `warm_up` iterations.
-    pub fn new(stopping: Stopping, ideal_ns: u64, warm_up: u32) -> CaseProgress {
+    pub(crate) fn new(stopping: Stopping, ideal_ns: u64, warm_up: u32) -> CaseProgress {
         CaseProgress::with(stopping, ideal_ns, true, warm_up)
     }
 
     /// A case of whole processes, one iteration each (`--command`): each serves both kinds.
-    pub fn single(stopping: Stopping) -> CaseProgress {
+    pub(crate) fn single(stopping: Stopping) -> CaseProgress {
         CaseProgress::with(stopping, 0, false, 0)
     }
 
@@ -158,7 +158,7 @@ impl CaseProgress {
     }
 
     /// A case that asks for nothing more (it cannot be run again).
-    pub fn done(stopping: Stopping) -> CaseProgress {
+    pub(crate) fn done(stopping: Stopping) -> CaseProgress {
         CaseProgress {
             stop: Some(StopReason::NoValidRun),
             ..CaseProgress::new(stopping, 0, 0)
@@ -169,7 +169,7 @@ impl CaseProgress {
     /// memory process alone (it calibrates); then its time process while its time sample
     /// wants more, and its memory process while its peaks want more — never more than one
     /// memory process ahead of its time ones. A plain command's processes are single.
-    pub fn wants(&self) -> Wants {
+    pub(crate) fn wants(&self) -> Wants {
         if self.stop.is_some() {
             return Wants::default();
         }
@@ -193,7 +193,7 @@ impl CaseProgress {
 
     /// What the case's minimum still wants this round: `min_runs` time processes and one
     /// memory process, within [`CaseProgress::wants`].
-    pub fn minimum_wants(&self) -> Wants {
+    pub(crate) fn minimum_wants(&self) -> Wants {
         let wants = self.wants();
         Wants {
             time: wants
@@ -206,7 +206,7 @@ impl CaseProgress {
     /// Takes the outcome of a process made as `next`: its wall clock, its peak RSS and,
     /// when it was valid, the elapsed time of each measured iteration. Returns why the case
     /// stops, once.
-    pub fn record(
+    pub(crate) fn record(
         &mut self,
         next: Next,
         wall: Duration,
@@ -371,30 +371,31 @@ impl CaseProgress {
     }
 
     /// Why the case stopped, if it has.
-    pub fn stopped(&self) -> Option<StopReason> {
+    pub(crate) fn stopped(&self) -> Option<StopReason> {
         self.stop
     }
 
     /// The variance components of the pilot, once measured.
-    pub fn variance(&self) -> Option<Variance> {
+    #[cfg(test)]
+    pub(crate) fn variance(&self) -> Option<Variance> {
         self.variance
     }
 
     /// Whether the case still lacks its minimum: `min_runs` valid time processes and a
     /// valid memory process (a stopped case, or a time sample done early, lacks nothing).
-    pub fn in_minimum(&self) -> bool {
+    pub(crate) fn in_minimum(&self) -> bool {
         !self.minimum_wants().is_empty()
     }
 
     /// Whether the case wants more than its minimum.
-    pub fn wants_more(&self) -> bool {
+    pub(crate) fn wants_more(&self) -> bool {
         !self.wants().is_empty()
     }
 
     /// How far the case's interval is above its target (relative half-width less the
     /// target), while its time sample wants more; `None` otherwise. A case with no 95 %
     /// interval yet counts as ±100 %.
-    pub fn shortfall(&self) -> Option<f64> {
+    pub(crate) fn shortfall(&self) -> Option<f64> {
         self.time_done.is_none().then_some(())?;
         self.stop.is_none().then_some(())?;
         Some(self.width.unwrap_or(1.0) - self.stopping.precision)
@@ -406,7 +407,7 @@ impl CaseProgress {
     /// time process, a memory process's and its warm-up and measured iterations at the
     /// memory one's iteration time (a JIT's cold one: an overestimate, so the budget is not
     /// overrun); else the mean of all its processes. `None` before its first process.
-    pub fn cost(&self, next: Next) -> Option<Duration> {
+    pub(crate) fn cost(&self, next: Next) -> Option<Duration> {
         let mean = |walls: Vec<Duration>| {
             let count = u32::try_from(walls.len()).ok().filter(|&n| n > 0)?;
             Some(walls.iter().sum::<Duration>() / count)
@@ -433,13 +434,13 @@ impl CaseProgress {
     }
 
     /// What the case's next round costs: each process it wants.
-    pub fn round_cost(&self, wants: Wants) -> Option<Duration> {
+    pub(crate) fn round_cost(&self, wants: Wants) -> Option<Duration> {
         wants.processes().map(|next| self.cost(next)).sum()
     }
 
     /// What the case's minimum, its 95 % level and its target still cost, from its
     /// processes so far; `None` before its first process.
-    pub fn price(&self) -> Option<Price> {
+    pub(crate) fn price(&self) -> Option<Price> {
         let m = self.iterations?;
         let time = self
             .cost(Next::time(m))
@@ -476,7 +477,7 @@ impl CaseProgress {
     /// is in; then what its own processes' figures ask for, resampled (run/price.rs:
     /// their tails and modes included), or more than `max_runs` can give; and one more than
     /// it has while its interval is still wider than the target.
-    pub fn processes_needed(&self) -> u64 {
+    pub(crate) fn processes_needed(&self) -> u64 {
         self.needed
     }
 
@@ -502,7 +503,7 @@ impl CaseProgress {
 
     /// Ends the case because the run's budget has no room for it: a case that has made no
     /// time process has no steady figure, and says what its minimum would have cost.
-    pub fn end_for_budget(&mut self) {
+    pub(crate) fn end_for_budget(&mut self) {
         let timed = self.made.iter().any(|(next, _)| next.timed);
         let reason = if !timed && self.repeatable {
             let needs = self.price().map(|p| p.minimum).unwrap_or_default();
@@ -517,13 +518,13 @@ impl CaseProgress {
 
     /// Whether a time process of the case has been made (its price is then more than a
     /// guess from a memory process's cold iteration).
-    pub fn timed(&self) -> bool {
+    pub(crate) fn timed(&self) -> bool {
         self.made.iter().any(|(next, _)| next.timed) || !self.repeatable
     }
 
     /// Whether the case is past its minimum and short of the 95 % level, its time sample
     /// still going.
-    pub fn on_the_way_to_level(&self) -> bool {
+    pub(crate) fn on_the_way_to_level(&self) -> bool {
         let have = self.time_valid();
         self.time_done.is_none()
             && self.stop.is_none()
@@ -532,7 +533,7 @@ impl CaseProgress {
     }
 
     /// Valid time processes made.
-    pub fn time_processes(&self) -> u32 {
+    pub(crate) fn time_processes(&self) -> u32 {
         self.time_valid()
     }
 

@@ -7,20 +7,20 @@ use std::collections::BTreeMap;
 /// The contestant's own report of one measured iteration.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ResultLine {
-    pub elapsed_ns: u64,
+pub(crate) struct ResultLine {
+    pub(crate) elapsed_ns: u64,
     /// The process's CPU time (user + system, every thread) spent in the iteration; absent
     /// from lines of contestants older than it and of `--command` programs.
     #[serde(default)]
-    pub cpu_ns: Option<u64>,
-    pub checksum: u64,
+    pub(crate) cpu_ns: Option<u64>,
+    pub(crate) checksum: u64,
     #[serde(default)]
-    pub extra: BTreeMap<String, f64>,
+    pub(crate) extra: BTreeMap<String, f64>,
 }
 
 /// Parses the stdout of a process asked for `iterations` measured iterations: exactly
 /// that many result lines, in order. The error says what was wrong, briefly.
-pub fn parse(stdout: &str, iterations: u32) -> Result<Vec<ResultLine>, String> {
+pub(crate) fn parse(stdout: &str, iterations: u32) -> Result<Vec<ResultLine>, String> {
     let lines: Vec<&str> = stdout.lines().filter(|l| !l.trim().is_empty()).collect();
     if lines.is_empty() {
         return Err("printed nothing on stdout".into());

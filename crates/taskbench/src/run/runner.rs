@@ -28,40 +28,40 @@ use std::time::{Duration, Instant};
 
 /// How many runs each case gets.
 #[derive(Clone, Copy)]
-pub struct Settings<'a> {
+pub(crate) struct Settings<'a> {
     /// Warm-up processes per case.
-    pub warm_up: u32,
+    pub(crate) warm_up: u32,
     /// Idle-footprint processes per scenario and subject.
-    pub idle_runs: u32,
-    pub stopping: Stopping,
+    pub(crate) idle_runs: u32,
+    pub(crate) stopping: Stopping,
     /// `--instructions`: after its measured runs, each case's counted runs, under this.
-    pub instructions: Option<&'a dyn InstructionCounter>,
+    pub(crate) instructions: Option<&'a dyn InstructionCounter>,
     /// Seeds the order of every measured round (`--seed`; results.json keeps it).
-    pub seed: u64,
+    pub(crate) seed: u64,
 }
 
 /// Runs a plan's points over its subjects: the executor that makes each process, how many
 /// runs each case gets and how each is made, and when to stop early.
-pub struct Runner<'a> {
-    pub executor: &'a mut dyn Executor,
-    pub subjects: &'a [Subject],
-    pub settings: Settings<'a>,
-    pub limits: Limits,
+pub(crate) struct Runner<'a> {
+    pub(crate) executor: &'a mut dyn Executor,
+    pub(crate) subjects: &'a [Subject],
+    pub(crate) settings: Settings<'a>,
+    pub(crate) limits: Limits,
     /// Asked before every process and after every failed one: `true` ends the run with
     /// what it has (`run::interrupt::requested` in `taskbench run`).
-    pub stop: &'a dyn Fn() -> bool,
+    pub(crate) stop: &'a dyn Fn() -> bool,
 }
 
 /// What the runner tells its caller, and asks it.
-pub struct Hooks<'h> {
+pub(crate) struct Hooks<'h> {
     /// Steps made already by an earlier, interrupted run (`taskbench run --resume`) or
     /// left to another shard: an idle or warm-up step is skipped by itself, a case whose
     /// first measured step is done is skipped whole.
-    pub done: &'h dyn Fn(&Step) -> bool,
+    pub(crate) done: &'h dyn Fn(&Step) -> bool,
     /// Sees each record when it is made; an error stops the run.
-    pub sink: &'h mut dyn FnMut(&RunRecord) -> anyhow::Result<()>,
+    pub(crate) sink: &'h mut dyn FnMut(&RunRecord) -> anyhow::Result<()>,
     /// Sees each step before it runs.
-    pub progress: &'h mut dyn FnMut(&Step),
+    pub(crate) progress: &'h mut dyn FnMut(&Step),
 }
 
 /// Whether the run goes on.
@@ -70,7 +70,11 @@ type Flow = ControlFlow<()>;
 impl Runner<'_> {
     /// Runs every point of `workloads` over the subjects, point by point (then, with a
     /// budget, the allocation rounds); the records made, in order.
-    pub fn run(&mut self, workloads: &[Workload], hooks: Hooks) -> anyhow::Result<Vec<RunRecord>> {
+    pub(crate) fn run(
+        &mut self,
+        workloads: &[Workload],
+        hooks: Hooks,
+    ) -> anyhow::Result<Vec<RunRecord>> {
         let budget = self.settings.stopping.budget;
         let seed = self.settings.seed;
         let mut pass = Pass {
@@ -94,7 +98,7 @@ impl Runner<'_> {
 }
 
 /// What a process cost the run: its wall clock and the harness's share.
-pub fn charge(record: &RunRecord) -> Duration {
+pub(crate) fn charge(record: &RunRecord) -> Duration {
     record.figures.as_ref().map_or(Duration::ZERO, |f| {
         Duration::from_nanos(f.wall_ns) + HARNESS_PER_PROCESS
     })
@@ -517,7 +521,7 @@ fn wanted(case: &CaseProgress, next: Next) -> bool {
 }
 
 /// Shuffles `items` in place (Fisher–Yates) with `rng`.
-pub fn shuffle<T>(items: &mut [T], rng: &mut SplitMix64) {
+pub(crate) fn shuffle<T>(items: &mut [T], rng: &mut SplitMix64) {
     for i in (1..items.len()).rev() {
         items.swap(i, rng.below(i + 1));
     }
@@ -536,7 +540,7 @@ fn judge_run(case: &mut CaseProgress, next: Next, record: &RunRecord) -> Option<
 }
 
 /// Whether a record counts in the statistics of its case.
-pub fn counts(record: &RunRecord) -> bool {
+pub(crate) fn counts(record: &RunRecord) -> bool {
     record.phase == Phase::Measured && record.status.is_ok()
 }
 

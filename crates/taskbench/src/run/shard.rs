@@ -41,12 +41,12 @@ impl fmt::Display for Shard {
 
 /// One case of a run, as the split sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EstimatedCase {
+pub(crate) struct EstimatedCase {
     /// The subject's name (`tokio`, `tokio cpus=2`, a command's name).
-    pub subject: String,
-    pub workload: Workload,
+    pub(crate) subject: String,
+    pub(crate) workload: Workload,
     /// Its estimated time (presets/estimate.rs).
-    pub cost: Duration,
+    pub(crate) cost: Duration,
 }
 
 impl EstimatedCase {
@@ -59,7 +59,7 @@ impl EstimatedCase {
 /// The part (0-based) of each case, in the order given: longest case first, each to the
 /// part with the least estimated time so far (the lowest-numbered on a tie), cases of equal
 /// estimate by point and name — a greedy split within 4/3 of the best possible.
-pub fn split(cases: &[EstimatedCase], parts: u32) -> Vec<u32> {
+pub(crate) fn split(cases: &[EstimatedCase], parts: u32) -> Vec<u32> {
     let mut order: Vec<usize> = (0..cases.len()).collect();
     order.sort_by(|&a, &b| {
         let (a, b) = (&cases[a], &cases[b]);
@@ -79,20 +79,20 @@ pub fn split(cases: &[EstimatedCase], parts: u32) -> Vec<u32> {
 
 /// What one shard runs: its cases, and the idle-footprint runs of its subjects' scenarios.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ShardCases {
+pub(crate) struct ShardCases {
     /// (subject, point) of every run the shard makes, idle runs included.
     runs: HashSet<(String, Point)>,
     /// How many of the run's cases are the shard's.
-    pub cases: usize,
+    pub(crate) cases: usize,
     /// How many cases the run has.
-    pub total: usize,
+    pub(crate) total: usize,
     /// The estimated time of each part, the shard's and the others'.
-    pub parts: Vec<Duration>,
+    pub(crate) parts: Vec<Duration>,
 }
 
 impl ShardCases {
     /// The cases of `shard` among `cases`.
-    pub fn of(cases: &[EstimatedCase], shard: Shard) -> ShardCases {
+    pub(crate) fn of(cases: &[EstimatedCase], shard: Shard) -> ShardCases {
         let parts = split(cases, shard.count);
         let mut chosen = ShardCases {
             parts: vec![Duration::ZERO; shard.count as usize],
@@ -122,12 +122,12 @@ impl ShardCases {
     }
 
     /// Whether the shard makes `subject`'s runs of `workload`.
-    pub fn takes(&self, subject: &str, workload: &Workload) -> bool {
+    pub(crate) fn takes(&self, subject: &str, workload: &Workload) -> bool {
         self.runs.contains(&(subject.to_string(), workload.point()))
     }
 
     /// Whether the shard has any case of `subject`.
-    pub fn has(&self, subject: &str) -> bool {
+    pub(crate) fn has(&self, subject: &str) -> bool {
         self.runs.iter().any(|(s, _)| s == subject)
     }
 }

@@ -15,7 +15,7 @@ const SHELL_SYNTAX: &[char] = &[
 
 /// The subjects of `commands`, named by `names` where given, started with `shell`
 /// (`none`: never through a shell).
-pub fn subjects(
+pub(crate) fn subjects(
     commands: &[String],
     names: &[String],
     shell: &str,

@@ -10,7 +10,7 @@ use std::fmt;
 /// The status of one run.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "status", rename_all = "snake_case")]
-pub enum RunStatus {
+pub(crate) enum RunStatus {
     /// Exited 0 with a valid line and the right checksum.
     Ok,
     /// Exited 0 but reported the wrong checksum: invalid, never averaged in.
@@ -37,31 +37,31 @@ pub enum RunStatus {
 /// What a protocol run must report: how many lines, the checksum on each, and what bounds
 /// its times.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Expected {
-    pub checksum: u64,
-    pub iterations: u32,
+pub(crate) struct Expected {
+    pub(crate) checksum: u64,
+    pub(crate) iterations: u32,
     /// The least an iteration can take (the scenario's ideal time; 0: none).
-    pub ideal_ns: u64,
+    pub(crate) ideal_ns: u64,
     /// Cores the process may run on.
-    pub cores: u32,
+    pub(crate) cores: u32,
 }
 
 /// The contestant's own figures, when its lines were read: one entry per measured
 /// iteration, in order.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Reported {
-    pub elapsed_ns: Vec<u64>,
+pub(crate) struct Reported {
+    pub(crate) elapsed_ns: Vec<u64>,
     /// Each iteration's process CPU time, ns; empty unless every line carried it.
-    pub cpu_ns: Vec<u64>,
+    pub(crate) cpu_ns: Vec<u64>,
     /// The checksum every line reported (the first wrong one when they differ).
-    pub checksum: Option<u64>,
-    pub extra: Vec<BTreeMap<String, f64>>,
+    pub(crate) checksum: Option<u64>,
+    pub(crate) extra: Vec<BTreeMap<String, f64>>,
 }
 
 impl RunStatus {
     /// Judges a finished process. `expected` is what a protocol run must print, and `None`
     /// for plain commands, which succeed by exiting 0.
-    pub fn judge(m: &Measurement, expected: Option<Expected>) -> (RunStatus, Reported) {
+    pub(crate) fn judge(m: &Measurement, expected: Option<Expected>) -> (RunStatus, Reported) {
         let none = Reported::default();
         match (m.exit, expected) {
             (Exit::TimedOut, _) => (RunStatus::Timeout, none),
@@ -126,12 +126,12 @@ impl RunStatus {
         }
     }
 
-    pub fn is_ok(&self) -> bool {
+    pub(crate) fn is_ok(&self) -> bool {
         *self == RunStatus::Ok
     }
 
     /// Short label for tables: `ok`, `n/a`, `timeout`, `crashed (SIGSEGV)` …
-    pub fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         match self {
             RunStatus::Ok => "ok".into(),
             RunStatus::WrongChecksum { .. } => "invalid checksum".into(),

@@ -17,54 +17,54 @@ use std::time::Duration;
 
 /// The least measured time of a time process: below it, timer and scheduler granularity
 /// dominate what one process sees.
-pub const MIN_MEASURED: Duration = Duration::from_millis(20);
+pub(crate) const MIN_MEASURED: Duration = Duration::from_millis(20);
 
 /// Most iterations in one process.
-pub const MAX_ITERATIONS: u32 = 1_000;
+pub(crate) const MAX_ITERATIONS: u32 = 1_000;
 
 /// Resamples of the interval checked after each process: enough to tell ±2 % from ±3 %,
 /// and cheap between two processes; a pass is confirmed with the tables' full count.
-pub const CHECK_RESAMPLES: usize = 400;
+pub(crate) const CHECK_RESAMPLES: usize = 400;
 
 /// Below this share of the elapsed time, an overhead is judged against the elapsed time:
 /// ±2 % of an overhead of nearly nothing is noise no run count can beat.
-pub const OVERHEAD_FLOOR: f64 = 0.01;
+pub(crate) const OVERHEAD_FLOOR: f64 = 0.01;
 
 /// How far the variance's choice of iterations must be from the pilot's before the time
 /// sample starts again at it: near the optimum the cost of a precision changes little
 /// (Kalibera and Jones's cost is flat there), and starting again costs `min_runs` processes.
-pub const RECHOOSE_FACTOR: f64 = 2.0;
+pub(crate) const RECHOOSE_FACTOR: f64 = 2.0;
 
 /// The most the variance's choice may move a case's iterations from the pilot's, either way:
 /// three processes estimate S_b² roughly (0 is a common estimate, and would ask for the
 /// cap), and a step too far makes processes far longer or more than the run can pay for.
-pub const MAX_RECHOOSE_STEP: u32 = 4;
+pub(crate) const MAX_RECHOOSE_STEP: u32 = 4;
 
 /// What the harness adds to each process's wall clock (launcher, sampler, judging), for
 /// what a next process will cost the run.
-pub const HARNESS_PER_PROCESS: Duration = Duration::from_millis(3);
+pub(crate) const HARNESS_PER_PROCESS: Duration = Duration::from_millis(3);
 
 /// How much measuring a case gets, and the whole run.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Stopping {
+pub(crate) struct Stopping {
     /// Time processes a case always gets.
-    pub min_runs: u32,
+    pub(crate) min_runs: u32,
     /// Time processes a case never exceeds.
-    pub max_runs: u32,
+    pub(crate) max_runs: u32,
     /// Target half-width of the 95 % interval, relative to the median (0.02 = ±2 %).
-    pub precision: f64,
+    pub(crate) precision: f64,
     /// Wall-clock budget of a case's measured processes.
-    pub max_time: Duration,
+    pub(crate) max_time: Duration,
     /// Wall-clock budget of the whole run's processes (`--budget`): after every case's
     /// minimum, the cases' goals cheapest first (run/allocate.rs). `None`: each
     /// case is measured by its own rule alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub budget: Option<Duration>,
+    pub(crate) budget: Option<Duration>,
 }
 
 impl Stopping {
     /// Exactly `runs` time processes, whatever the precision (`-r`).
-    pub fn exactly(runs: u32, max_time: Duration) -> Stopping {
+    pub(crate) fn exactly(runs: u32, max_time: Duration) -> Stopping {
         Stopping {
             min_runs: runs,
             max_runs: runs,
@@ -78,7 +78,7 @@ impl Stopping {
 /// Why a case stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum StopReason {
+pub(crate) enum StopReason {
     /// Its interval reached the target precision.
     Precision,
     /// It reached `max_runs`.
@@ -101,7 +101,7 @@ pub enum StopReason {
 
 impl StopReason {
     /// How a table says it, after the interval's width: `±7 %, time budget`.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             StopReason::Precision => "precise".into(),
             StopReason::MaxRuns => "max runs".into(),
@@ -118,23 +118,23 @@ impl StopReason {
 
 /// The kind and size of a case's next process.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Next {
+pub(crate) struct Next {
     /// Measured iterations.
-    pub iterations: u32,
+    pub(crate) iterations: u32,
     /// A time process (its warm-up reported, then `iterations` timed); else a memory
     /// process (the scenario's own warm-up, then one iteration).
-    pub timed: bool,
+    pub(crate) timed: bool,
 }
 
 impl Next {
     /// A memory process: the seeds' shape.
-    pub const MEMORY: Next = Next {
+    pub(crate) const MEMORY: Next = Next {
         iterations: 1,
         timed: false,
     };
 
     /// A time process of `iterations` measured iterations.
-    pub const fn time(iterations: u32) -> Next {
+    pub(crate) const fn time(iterations: u32) -> Next {
         Next {
             iterations,
             timed: true,
@@ -156,7 +156,7 @@ pub(super) fn iteration_cap(max_time: Duration, iteration_ns: f64) -> u32 {
 /// Iterations for a time process, from a memory process's wall clock and its one measured
 /// iteration: the measured part about as long as the rest of the process, at least
 /// [`MIN_MEASURED`], at most a tenth of the budget.
-pub fn calibrate(wall: Duration, first_ns: u64, max_time: Duration) -> u32 {
+pub(crate) fn calibrate(wall: Duration, first_ns: u64, max_time: Duration) -> u32 {
     let iteration = first_ns.max(1) as f64;
     let rest = (wall.as_nanos() as f64 - iteration).max(0.0);
     let target = rest
@@ -169,7 +169,11 @@ pub fn calibrate(wall: Duration, first_ns: u64, max_time: Duration) -> u32 {
 /// elapsed per iteration, grouped by process) — the one the tables show, and only once it
 /// holds with 95 % (six processes; stats/order.rs); an overhead below [`OVERHEAD_FLOOR`] of
 /// the elapsed median is judged against the elapsed median.
-pub fn precision(quantity: &[Vec<f64>], elapsed: &[Vec<f64>], resamples: usize) -> Option<f64> {
+pub(crate) fn precision(
+    quantity: &[Vec<f64>],
+    elapsed: &[Vec<f64>],
+    resamples: usize,
+) -> Option<f64> {
     let ci = median_interval(quantity, resamples).filter(Interval::is_at_level)?;
     relative_half_width(ci, quantity, elapsed)
 }

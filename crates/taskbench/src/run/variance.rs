@@ -7,27 +7,27 @@ use serde::{Deserialize, Serialize};
 
 /// A case's two variance components and what each level of repetition costs.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Variance {
+pub(crate) struct Variance {
     /// Variance between the iterations of one process, ns² (S_w²: the mean of each
     /// process's sample variance).
-    pub within: f64,
+    pub(crate) within: f64,
     /// Variance between processes beyond what the within part explains, ns² (S_b²: the
     /// sample variance of the processes' means less S_w² / n, at least 0).
-    pub between: f64,
+    pub(crate) between: f64,
     /// Iterations per time process that reach a precision at least cost.
-    pub iterations_per_process: u32,
+    pub(crate) iterations_per_process: u32,
     /// What one more process costs apart from its measured iterations: start-up, inner
     /// warm-up and exit, from its wall clock (ns).
-    pub process_cost_ns: f64,
+    pub(crate) process_cost_ns: f64,
     /// What one more measured iteration costs (ns).
-    pub iteration_cost_ns: f64,
+    pub(crate) iteration_cost_ns: f64,
 }
 
 /// The variance components of processes that each ran the same number of iterations
 /// (`groups`, elapsed ns, one list per process) and took `walls_ns` each, with the
 /// iterations per process that reach a precision cheapest, at most `cap`. `None` with
 /// fewer than two processes or fewer than two iterations in one.
-pub fn components(groups: &[Vec<f64>], walls_ns: &[f64], cap: u32) -> Option<Variance> {
+pub(crate) fn components(groups: &[Vec<f64>], walls_ns: &[f64], cap: u32) -> Option<Variance> {
     let n = groups.first()?.len();
     if groups.len() < 2 || n < 2 || groups.iter().any(|g| g.len() != n) {
         return None;
@@ -60,7 +60,7 @@ pub fn components(groups: &[Vec<f64>], walls_ns: &[f64], cap: u32) -> Option<Var
 /// Kalibera and Jones's optimum, `sqrt(c_process · S_w² / (c_iteration · S_b²))` rounded,
 /// within 1…`cap`: no within-process noise needs one iteration per process (only more
 /// processes help); no between-process noise, as many iterations as the cap allows.
-pub fn optimal_iterations(
+pub(crate) fn optimal_iterations(
     within: f64,
     between: f64,
     process_cost_ns: f64,

@@ -16,7 +16,7 @@ use measure::Platform;
 use units::rough_duration;
 
 /// A run whose subjects are ready to measure.
-pub struct Built<'a> {
+pub(crate) struct Built<'a> {
     pub(super) prepared: Prepared<'a>,
     pub(super) subjects: Vec<Subject>,
     pub(super) infos: Vec<ContestantInfo>,
@@ -25,7 +25,7 @@ pub struct Built<'a> {
 
 impl<'a> Prepared<'a> {
     /// Builds what the run measures and prints the run's header.
-    pub fn build(mut self) -> anyhow::Result<Built<'a>> {
+    pub(crate) fn build(mut self) -> anyhow::Result<Built<'a>> {
         let options = self.scheduler.options;
         let (subjects, infos) = match self.scheduler.surveyed.take() {
             Some(surveyed) => prepare(

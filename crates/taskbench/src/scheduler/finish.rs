@@ -16,7 +16,7 @@ use catalogue::Point;
 use std::path::{Path, PathBuf};
 
 /// A run whose results are written.
-pub struct Finished<'a> {
+pub(crate) struct Finished<'a> {
     pub(crate) options: &'a SessionOptions,
     pub(crate) results: Results,
     pub(crate) out: PathBuf,
@@ -26,14 +26,14 @@ pub struct Finished<'a> {
 
 impl Finished<'_> {
     /// The session's results, the rest of it let go (a bisect keeps only these).
-    pub fn into_results(self) -> Results {
+    pub(crate) fn into_results(self) -> Results {
         self.results
     }
 }
 
 impl<'a> Measured<'a> {
     /// Assembles, prints, writes and stores the results.
-    pub fn finish(self) -> anyhow::Result<Finished<'a>> {
+    pub(crate) fn finish(self) -> anyhow::Result<Finished<'a>> {
         let Measured {
             built,
             records,

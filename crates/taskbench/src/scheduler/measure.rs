@@ -21,7 +21,7 @@ use std::time::Duration;
 use units::rough_duration;
 
 /// A run whose cases have all been measured (or that was interrupted).
-pub struct Measured<'a> {
+pub(crate) struct Measured<'a> {
     pub(super) built: Built<'a>,
     /// This run's records (a resumed run's earlier ones are the prepared step's).
     pub(super) records: Vec<RunRecord>,
@@ -34,14 +34,14 @@ type MadeStep = (String, Phase, Point, u32);
 impl<'a> Built<'a> {
     /// Runs every case, each in a fresh process started through this taskbench binary's
     /// launcher; on a harness fault, writes what finished and says where.
-    pub fn measure(self) -> anyhow::Result<Measured<'a>> {
+    pub(crate) fn measure(self) -> anyhow::Result<Measured<'a>> {
         let launcher =
             std::env::current_exe().context("cannot find the taskbench binary to launch runs")?;
         self.measure_with(&mut ProcessExecutor { launcher })
     }
 
     /// Runs every case through `executor` (a test's fake answers without processes).
-    pub fn measure_with(self, executor: &mut dyn Executor) -> anyhow::Result<Measured<'a>> {
+    pub(crate) fn measure_with(self, executor: &mut dyn Executor) -> anyhow::Result<Measured<'a>> {
         let mut watch = MachineWatch::start();
         let records = self.execute(executor, &mut watch).map_err(|fault| {
             // The run stops (the harness cannot start processes, runs.jsonl cannot be

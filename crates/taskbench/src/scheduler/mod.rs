@@ -17,11 +17,11 @@ mod measure;
 mod options;
 mod resume;
 
-pub use build::Built;
-pub use finish::Finished;
-pub use measure::Measured;
-pub use options::{Commands, Export, Gate, Keep, ProcessLimits, SessionOptions, Show};
-pub use resume::Resume;
+pub(crate) use build::Built;
+pub(crate) use finish::Finished;
+pub(crate) use measure::Measured;
+pub(crate) use options::{Commands, Export, Gate, Keep, ProcessLimits, SessionOptions, Show};
+pub(crate) use resume::Resume;
 
 use crate::compare::gate::{Side, check_machines};
 use crate::contestant::Places;
@@ -37,7 +37,7 @@ use anyhow::{Context, anyhow, bail};
 use std::path::{Path, PathBuf};
 
 /// What a run will do, decided before anything is built or written.
-pub struct Scheduler<'a> {
+pub(crate) struct Scheduler<'a> {
     options: &'a SessionOptions,
     places: &'a Places,
     plan: Plan,
@@ -51,7 +51,7 @@ pub struct Scheduler<'a> {
 
 impl<'a> Scheduler<'a> {
     /// Plans the run `options` asks for over the contestants in `contestants_dir`.
-    pub fn plan(
+    pub(crate) fn plan(
         options: &'a SessionOptions,
         contestants_dir: &Path,
         places: &'a Places,
@@ -104,7 +104,7 @@ impl<'a> Scheduler<'a> {
     }
 
     /// `--dry-run`: the cases, the subjects and an estimate of the time.
-    pub fn dry_run(&self) -> String {
+    pub(crate) fn dry_run(&self) -> String {
         let names: Vec<(String, crate::contestant::ProcessCost)> = match &self.surveyed {
             Some(surveyed) => subject_names(surveyed, &self.options.cpus, true),
             None => (self.options.commands.commands.iter())
@@ -122,7 +122,7 @@ impl<'a> Scheduler<'a> {
     /// Makes the output folder and locks it, and writes run.json and the options beside
     /// it — or takes over the interrupted run of `resume`, with the records of the cases it
     /// finished. `command` is the taskbench command line, kept with the results.
-    pub fn prepare(
+    pub(crate) fn prepare(
         self,
         command: Vec<String>,
         resume: Option<&Resume>,
@@ -174,7 +174,7 @@ impl<'a> Scheduler<'a> {
 }
 
 /// A run with its folder: ready to build its contestants.
-pub struct Prepared<'a> {
+pub(crate) struct Prepared<'a> {
     scheduler: Scheduler<'a>,
     out: PathBuf,
     store: Location,

@@ -15,68 +15,68 @@ use std::time::Duration;
 
 /// A run's settings: what it runs, on whom, how, and where it writes.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct SessionOptions {
+pub(crate) struct SessionOptions {
     /// The cases and how much each is measured (`--preset`, `--scenario`, parameters, `-r`…).
-    pub plan: PlanOptions,
+    pub(crate) plan: PlanOptions,
     /// `--contestants DIR`, when given: a resumed run finds its contestants there again.
     #[serde(default)]
-    pub contestants_dir: Option<PathBuf>,
+    pub(crate) contestants_dir: Option<PathBuf>,
     /// Contestants and @groups (empty: the preset's lineup).
     #[serde(default)]
-    pub contestants: Vec<String>,
+    pub(crate) contestants: Vec<String>,
     /// `--command`s timed as whole processes instead of contestants.
     #[serde(default)]
-    pub commands: Commands,
+    pub(crate) commands: Commands,
     /// `--cpus`: each contestant pinned to each of these core counts.
     #[serde(default)]
-    pub cpus: Vec<u32>,
+    pub(crate) cpus: Vec<u32>,
     /// `--patch`: crates replaced in the NAME@patch variants.
     #[serde(default)]
-    pub patches: Vec<Patch>,
+    pub(crate) patches: Vec<Patch>,
     /// `--shard K/N`.
     #[serde(default)]
-    pub shard: Option<Shard>,
+    pub(crate) shard: Option<Shard>,
     /// `--instructions`: also count each case's instructions.
     #[serde(default)]
-    pub instructions: bool,
+    pub(crate) instructions: bool,
     /// How each process is watched and cut short.
-    pub limits: ProcessLimits,
+    pub(crate) limits: ProcessLimits,
     /// `--out` (default: results/<start time>).
     #[serde(default)]
-    pub out: Option<PathBuf>,
+    pub(crate) out: Option<PathBuf>,
     /// `--export-<flag> PATH`s, by format.
     #[serde(default)]
-    pub exports: Vec<Export>,
+    pub(crate) exports: Vec<Export>,
     /// Where the run is kept, and under which names.
     #[serde(default)]
-    pub keep: Keep,
+    pub(crate) keep: Keep,
     /// `--baseline NAME` and the gate against it (or within the run's variants).
     #[serde(default)]
-    pub gate: Gate,
+    pub(crate) gate: Gate,
     /// What the terminal shows.
     #[serde(default)]
-    pub show: Show,
+    pub(crate) show: Show,
 }
 
 /// `--command`s: timed as processes, like hyperfine's.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct Commands {
-    pub commands: Vec<String>,
+pub(crate) struct Commands {
+    pub(crate) commands: Vec<String>,
     /// `-n`: their names, in order.
-    pub names: Vec<String>,
+    pub(crate) names: Vec<String>,
     /// The shell for shell syntax, or `none` (`-N`).
-    pub shell: String,
+    pub(crate) shell: String,
 }
 
 /// `--timeout`, `--sample-ms`, `--memory-limit`, `--full-warmup`.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]
-pub struct ProcessLimits {
-    pub timeout: Duration,
-    pub sample_ms: u64,
+pub(crate) struct ProcessLimits {
+    pub(crate) timeout: Duration,
+    pub(crate) sample_ms: u64,
     /// Default: half the machine's memory.
-    pub memory_limit: Option<u64>,
+    pub(crate) memory_limit: Option<u64>,
     #[serde(rename = "full_warmup")]
-    pub full_warm_up: bool,
+    pub(crate) full_warm_up: bool,
 }
 
 impl Default for ProcessLimits {
@@ -92,36 +92,36 @@ impl Default for ProcessLimits {
 
 /// One `--export-<flag> PATH`: written as its flag and path.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Export {
+pub(crate) struct Export {
     #[serde(with = "by_flag")]
-    pub format: &'static Format,
-    pub path: PathBuf,
+    pub(crate) format: &'static Format,
+    pub(crate) path: PathBuf,
 }
 
 /// The store: `--store` (default: beside the run's folder), `--no-store`, `--tag`s,
 /// `--save-baseline`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct Keep {
-    pub store: Option<Location>,
-    pub no_store: bool,
-    pub tags: Vec<String>,
-    pub save_baseline: Option<String>,
+pub(crate) struct Keep {
+    pub(crate) store: Option<Location>,
+    pub(crate) no_store: bool,
+    pub(crate) tags: Vec<String>,
+    pub(crate) save_baseline: Option<String>,
 }
 
 /// `--baseline`, `--fail-if-*` and `--mixed-machines`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct Gate {
-    pub baseline: Option<String>,
-    pub thresholds: Thresholds,
-    pub mixed_machines: bool,
+pub(crate) struct Gate {
+    pub(crate) baseline: Option<String>,
+    pub(crate) thresholds: Thresholds,
+    pub(crate) mixed_machines: bool,
 }
 
 /// `--quiet`, `--tables`, `--cold`.
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
-pub struct Show {
-    pub quiet: bool,
-    pub tables: bool,
-    pub cold: bool,
+pub(crate) struct Show {
+    pub(crate) quiet: bool,
+    pub(crate) tables: bool,
+    pub(crate) cold: bool,
 }
 
 /// The file beside run.json that keeps a run's options for `--resume`.
@@ -129,37 +129,37 @@ const OPTIONS_FILE: &str = "options.json";
 
 impl SessionOptions {
     /// Each export asked for, with its path.
-    pub fn exports(&self) -> Vec<(&'static Format, &Path)> {
+    pub(crate) fn exports(&self) -> Vec<(&'static Format, &Path)> {
         (self.exports.iter())
             .map(|e| (e.format, e.path.as_path()))
             .collect()
     }
 
     /// Whether an export goes to stdout (`--export-<flag> -`).
-    pub fn exports_to_stdout(&self) -> bool {
+    pub(crate) fn exports_to_stdout(&self) -> bool {
         (self.exports.iter()).any(|e| export::is_stdout(&e.path))
     }
 
     /// Whether the run prints no tables on stdout: `--quiet`, or an export there, which
     /// they would spoil.
-    pub fn is_quiet(&self) -> bool {
+    pub(crate) fn is_quiet(&self) -> bool {
         self.show.quiet || self.exports_to_stdout()
     }
 
     /// DIR/options.json, beside run.json.
-    pub fn path(dir: &Path) -> PathBuf {
+    pub(crate) fn path(dir: &Path) -> PathBuf {
         dir.join(OPTIONS_FILE)
     }
 
     /// Keeps these options in `dir` for `--resume`.
-    pub fn write(&self, dir: &Path) -> anyhow::Result<()> {
+    pub(crate) fn write(&self, dir: &Path) -> anyhow::Result<()> {
         let json = serde_json::to_string_pretty(self).expect("options serialise");
         export::write_atomically(&SessionOptions::path(dir), json.as_bytes())
     }
 
     /// The options kept in `dir`, or `None` when it has none (a run of a taskbench that
     /// kept only its command line).
-    pub fn read(dir: &Path) -> anyhow::Result<Option<SessionOptions>> {
+    pub(crate) fn read(dir: &Path) -> anyhow::Result<Option<SessionOptions>> {
         let path = SessionOptions::path(dir);
         let Some(text) = export::read_if_there(&path)? else {
             return Ok(None);
@@ -175,11 +175,16 @@ mod by_flag {
     use crate::export::Format;
     use serde::{Deserialize, Deserializer, Serializer};
 
-    pub fn serialize<S: Serializer>(format: &&'static Format, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(
+        format: &&'static Format,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
         s.serialize_str(format.flag())
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<&'static Format, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<&'static Format, D::Error> {
         let flag = String::deserialize(d)?;
         Format::of_flag(&flag)
             .ok_or_else(|| serde::de::Error::custom(format!("no export format {flag}")))

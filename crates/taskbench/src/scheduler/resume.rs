@@ -11,13 +11,13 @@ use anyhow::{anyhow, bail};
 use std::path::{Path, PathBuf};
 
 /// An interrupted run to finish.
-pub struct Resume {
+pub(crate) struct Resume {
     /// Its folder.
-    pub dir: PathBuf,
+    pub(crate) dir: PathBuf,
     /// Its run.json, as it was when the run was resumed.
-    pub session_file: SessionFile,
+    pub(crate) session_file: SessionFile,
     /// Its settings: the stored ones, into its folder.
-    pub options: SessionOptions,
+    pub(crate) options: SessionOptions,
 }
 
 impl Resume {
@@ -25,7 +25,7 @@ impl Resume {
     /// names one); no setting of `current` that chooses cases may go with it. A folder
     /// without stored options (written by an older taskbench) has them made by
     /// `from_command_line` from the command line in its run.json.
-    pub fn open(
+    pub(crate) fn open(
         dir: &Path,
         current: &SessionOptions,
         from_command_line: impl FnOnce(&[String]) -> anyhow::Result<SessionOptions>,
@@ -57,7 +57,7 @@ impl Resume {
     /// The records of the cases that finished (those of cases it had not finished are run
     /// again from the start: runs.jsonl is rewritten without them, and they are kept aside
     /// in runs.dropped.jsonl). The caller holds the folder's lock.
-    pub fn earlier_runs(&self) -> anyhow::Result<Vec<RunRecord>> {
+    pub(crate) fn earlier_runs(&self) -> anyhow::Result<Vec<RunRecord>> {
         let out = &self.dir;
         let log = out.join("runs.jsonl");
         let (records, notice) = if log.exists() {

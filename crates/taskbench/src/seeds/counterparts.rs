@@ -7,19 +7,19 @@ use super::SeedId;
 
 /// Our row for one published implementation, or why we have none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Counterpart {
-    pub seed: SeedId,
+pub(crate) struct Counterpart {
+    pub(crate) seed: SeedId,
     /// As the published figures name it (`native async/await`).
-    pub implementation: &'static str,
+    pub(crate) implementation: &'static str,
     /// The contestant that runs its workload; `None` where no contestant can (`differs`
     /// says why).
-    pub contestant: Option<&'static str>,
+    pub(crate) contestant: Option<&'static str>,
     /// What our row does that the study's does not, or why there is no row.
-    pub differs: &'static str,
+    pub(crate) differs: &'static str,
 }
 
 /// The counterpart of `implementation` in `seed`'s figures.
-pub fn of(seed: SeedId, implementation: &str) -> Option<&'static Counterpart> {
+pub(crate) fn of(seed: SeedId, implementation: &str) -> Option<&'static Counterpart> {
     COUNTERPARTS
         .iter()
         .find(|c| c.seed == seed && c.implementation == implementation)

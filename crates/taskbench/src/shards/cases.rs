@@ -13,7 +13,7 @@ use crate::words::plan::plural;
 
 /// Each contestant's subject names (`tokio`, or `tokio cpus=N` for each `--cpus N`) with
 /// what its processes cost; only those available here when `available_only`.
-pub fn subject_names(
+pub(crate) fn subject_names(
     surveyed: &[Surveyed],
     cpus: &[u32],
     available_only: bool,
@@ -40,7 +40,7 @@ pub fn subject_names(
 }
 
 /// The cases of `shard` among the plan's on `names`; an error when it has none.
-pub fn shard_cases(
+pub(crate) fn shard_cases(
     plan: &Plan,
     names: &[(String, ProcessCost)],
     shard: Shard,

@@ -18,21 +18,21 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// What a merge wrote, for the command to tell.
-pub struct Merge {
+pub(crate) struct Merge {
     /// The merged folder's results, as written to its results.json.
-    pub results: Results,
+    pub(crate) results: Results,
     /// How many folders were joined.
-    pub folders: usize,
+    pub(crate) folders: usize,
     /// How many machines they ran on.
-    pub machines: usize,
+    pub(crate) machines: usize,
     /// Why the merged run is not whole (a shard missing, a part interrupted), if it is not:
     /// its results are marked interrupted.
-    pub incomplete: Option<String>,
+    pub(crate) incomplete: Option<String>,
 }
 
 /// Merges the result folders `dirs` into `out` (created if need be) and says what it
 /// wrote; folders of different machines only with `mixed_machines`.
-pub fn merge(dirs: &[PathBuf], out: &Path, mixed_machines: bool) -> anyhow::Result<Merge> {
+pub(crate) fn merge(dirs: &[PathBuf], out: &Path, mixed_machines: bool) -> anyhow::Result<Merge> {
     let inputs = read_inputs(dirs, out)?;
     let machines = machines(&inputs);
     if machines.len() > 1 && !mixed_machines {

@@ -3,5 +3,5 @@
 //! side (`taskbench merge`, [`merge`]). A shard as a run records it (`run::Shard`) is part of
 //! the run's model.
 
-pub mod cases;
-pub mod merge;
+pub(crate) mod cases;
+pub(crate) mod merge;

@@ -21,20 +21,20 @@ pub struct HistoryFilter {
 pub struct HistoryRow {
     /// The session's id: two sessions may start in the same second.
     pub session: i64,
-    pub started: String,
+    pub(crate) started: String,
     pub tags: String,
-    pub commit: Option<String>,
-    pub dirty: Option<bool>,
+    pub(crate) commit: Option<String>,
+    pub(crate) dirty: Option<bool>,
     /// Kept in the store as its label, read back here.
-    pub point: Point,
-    pub contestant: String,
-    pub version: Option<String>,
+    pub(crate) point: Point,
+    pub(crate) contestant: String,
+    pub(crate) version: Option<String>,
     /// `valid`, or the status the row was shown with.
-    pub outcome: String,
-    pub time: Option<f64>,
-    pub time_low: Option<f64>,
-    pub time_high: Option<f64>,
-    pub peak_rss: Option<f64>,
+    pub(crate) outcome: String,
+    pub(crate) time: Option<f64>,
+    pub(crate) time_low: Option<f64>,
+    pub(crate) time_high: Option<f64>,
+    pub(crate) peak_rss: Option<f64>,
 }
 
 /// Every summary `filter` takes, by point, contestant and time. Tags, the start and the

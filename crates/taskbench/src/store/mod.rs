@@ -16,11 +16,10 @@ mod spread;
 mod tls;
 mod value;
 
-pub use crate::analysis::run_to_run::Spreads;
 pub use backend::Store;
 pub use history::{HistoryFilter, HistoryRow, history_rows};
 pub use location::Location;
-pub use measure::machine::Machine;
+pub(crate) use measure::machine::Machine;
 pub use record::{Provenance, TAG_SEPARATOR, parse_tag, record, tags_of};
 pub use select::{Session, condition, find, runs, save_baseline, side};
 pub use spread::{across_sessions, spreads, take_in_sessions};
@@ -30,7 +29,7 @@ use anyhow::Context;
 use std::path::{Path, PathBuf};
 
 /// File name of the default store, beside the result folders.
-pub const STORE_FILE: &str = "taskbench.sqlite";
+pub(crate) const STORE_FILE: &str = "taskbench.sqlite";
 
 /// The schema version this build writes; [`MIGRATIONS`] lead every older store to it.
 pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;
@@ -103,7 +102,7 @@ const MIGRATIONS: &[&str] = &[
 ];
 
 /// The store a run writes to: `--store`, else `taskbench.sqlite` beside the run's folder.
-pub fn default_path(out: &Path) -> PathBuf {
+pub(crate) fn default_path(out: &Path) -> PathBuf {
     out.parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."))

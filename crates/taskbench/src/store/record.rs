@@ -51,7 +51,7 @@ pub struct Provenance {
 
 impl Provenance {
     /// The provenance of a run made now from the repository at `root`.
-    pub fn here(root: &Path, folder: &Path, tags: &[String]) -> Provenance {
+    pub(crate) fn here(root: &Path, folder: &Path, tags: &[String]) -> Provenance {
         let git = |args: &[&str]| {
             let argv: Vec<String> = ["git", "-C"]
                 .into_iter()

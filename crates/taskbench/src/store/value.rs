@@ -8,7 +8,7 @@ use std::error::Error;
 
 /// A parameter of a query, or a column of its result.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Value {
+pub(crate) enum Value {
     Null,
     Int(i64),
     Real(f64),
@@ -59,11 +59,11 @@ impl<T: Into<Value>> From<Option<T>> for Value {
 
 /// One row of a query's result, its columns in the order selected.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Row(pub Vec<Value>);
+pub(crate) struct Row(pub Vec<Value>);
 
 impl Row {
     /// Column `k` as a `T`; an error names the column and what it held.
-    pub fn get<T: FromValue>(&self, k: usize) -> anyhow::Result<T> {
+    pub(crate) fn get<T: FromValue>(&self, k: usize) -> anyhow::Result<T> {
         let value = self.0.get(k).unwrap_or(&Value::Null);
         T::from_value(value).ok_or_else(|| {
             anyhow::anyhow!(
@@ -75,7 +75,7 @@ impl Row {
 }
 
 /// A Rust type a column reads as; `None` where the value is not one.
-pub trait FromValue: Sized {
+pub(crate) trait FromValue: Sized {
     fn from_value(value: &Value) -> Option<Self>;
 }
 

@@ -13,12 +13,12 @@ use stats::LinearFit;
 use std::collections::BTreeMap;
 
 /// Fewest points whose R² says anything.
-pub const MIN_POINTS_FOR_R2: usize = 3;
+pub(crate) const MIN_POINTS_FOR_R2: usize = 3;
 
 /// What a fit is of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Metric {
+pub(crate) enum Metric {
     /// Median elapsed − ideal, ns: the slope is ns/task, the intercept the fixed overhead.
     OverheadNs,
     /// Median user + sys of the whole process (start-up and inner warm-up included), ns.
@@ -29,7 +29,7 @@ pub enum Metric {
 
 impl Metric {
     /// Every metric, in the order tables show them.
-    pub const ALL: [Metric; 3] = [Metric::OverheadNs, Metric::CpuNs, Metric::PeakRssBytes];
+    pub(crate) const ALL: [Metric; 3] = [Metric::OverheadNs, Metric::CpuNs, Metric::PeakRssBytes];
 
     fn of(self, row: &CaseSummary) -> Option<f64> {
         match self {
@@ -42,35 +42,35 @@ impl Metric {
 
 /// One fitted point: the size and the median there.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct FitPoint {
-    pub n: u64,
-    pub value: f64,
+pub(crate) struct FitPoint {
+    pub(crate) n: u64,
+    pub(crate) value: f64,
 }
 
 /// `metric ≈ slope · N + intercept` for one contestant across one sweep.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Fit {
-    pub contestant: String,
-    pub scenario: String,
+pub(crate) struct Fit {
+    pub(crate) contestant: String,
+    pub(crate) scenario: String,
     /// The swept parameter: the scenario's size parameter.
-    pub param: String,
+    pub(crate) param: String,
     /// The parameters held fixed across the sweep.
-    pub other_params: BTreeMap<String, u64>,
-    pub metric: Metric,
+    pub(crate) other_params: BTreeMap<String, u64>,
+    pub(crate) metric: Metric,
     /// Per task: ns or bytes.
-    pub slope: f64,
+    pub(crate) slope: f64,
     /// Fixed cost: ns or bytes.
-    pub intercept: f64,
+    pub(crate) intercept: f64,
     /// Coefficient of determination; absent below [`MIN_POINTS_FOR_R2`] points or when
     /// every median is equal.
-    pub r2: Option<f64>,
+    pub(crate) r2: Option<f64>,
     /// The medians fitted, by N.
-    pub points: Vec<FitPoint>,
+    pub(crate) points: Vec<FitPoint>,
 }
 
 /// Every fit over the sweeps among `points`, sweeps in the order their first point ran,
 /// contestants best first at that point, metrics in [`Metric::ALL`] order.
-pub fn fits(points: &[PointSummary]) -> Vec<Fit> {
+pub(crate) fn fits(points: &[PointSummary]) -> Vec<Fit> {
     sweeps(points).iter().flat_map(Sweep::fits).collect()
 }
 
@@ -156,7 +156,7 @@ impl Sweep<'_> {
 
 impl Fit {
     /// Whether `point` is one of the points of this fit's sweep.
-    pub fn covers(&self, point: &PointSummary) -> bool {
+    pub(crate) fn covers(&self, point: &PointSummary) -> bool {
         sweep_key(point).is_some_and(|(param, others)| {
             self.scenario == point.point.scenario
                 && self.param == param

@@ -5,6 +5,6 @@
 //! places in the pipeline (tests/integration/layers.rs names each), so this file declares
 //! them and re-exports nothing.
 
-pub mod fits;
-pub mod releases;
-pub mod words;
+pub(crate) mod fits;
+pub(crate) mod releases;
+pub(crate) mod words;

@@ -8,7 +8,7 @@ use units::{bytes, duration};
 
 /// Every table of a run in order: each point's, and each sweep's per-task fits right after
 /// the sweep's last point.
-pub fn tables(points: &[PointSummary], fits: &[Fit]) -> Vec<Table> {
+pub(crate) fn tables(points: &[PointSummary], fits: &[Fit]) -> Vec<Table> {
     let mut fit_tables = fit_tables(points, fits);
     let mut all = Vec::new();
     for (index, point) in points.iter().enumerate() {
@@ -22,7 +22,7 @@ pub fn tables(points: &[PointSummary], fits: &[Fit]) -> Vec<Table> {
 
 /// The table of each sweep among `fits`, with the index in `points` of the sweep's last
 /// point (the table goes after it).
-pub fn fit_tables(points: &[PointSummary], fits: &[Fit]) -> Vec<(usize, Table)> {
+pub(crate) fn fit_tables(points: &[PointSummary], fits: &[Fit]) -> Vec<(usize, Table)> {
     let mut sweeps: Vec<Vec<&Fit>> = Vec::new();
     for fit in fits {
         match sweeps.iter_mut().find(|s| same_sweep(s[0], fit)) {

@@ -8,40 +8,40 @@ use stats::median;
 use stats::steady::{SeriesClass, classify};
 
 /// The margin over the latest settling seen: a few processes show only part of the spread.
-pub const MARGIN: f64 = 0.25;
+pub(crate) const MARGIN: f64 = 0.25;
 
 /// How far above its last level a series may stay and count as settled: level shifts of a
 /// few per cent later in a process are the machine's drift, not a warm-up to wait out.
-pub const SETTLED_WITHIN: f64 = 0.10;
+pub(crate) const SETTLED_WITHIN: f64 = 0.10;
 
 /// One process's curve.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct ProcessCurve {
-    pub class: SeriesClass,
+pub(crate) struct ProcessCurve {
+    pub(crate) class: SeriesClass,
     /// The iteration from which its times first reach their last level (within
     /// [`SETTLED_WITHIN`]; 0: from the first).
-    pub settled_at: usize,
+    pub(crate) settled_at: usize,
     /// The last level's median, ns.
-    pub steady_ns: f64,
+    pub(crate) steady_ns: f64,
     /// The first iteration ÷ the last level's median.
-    pub first_over_steady: f64,
+    pub(crate) first_over_steady: f64,
     /// Every iteration, ns.
-    pub series: Vec<f64>,
+    pub(crate) series: Vec<f64>,
 }
 
 /// The curves of one contestant at one scenario, and the warm-up they ask for.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct CaseCurves {
-    pub contestant: String,
-    pub scenario: String,
-    pub processes: Vec<ProcessCurve>,
+pub(crate) struct CaseCurves {
+    pub(crate) contestant: String,
+    pub(crate) scenario: String,
+    pub(crate) processes: Vec<ProcessCurve>,
     /// Warm-up iterations a time process should run: the latest settling among the
     /// processes, with [`MARGIN`], at least 1 (the cold start).
-    pub proposed: u32,
+    pub(crate) proposed: u32,
 }
 
 /// A process's curve from its series.
-pub fn process_curve(series: Vec<f64>) -> ProcessCurve {
+pub(crate) fn process_curve(series: Vec<f64>) -> ProcessCurve {
     let classified = classify(&series, series.len());
     let last = &series[classified.settled_at.min(series.len().saturating_sub(1))..];
     let steady_ns = median(last).unwrap_or(0.0);
@@ -83,7 +83,7 @@ fn settled(series: &[f64], change_points: &[usize], steady_ns: f64) -> usize {
 }
 
 /// The curves of a case and the warm-up they propose.
-pub fn case_curves(contestant: &str, scenario: &str, series: Vec<Vec<f64>>) -> CaseCurves {
+pub(crate) fn case_curves(contestant: &str, scenario: &str, series: Vec<Vec<f64>>) -> CaseCurves {
     let processes: Vec<ProcessCurve> = series.into_iter().map(process_curve).collect();
     CaseCurves {
         contestant: contestant.to_string(),
@@ -104,7 +104,7 @@ fn proposed(processes: &[ProcessCurve]) -> u32 {
 impl CaseCurves {
     /// The evidence in one line, kept as a comment beside the figure in the table:
     /// `settled at 12, 15 of 100 iterations (warmed up, warmed up); first 8.5x steady`.
-    pub fn evidence(&self) -> String {
+    pub(crate) fn evidence(&self) -> String {
         let settled: Vec<String> = self
             .processes
             .iter()

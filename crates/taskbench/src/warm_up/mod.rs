@@ -5,6 +5,6 @@
 //! pipeline (tests/integration/layers.rs names each), so this file declares them and
 //! re-exports nothing.
 
-pub mod curves;
-pub mod rules;
-pub mod words;
+pub(crate) mod curves;
+pub(crate) mod rules;
+pub(crate) mod words;

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// The file beside a contestant's manifest that holds its measured warm-up per scenario.
-pub const FILE: &str = "warm-up.toml";
+pub(crate) const FILE: &str = "warm-up.toml";
 
 /// Warm-up iterations of a time process whose contestant and runtime have no measured
 /// figure: the cold first iteration alone. The compiled and interpreted runtimes' curves
@@ -22,22 +22,22 @@ pub const FILE: &str = "warm-up.toml";
 /// pages, fills allocator caches and grows thread pools. Never less than one: the first
 /// iteration of a fresh process is the cold start, a figure of its own, and never part of
 /// the steady one.
-pub const COMMON: u32 = 1;
+pub(crate) const COMMON: u32 = 1;
 
 /// A JIT's minimum of warm-up iterations where its contestant's curves of a scenario were
 /// not measured: the most any of its rows needed (docs/FAIRNESS.md#warm-up).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RuntimeMinimum {
+pub(crate) struct RuntimeMinimum {
     /// The name a manifest gives (`warm_up = "jvm"`).
-    pub runtime: &'static str,
+    pub(crate) runtime: &'static str,
     /// Warm-up iterations a time process runs at least.
-    pub iterations: u32,
+    pub(crate) iterations: u32,
     /// What the warm-up curves showed: why this minimum.
-    pub measured: &'static str,
+    pub(crate) measured: &'static str,
 }
 
 /// The runtimes whose curves asked for more than the common minimum.
-pub const RUNTIMES: &[RuntimeMinimum] = &[
+pub(crate) const RUNTIMES: &[RuntimeMinimum] = &[
     RuntimeMinimum {
         runtime: "jvm",
         iterations: 80,
@@ -67,7 +67,7 @@ pub const RUNTIMES: &[RuntimeMinimum] = &[
 ];
 
 /// The measured runtime a manifest's `warm_up` names; the error lists the known ones.
-pub fn lookup(runtime: &str) -> Result<&'static RuntimeMinimum, String> {
+pub(crate) fn lookup(runtime: &str) -> Result<&'static RuntimeMinimum, String> {
     RUNTIMES
         .iter()
         .find(|w| w.runtime == runtime)
@@ -88,29 +88,29 @@ pub struct WarmUpTable {
     /// Measured from its own curves, by scenario name.
     pub measured: BTreeMap<String, u32>,
     /// Where no scenario figure was measured: its runtime's minimum, or [`COMMON`].
-    pub fallback: u32,
+    pub(crate) fallback: u32,
     /// The runtime whose minimum is the fallback (`jvm`), if any.
-    pub runtime: Option<&'static str>,
+    pub(crate) runtime: Option<&'static str>,
     /// When and where the curves were measured (the file's `measured` line).
-    pub when: Option<String>,
+    pub(crate) when: Option<String>,
 }
 
 /// A time process's warm-up at one point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WarmUp {
     /// Iterations run before the timed ones, the cold start first.
-    pub iterations: u32,
+    pub(crate) iterations: u32,
     /// The warm-up at the scenario's reference point, the quick size.
-    pub at_reference: u32,
+    pub(crate) at_reference: u32,
     /// What bounded it below that, if anything.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bound: Option<WarmUpBound>,
+    pub(crate) bound: Option<WarmUpBound>,
 }
 
 /// What bounds a warm-up at a point below the reference point's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum WarmUpBound {
+pub(crate) enum WarmUpBound {
     /// Each iteration does more work (operations) than at the reference point.
     Work,
     /// Each iteration waits longer (ideal time) than at the reference point.
@@ -193,7 +193,7 @@ impl WarmUpTable {
 
     /// The warm-up of a time process of `scenario` at its own parameters: the reference
     /// point's iterations, bounded by the work and the waiting they did there.
-    pub fn at(&self, scenario: &Scenario) -> WarmUp {
+    pub(crate) fn at(&self, scenario: &Scenario) -> WarmUp {
         let measured = self.iterations(scenario.name());
         let reference = scenario.at_reference();
         // ceil(measured × of the reference ÷ of this point), or `measured` where this point
@@ -223,7 +223,7 @@ impl WarmUpTable {
     }
 
     /// Where `scenario`'s figure comes from, in words.
-    pub fn source(&self, scenario: &str) -> String {
+    pub(crate) fn source(&self, scenario: &str) -> String {
         match (self.measured.contains_key(scenario), self.runtime) {
             (true, _) => "measured".to_string(),
             (false, Some(runtime)) => format!("{runtime} minimum"),
@@ -268,13 +268,13 @@ impl WarmUpTable {
 }
 
 /// A rule's short clause (what a row shows).
-pub fn short(rule: &str) -> &str {
+pub(crate) fn short(rule: &str) -> &str {
     rule.split_once(':').map_or(rule, |(short, _)| short)
 }
 
 /// The distinct rules of `rules`, in order of first appearance: each stated once in full
 /// under a table whose rows give its short clause.
-pub fn distinct<'a>(rules: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+pub(crate) fn distinct<'a>(rules: impl IntoIterator<Item = &'a str>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for rule in rules {
         if !out.iter().any(|r| r == rule) {
@@ -287,7 +287,7 @@ pub fn distinct<'a>(rules: impl IntoIterator<Item = &'a str>) -> Vec<String> {
 /// The text of `dir`'s [`FILE`] with `new` put in — each a scenario, its warm-up and the
 /// evidence it came from: they replace the file's figures of those scenarios, the others
 /// stay.
-pub fn merged(
+pub(crate) fn merged(
     dir: &Path,
     measured: &str,
     new: Vec<(String, u32, String)>,
@@ -327,7 +327,7 @@ fn catalogue_order(name: &str) -> usize {
 
 /// The text of a contestant's [`FILE`]: `measured` says when and where, each scenario's
 /// figure with the evidence it came from as a comment above it.
-pub fn render(measured: &str, scenarios: &[(String, u32, String)]) -> String {
+pub(crate) fn render(measured: &str, scenarios: &[(String, u32, String)]) -> String {
     let mut text = format!(
         "# Warm-up iterations of this contestant's time processes, by scenario: measured from\n\
          # iteration curves by `taskbench warm_up --write` (docs/MEASUREMENT.md#warm-up).\n\

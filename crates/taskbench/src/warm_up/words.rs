@@ -10,11 +10,11 @@ use units::{count, duration};
 const LEVELS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 
 /// Characters of a curve's strip at most.
-pub const STRIP: usize = 30;
+pub(crate) const STRIP: usize = 30;
 
 /// A process's curve as a strip: each character the median of its share of the iterations,
 /// as high as its time is above the steady time.
-pub fn strip(curve: &ProcessCurve) -> String {
+pub(crate) fn strip(curve: &ProcessCurve) -> String {
     let n = curve.series.len();
     if n == 0 || curve.steady_ns <= 0.0 {
         return String::new();
@@ -33,7 +33,7 @@ pub fn strip(curve: &ProcessCurve) -> String {
 /// One row per process of every case: contestant, scenario, the strip, its class and where
 /// it settled, first ÷ steady, the steady time; the proposed and current warm-up on the
 /// case's first row.
-pub fn curves_table(cases: &[(CaseCurves, u32, String)]) -> Table {
+pub(crate) fn curves_table(cases: &[(CaseCurves, u32, String)]) -> Table {
     let mut rows = Vec::new();
     for (case, current, source) in cases {
         for (i, process) in case.processes.iter().enumerate() {

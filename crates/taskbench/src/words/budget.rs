@@ -13,18 +13,18 @@ use units::{percent, rough_duration};
 
 /// How a run's cells stand against a target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Bought {
+pub(crate) struct Bought {
     /// Valid cells with a figure.
-    pub cells: usize,
+    pub(crate) cells: usize,
     /// Of them, those whose interval is a 95 % one.
-    pub at_level: usize,
+    pub(crate) at_level: usize,
     /// Of those, the ones within the target.
-    pub within: usize,
+    pub(crate) within: usize,
 }
 
 /// How `points`' cells stand against ±`target` (relative); a cell whose processes split
 /// into modes is judged by its widest mode.
-pub fn bought(points: &[PointSummary], target: f64) -> Bought {
+pub(crate) fn bought(points: &[PointSummary], target: f64) -> Bought {
     let mut count = Bought {
         cells: 0,
         at_level: 0,
@@ -55,7 +55,7 @@ pub fn bought(points: &[PointSummary], target: f64) -> Bought {
 }
 
 /// What a budgeted run's budget bought ([`bought_line`]); `None` without a budget.
-pub fn run_line(results: &Results) -> Option<String> {
+pub(crate) fn run_line(results: &Results) -> Option<String> {
     let report = results.budget.as_ref()?;
     Some(bought_line(report, bought(&results.points, report.target)))
 }
@@ -65,7 +65,7 @@ pub fn run_line(results: &Results) -> Option<String> {
 /// more) a perfect allocation of the same budget (and of twice it) brings within the target
 /// with the run's own spread and process costs; where the wall clock went is in results.json.
 /// One line of at most 100 characters, which the terminal does not wrap.
-pub fn bought_line(report: &BudgetReport, bought: Bought) -> String {
+pub(crate) fn bought_line(report: &BudgetReport, bought: Bought) -> String {
     format!(
         "budget {}: {} of {} within ±{} at 95 % (bound {}; {}: {}), {} with a 95 % interval",
         rough_duration(Duration::from_secs_f64(report.bound.budget_s)),
@@ -80,7 +80,7 @@ pub fn bought_line(report: &BudgetReport, bought: Bought) -> String {
 }
 
 /// A short cell's price: `±5 % needs ~40 s`, or `±5 % out of reach` past a day.
-pub fn price_text(price: &Price) -> String {
+pub(crate) fn price_text(price: &Price) -> String {
     let target = target_text(price.target);
     if price.more_s > 86_400.0 {
         return format!("±{target} out of reach");
@@ -89,7 +89,7 @@ pub fn price_text(price: &Price) -> String {
 }
 
 /// The row's price, where it has one.
-pub fn row_price(row: &CaseSummary) -> Option<String> {
+pub(crate) fn row_price(row: &CaseSummary) -> Option<String> {
     row.price.as_ref().map(price_text)
 }
 

@@ -10,10 +10,10 @@ use units::{duration, percent};
 
 /// The mark on a comparison's time and CPU cells whose difference the machine's condition
 /// could explain.
-pub const CONDITION_MARK: &str = " §";
+pub(crate) const CONDITION_MARK: &str = " §";
 
 /// What a gauge is called.
-pub fn gauge_name(gauge: Gauge) -> &'static str {
+pub(crate) fn gauge_name(gauge: Gauge) -> &'static str {
     match gauge {
         Gauge::Timer1ms => "timer 1 ms",
         Gauge::Timer20ms => "timer 20 ms",
@@ -24,7 +24,7 @@ pub fn gauge_name(gauge: Gauge) -> &'static str {
 
 /// A gauge's value: lateness as `+62.0 µs`, the loop as `5.10 ms`, steal as `3.0 %`;
 /// `–` where it was not read.
-pub fn gauge_value(gauge: Gauge, value: Option<f64>) -> String {
+pub(crate) fn gauge_value(gauge: Gauge, value: Option<f64>) -> String {
     let Some(v) = value else {
         return "–".into();
     };
@@ -37,7 +37,7 @@ pub fn gauge_value(gauge: Gauge, value: Option<f64>) -> String {
 
 /// `machine: timer 1 ms +62.0 µs · 20 ms +80.0 µs · CPU loop 5.10 ms · steal 3.0 % · steady`
 /// (or `changed during the run: steal`).
-pub fn condition_line(summary: &ConditionSummary) -> String {
+pub(crate) fn condition_line(summary: &ConditionSummary) -> String {
     let figures: Vec<String> = summary
         .gauges
         .iter()
@@ -60,13 +60,13 @@ pub fn condition_line(summary: &ConditionSummary) -> String {
 }
 
 /// The `machine:` line of a run whose condition was probed (none for older results).
-pub fn run_condition_line(machine: Option<&MachineLoad>) -> Option<String> {
+pub(crate) fn run_condition_line(machine: Option<&MachineLoad>) -> Option<String> {
     let condition = machine?.condition.as_ref()?;
     Some(condition_line(&summarize(condition)))
 }
 
 /// `steal 2.0 % → 20 %`.
-pub fn shift(shift: &GaugeShift) -> String {
+pub(crate) fn shift(shift: &GaugeShift) -> String {
     format!(
         "{} {} → {}",
         gauge_name(shift.gauge),
@@ -77,7 +77,7 @@ pub fn shift(shift: &GaugeShift) -> String {
 
 /// The block before a comparison's table: each gauge, BASE → NEW, those beyond the probe's
 /// own noise marked.
-pub fn condition_block(comparison: &ConditionComparison) -> Vec<String> {
+pub(crate) fn condition_block(comparison: &ConditionComparison) -> Vec<String> {
     let mut lines = vec!["machine condition, base → new (median of each run's probes):".into()];
     lines.extend(comparison.gauges.iter().map(|g| {
         let differs = if g.differs {
@@ -91,7 +91,7 @@ pub fn condition_block(comparison: &ConditionComparison) -> Vec<String> {
 }
 
 /// The note under a comparison's table when rows carry [`CONDITION_MARK`].
-pub fn condition_note() -> String {
+pub(crate) fn condition_note() -> String {
     format!(
         "{} the two runs' machine conditions differ beyond the probe's noise in a gauge that \
          bears on this row's time and CPU (timer lateness where the scenario waits on timers, \

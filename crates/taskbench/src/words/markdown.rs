@@ -15,13 +15,13 @@ const SPECIAL: &[char] = &[
 const BLOCK_START: &[char] = &['-', '+', '='];
 
 /// Between what were separate lines, now one.
-pub const LINE_JOIN: &str = " · ";
+pub(crate) const LINE_JOIN: &str = " · ";
 
 /// `text` as Markdown inline text that renders as itself, trimmed: every line break (`\n`, `\r\n`,
 /// `\r`, U+2028, U+2029, U+0085, vertical tab, form feed) becomes [`LINE_JOIN`], any other
 /// control character U+FFFD, the [`SPECIAL`] characters are backslash-escaped, and so is a
 /// block marker at its start (`-`, `+`, `=`, `1.`, `1)`; `#`, `>` and `*` are special).
-pub fn text(text: &str) -> String {
+pub(crate) fn text(text: &str) -> String {
     let joined = lines(text).join(LINE_JOIN);
     // Markdown drops the whitespace at either end of a line (and reads four spaces at the
     // start of a list item as code): it is not kept.
@@ -42,7 +42,7 @@ pub fn text(text: &str) -> String {
 /// `text` as a Markdown code span: its lines joined by a space, any other control character
 /// U+FFFD, between runs of backticks longer than any it holds (and a space inside each end
 /// where it begins or ends with a backtick or a space, which the span then strips).
-pub fn code(text: &str) -> String {
+pub(crate) fn code(text: &str) -> String {
     let content = lines(text).join(" ");
     let longest = content.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let fence = "`".repeat(longest + 1);

@@ -1,31 +1,31 @@
 //! What the user sees: the platform header, the tables (points, per-task fits) and the
 //! warnings' words.
 
-pub mod budget;
-pub mod condition;
-pub mod markdown;
-pub mod overview;
-pub mod plan;
-pub mod platform;
+pub(crate) mod budget;
+pub(crate) mod condition;
+pub(crate) mod markdown;
+pub(crate) mod overview;
+pub(crate) mod plan;
+pub(crate) mod platform;
 mod seed_pairs;
-pub mod seeds;
+pub(crate) mod seeds;
 mod side_by_side;
-pub mod table;
-pub mod terms;
+pub(crate) mod table;
+pub(crate) mod terms;
 mod warnings;
 
-pub use platform::PlatformHeader;
-pub use side_by_side::side_by_side;
-pub use table::{Table, plain_table, render_markdown, render_terminal, table};
-pub use warnings::digest as warning_digest;
+pub(crate) use platform::PlatformHeader;
+pub(crate) use side_by_side::side_by_side;
+pub(crate) use table::{Table, plain_table, render_markdown, render_terminal, table};
+pub(crate) use warnings::digest as warning_digest;
 
 /// Columns for tables: the terminal's width, or 100 when output is not a terminal.
-pub fn terminal_width() -> u16 {
+pub(crate) fn terminal_width() -> u16 {
     comfy_table::Table::new().width().unwrap_or(100)
 }
 
 /// `text` broken at spaces into lines of at most `width` characters.
-pub fn wrap(text: &str, width: usize) -> String {
+pub(crate) fn wrap(text: &str, width: usize) -> String {
     let mut out = String::new();
     let mut line = String::new();
     for word in text.split(' ') {

@@ -12,13 +12,13 @@ use units::{bytes, duration};
 /// A column's heading: the scenario, and the parameters that differ between this run's
 /// points of it (`tasks 10k`), empty when the scenario has one point.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Heading {
-    pub scenario: String,
-    pub detail: String,
+pub(crate) struct Heading {
+    pub(crate) scenario: String,
+    pub(crate) detail: String,
 }
 
 /// The headings of every column.
-pub fn headings(overview: &Overview) -> Vec<Heading> {
+pub(crate) fn headings(overview: &Overview) -> Vec<Heading> {
     let params: Vec<Vec<(&str, u64)>> = (overview.columns.iter())
         .map(|c| c.point.params_in_order())
         .collect();
@@ -52,7 +52,7 @@ pub fn headings(overview: &Overview) -> Vec<Heading> {
 }
 
 /// A ratio as the matrix shows it: three significant figures at most.
-pub fn ratio(value: f64) -> String {
+pub(crate) fn ratio(value: f64) -> String {
     match value {
         v if v < 10.0 => format!("{v:.2}"),
         v if v < 100.0 => format!("{v:.1}"),
@@ -61,7 +61,7 @@ pub fn ratio(value: f64) -> String {
 }
 
 /// A figure of the overview's quantity in human units.
-pub fn figure(quantity: Quantity, value: f64) -> String {
+pub(crate) fn figure(quantity: Quantity, value: f64) -> String {
     match quantity {
         Quantity::Time | Quantity::CpuPerIteration | Quantity::ColdStart => duration(value),
         Quantity::PeakRss => bytes(value),
@@ -69,36 +69,36 @@ pub fn figure(quantity: Quantity, value: f64) -> String {
 }
 
 /// The mark of a cell whose processes fell into modes.
-pub const MODES_MARK: &str = "~";
+pub(crate) const MODES_MARK: &str = "~";
 
 /// The legend of [`MODES_MARK`].
-pub const MODES_NOTE: &str = "~ the contestant's processes fell into two clearly separated \
+pub(crate) const MODES_NOTE: &str = "~ the contestant's processes fell into two clearly separated \
      groups (modes) at that point: the ratio is of the median of both together, which \
      describes neither; the point's table gives each group's figure and share";
 
 /// The mark of a steady figure whose processes had not settled.
-pub const UNSTEADY_MARK: &str = "⚠";
+pub(crate) const UNSTEADY_MARK: &str = "⚠";
 
 /// The legend of [`UNSTEADY_MARK`].
-pub const UNSTEADY_NOTE: &str = "⚠ most of the contestant's time processes at that point had \
+pub(crate) const UNSTEADY_NOTE: &str = "⚠ most of the contestant's time processes at that point had \
      not reached a steady state by the end of their warm-up: the figure averages a curve";
 
 /// The mark of an inline cell: the row's tasks ran inside their caller.
-pub const INLINE_MARK: &str = "ⁱ";
+pub(crate) const INLINE_MARK: &str = "ⁱ";
 
 /// The legend of [`INLINE_MARK`].
-pub const INLINE_NOTE: &str = "ⁱ inline: the row's tasks ran inside their caller at that \
+pub(crate) const INLINE_NOTE: &str = "ⁱ inline: the row's tasks ran inside their caller at that \
      point, never through its scheduler (futures-joinall's join_all polls every future \
      itself): its ratio is to the best runtime, but it is ranked apart — never the best, \
      outside its row's geometric mean (docs/FAIRNESS.md, \"A task is a task\")";
 
 /// The mark of an overhead that holds the row's timer granularity.
-pub const TIMER_MARK: &str = "†";
+pub(crate) const TIMER_MARK: &str = "†";
 
 /// What a cell shows: its ratio (marked where the processes fell into modes, had not
 /// settled, ran inline, or hold the timer's granularity), or the first word of its status
 /// (`timeout`, `n/a`).
-pub fn cell_text(cell: &Cell) -> String {
+pub(crate) fn cell_text(cell: &Cell) -> String {
     match cell {
         Cell::Figure {
             ratio: r,
@@ -124,7 +124,7 @@ pub fn cell_text(cell: &Cell) -> String {
 }
 
 /// The caption of an overview.
-pub fn title(quantity: Quantity) -> &'static str {
+pub(crate) fn title(quantity: Quantity) -> &'static str {
     match quantity {
         Quantity::Time => "overview · time × best (overhead where there is an ideal time)",
         Quantity::CpuPerIteration => "overview · CPU per iteration × best",
@@ -137,7 +137,7 @@ pub fn title(quantity: Quantity) -> &'static str {
 }
 
 /// The mean column's text: the geometric mean, and over how many points when not all.
-pub fn mean_text(overview: &Overview, row: &crate::analysis::overview::Row) -> String {
+pub(crate) fn mean_text(overview: &Overview, row: &crate::analysis::overview::Row) -> String {
     let ran = row.figures;
     match row.mean_ratio {
         None => "–".to_string(),
@@ -147,14 +147,14 @@ pub fn mean_text(overview: &Overview, row: &crate::analysis::overview::Row) -> S
 }
 
 /// The overviews the terminal prints: time and peak RSS.
-pub const TERMINAL: [Quantity; 2] = [Quantity::Time, Quantity::PeakRss];
+pub(crate) const TERMINAL: [Quantity; 2] = [Quantity::Time, Quantity::PeakRss];
 
 /// The terminal's overviews under `--cold`: cold start ranks instead of the steady state.
-pub const TERMINAL_COLD: [Quantity; 2] = [Quantity::ColdStart, Quantity::PeakRss];
+pub(crate) const TERMINAL_COLD: [Quantity; 2] = [Quantity::ColdStart, Quantity::PeakRss];
 
 /// The overviews a document (results.md, report.html) shows: time, CPU per iteration where
 /// contestants report it, and peak RSS.
-pub const DOCUMENT: [Quantity; 4] = [
+pub(crate) const DOCUMENT: [Quantity; 4] = [
     Quantity::Time,
     Quantity::ColdStart,
     Quantity::CpuPerIteration,
@@ -164,7 +164,7 @@ pub const DOCUMENT: [Quantity; 4] = [
 /// The overviews of `quantities` — per machine, each title naming it, where machines are
 /// side by side. The CPU overview is left out where no contestant reported CPU per
 /// iteration (older runs, `--command`).
-pub fn tables(results: &crate::results::Results, quantities: &[Quantity]) -> Vec<Table> {
+pub(crate) fn tables(results: &crate::results::Results, quantities: &[Quantity]) -> Vec<Table> {
     let mut tables = Vec::new();
     for (machine, points) in results.per_machine() {
         if points.is_empty() {
@@ -197,7 +197,7 @@ pub fn tables(results: &crate::results::Results, quantities: &[Quantity]) -> Vec
 }
 
 /// The matrix as a table: a row per contestant, a column per point, then the mean.
-pub fn table(overview: &Overview) -> Table {
+pub(crate) fn table(overview: &Overview) -> Table {
     let mut headers = vec!["contestant".to_string()];
     headers.extend(
         headings(overview)
@@ -251,7 +251,7 @@ pub fn table(overview: &Overview) -> Table {
 }
 
 /// Whether any cell of the overview is marked as modes.
-pub fn has_modes(overview: &Overview) -> bool {
+pub(crate) fn has_modes(overview: &Overview) -> bool {
     overview
         .rows
         .iter()
@@ -261,7 +261,7 @@ pub fn has_modes(overview: &Overview) -> bool {
 }
 
 /// Whether any cell of the overview is marked as not steady.
-pub fn has_unsteady(overview: &Overview) -> bool {
+pub(crate) fn has_unsteady(overview: &Overview) -> bool {
     overview
         .rows
         .iter()
@@ -271,7 +271,7 @@ pub fn has_unsteady(overview: &Overview) -> bool {
 }
 
 /// Whether any cell of the overview ran inline.
-pub fn has_inline(overview: &Overview) -> bool {
+pub(crate) fn has_inline(overview: &Overview) -> bool {
     cells(overview).any(|(_, _, c)| matches!(c, Cell::Figure { inline: true, .. }))
 }
 
@@ -299,7 +299,7 @@ fn cells(overview: &Overview) -> impl Iterator<Item = (&str, &str, &Cell)> {
 /// The legend of [`TIMER_MARK`], then a line per row with a marked cell: how much of each
 /// such overhead its timer granularity accounts for, from this run's timer point at the
 /// op's length.
-pub fn timer_lines(overview: &Overview) -> Vec<String> {
+pub(crate) fn timer_lines(overview: &Overview) -> Vec<String> {
     let mut rows: Vec<(&str, f64, Vec<String>)> = Vec::new();
     for (contestant, scenario, cell) in cells(overview) {
         let Cell::Figure {
@@ -339,17 +339,17 @@ pub fn timer_lines(overview: &Overview) -> Vec<String> {
 }
 
 /// The legend of [`TIMER_MARK`].
-pub const TIMER_NOTE: &str = "† holds the runtime's own timer granularity: doxbee and \
+pub(crate) const TIMER_NOTE: &str = "† holds the runtime's own timer granularity: doxbee and \
      parallel wait on fake I/O ops in turn (7 and 2), and its timer oversleeps each op's \
      length by a quarter of it or more (this run's timer point at that length, median p50; \
      docs/FAIRNESS.md):";
 
 /// The first row's label.
-pub const BEST_LABEL: &str = "best (= 1.00)";
+pub(crate) const BEST_LABEL: &str = "best (= 1.00)";
 
 /// Each column's best figure in units, what its 1.00 stands for: the first row's cells
 /// after [`BEST_LABEL`].
-pub fn best_figures(overview: &Overview) -> Vec<String> {
+pub(crate) fn best_figures(overview: &Overview) -> Vec<String> {
     overview
         .columns
         .iter()
@@ -369,17 +369,17 @@ fn best_row(overview: &Overview) -> Vec<String> {
 }
 
 /// A reference's row label: `floor (reference, not ranked)`.
-pub fn reference_label(name: &str) -> String {
+pub(crate) fn reference_label(name: &str) -> String {
     format!("{name} (reference, not ranked)")
 }
 
 /// The legend of the reference rows.
-pub const REFERENCE_NOTE: &str = "a reference (floor: a hand-written lower bound, not a \
+pub(crate) const REFERENCE_NOTE: &str = "a reference (floor: a hand-written lower bound, not a \
      runtime to choose) stands under the best, outside the ranking: its cells are its median \
      ÷ the best runtime's, what the machine allows";
 
 /// What each scenario of the overview measures, once per scenario, in column order.
-pub fn scenario_lines(overview: &Overview) -> Vec<String> {
+pub(crate) fn scenario_lines(overview: &Overview) -> Vec<String> {
     let mut seen: Vec<&str> = Vec::new();
     overview
         .columns
@@ -402,7 +402,7 @@ pub fn scenario_lines(overview: &Overview) -> Vec<String> {
 
 /// The terminal's overviews as tables, per machine where machines are side by side;
 /// nothing for a run without points.
-pub fn render_terminal(results: &crate::results::Results, width: u16, cold: bool) -> String {
+pub(crate) fn render_terminal(results: &crate::results::Results, width: u16, cold: bool) -> String {
     let quantities = if cold { &TERMINAL_COLD } else { &TERMINAL };
     tables(results, quantities)
         .iter()

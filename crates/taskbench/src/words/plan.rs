@@ -14,7 +14,7 @@ use std::time::Duration;
 use units::{duration, rough_duration};
 
 /// The dry run of `plan` on `subjects`: each name with what its processes cost.
-pub fn dry_run(plan: &Plan, subjects: &[(String, ProcessCost)]) -> String {
+pub(crate) fn dry_run(plan: &Plan, subjects: &[(String, ProcessCost)]) -> String {
     let costs: Vec<ProcessCost> = subjects.iter().map(|(_, cost)| cost.clone()).collect();
     let e = estimate(plan, &costs);
     let subjects: Vec<String> = subjects.iter().map(|(name, _)| name.clone()).collect();
@@ -92,7 +92,7 @@ pub fn dry_run(plan: &Plan, subjects: &[(String, ProcessCost)]) -> String {
 /// every case, and how many cases' levels fit after the minimums, cheapest first —
 /// `budget 5 min: minimums ~84 s; the 95 % level for all 135 cases ~7 min, about 130
 /// within it`. `None` without a budget.
-pub fn budget_buys(plan: &Plan, costs: &[ProcessCost]) -> Option<String> {
+pub(crate) fn budget_buys(plan: &Plan, costs: &[ProcessCost]) -> Option<String> {
     let budget = plan.stopping.budget?;
     let at = |runs: u32| Plan {
         stopping: Stopping {
@@ -145,7 +145,7 @@ pub fn budget_buys(plan: &Plan, costs: &[ProcessCost]) -> Option<String> {
 
 /// `3–30 runs until ±2 % or 1 s`, or `exactly 5 runs`; `, in a run budget of 5 min` after
 /// either where the run has one.
-pub fn stopping_line(plan: &Plan) -> String {
+pub(crate) fn stopping_line(plan: &Plan) -> String {
     let s = &plan.stopping;
     let budget = s
         .budget
@@ -168,7 +168,7 @@ pub fn stopping_line(plan: &Plan) -> String {
 }
 
 /// `word` with an `s` unless `n` is 1 (`processes` for `process`).
-pub fn plural(n: usize, word: &str) -> String {
+pub(crate) fn plural(n: usize, word: &str) -> String {
     match (n, word.ends_with('s')) {
         (1, _) => word.to_string(),
         (_, true) => format!("{word}es"),
@@ -177,7 +177,7 @@ pub fn plural(n: usize, word: &str) -> String {
 }
 
 /// `shard 2/3: 165 of 495 cases · estimated 4 min (the parts: 4 min, 4 min, 4 min)`.
-pub fn shard_line(shard: Shard, chosen: &ShardCases, subjects: usize) -> String {
+pub(crate) fn shard_line(shard: Shard, chosen: &ShardCases, subjects: usize) -> String {
     let parts: Vec<String> = chosen.parts.iter().map(|&d| rough_duration(d)).collect();
     format!(
         "shard {shard}: {} of {} cases on {subjects} {} · estimated {} (the parts: {})",

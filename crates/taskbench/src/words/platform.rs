@@ -6,7 +6,7 @@ use measure::Platform;
 use units::bytes;
 
 /// The header of a [`Platform`], as `run`, `show` and the Markdown export print it.
-pub trait PlatformHeader {
+pub(crate) trait PlatformHeader {
     /// The header lines printed above the tables.
     fn header(&self) -> Vec<String>;
 }
@@ -42,7 +42,7 @@ impl PlatformHeader for Platform {
 
 /// The run's toolchains in one line: each language of the contestants that run, with how
 /// many, and where their versions are.
-pub fn toolchains_line(infos: &[ContestantInfo]) -> String {
+pub(crate) fn toolchains_line(infos: &[ContestantInfo]) -> String {
     let mut languages: Vec<(&str, usize)> = Vec::new();
     for info in infos.iter().filter(|i| i.unavailable.is_none()) {
         match languages.iter_mut().find(|(l, _)| *l == info.language) {
@@ -65,7 +65,7 @@ pub fn toolchains_line(infos: &[ContestantInfo]) -> String {
 
 /// One line for a contestant that cannot run: its name, then the reason (the install
 /// command first), cut to `width` characters.
-pub fn unavailable_line(info: &ContestantInfo, width: usize) -> String {
+pub(crate) fn unavailable_line(info: &ContestantInfo, width: usize) -> String {
     let line = format!(
         "unavailable: {} — {}",
         info.name,

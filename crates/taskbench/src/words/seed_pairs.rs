@@ -11,7 +11,7 @@ use crate::words::Table;
 use units::{bytes, duration};
 
 /// The pairs table of one experiment that `point` re-runs.
-pub fn pairs(experiment: &Experiment, point: &PointSummary) -> Table {
+pub(crate) fn pairs(experiment: &Experiment, point: &PointSummary) -> Table {
     let rows = seeds::figures_of(experiment)
         .iter()
         .map(|figure| row(figure, point))

@@ -12,7 +12,7 @@ use measure::Platform;
 use units::{bytes, duration};
 
 /// The comparison tables of `point` (none for a point that reproduces no seed).
-pub fn comparisons(point: &PointSummary, platform: &Platform) -> Vec<Table> {
+pub(crate) fn comparisons(point: &PointSummary, platform: &Platform) -> Vec<Table> {
     if point.rows.is_empty() {
         return Vec::new();
     }

@@ -21,7 +21,7 @@ const HEADERS: [&str; 8] = [
 ];
 
 /// The table, or `None` for fewer than two points or more than four.
-pub fn side_by_side(points: &[PointSummary]) -> Option<Table> {
+pub(crate) fn side_by_side(points: &[PointSummary]) -> Option<Table> {
     if !(2..=HEADERS.len() / 2).contains(&points.len()) {
         return None;
     }

@@ -9,17 +9,17 @@ use units::{bytes, duration, duration_range};
 
 /// A table ready to render.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Table {
+pub(crate) struct Table {
     /// `sleep · tasks=10000 delay-ms=1000 · ideal 1.000 s`
-    pub title: String,
-    pub headers: Vec<String>,
-    pub rows: Vec<Vec<String>>,
+    pub(crate) title: String,
+    pub(crate) headers: Vec<String>,
+    pub(crate) rows: Vec<Vec<String>>,
     /// Reasons for n/a rows and details of failures.
-    pub notes: Vec<String>,
+    pub(crate) notes: Vec<String>,
 }
 
 /// Column headers from words.
-pub fn headers(words: &[&str]) -> Vec<String> {
+pub(crate) fn headers(words: &[&str]) -> Vec<String> {
     words.iter().map(|w| w.to_string()).collect()
 }
 
@@ -27,7 +27,7 @@ pub fn headers(words: &[&str]) -> Vec<String> {
 /// doxbee, parallel) the time column is the overhead above it, which is what differs
 /// between contestants; the title gives the ideal. Columns with nothing to show for any
 /// row (per task for the timer) are left out, so the table fits 100 columns.
-pub fn table(point: &PointSummary) -> Table {
+pub(crate) fn table(point: &PointSummary) -> Table {
     let ideal = point.rows.first().map_or(0, |r| r.ideal_ns);
     let layout = Layout {
         overhead: ideal > 0,
@@ -174,53 +174,53 @@ fn legends(point: &PointSummary, layout: Layout) -> Vec<String> {
 
 /// The header of the second column where machines are side by side: the first holds the
 /// contestant's own name, and `tokio · m2` is the two together.
-pub const MACHINE_COLUMN: &str = "machine";
+pub(crate) const MACHINE_COLUMN: &str = "machine";
 
 /// The second line of a reference's name (`floor`): not a runtime, not ranked.
-pub const REFERENCE_MARK: &str = "(reference)";
+pub(crate) const REFERENCE_MARK: &str = "(reference)";
 
 /// The legend of [`REFERENCE_MARK`].
-pub const REFERENCE: &str = "(reference): a hand-written lower bound, not a runtime to choose: \
+pub(crate) const REFERENCE: &str = "(reference): a hand-written lower bound, not a runtime to choose: \
      listed first, never the best; its × best is against the best runtime";
 
 /// The legend of "n.s." under a table that uses it.
-pub const NOT_SIGNIFICANT: &str = "n.s.: not significantly slower than the best — the 95 % \
+pub(crate) const NOT_SIGNIFICANT: &str = "n.s.: not significantly slower than the best — the 95 % \
      interval of the ratio holds 1";
 
 /// The legend of a row whose processes fell into modes.
-pub const MODES: &str = "two figures: the processes fell into two clearly separated groups \
+pub(crate) const MODES: &str = "two figures: the processes fell into two clearly separated groups \
      (modes): each group's median, the second with how many processes it holds; ±…, modes: \
      the interval of all processes together, which describes neither group";
 
 /// The legend of an interval of fewer than six processes.
-pub const SHORT_OF_THE_LEVEL: &str = "±… (75 %: 3 processes): too few processes for a 95 % \
+pub(crate) const SHORT_OF_THE_LEVEL: &str = "±… (75 %: 3 processes): too few processes for a 95 % \
      interval; the range of their medians, and how often such a range holds the median";
 
 /// The legend of the CPU column where contestants report it per iteration.
-pub const CPU_PER_ITERATION: &str =
+pub(crate) const CPU_PER_ITERATION: &str =
     "CPU/iter.: user + sys of all threads in one iteration; \"process\": the whole process's";
 
 /// The legend of the cold-start column and of the warm-up in the processes column.
-pub const COLD_START: &str = "steady state: the iterations each time process timed after its \
+pub(crate) const COLD_START: &str = "steady state: the iterations each time process timed after its \
      warm-up (processes × iterations, + warm-up iterations); cold start: each time process's \
      first iteration after start-up, the median over the processes";
 
 /// The legend of a row's interval across the store's sessions.
-pub const ACROSS_SESSIONS: &str = "±… across N sessions: the interval with the run-to-run \
+pub(crate) const ACROSS_SESSIONS: &str = "±… across N sessions: the interval with the run-to-run \
      variation of the store's N earlier sessions of the case on this machine taken in (the \
      row's own ±… is within this run)";
 
 /// The legend of intervals that are within one run.
-pub const WITHIN_ONE_RUN: &str = "±…: within this run — its processes' spread; another run \
+pub(crate) const WITHIN_ONE_RUN: &str = "±…: within this run — its processes' spread; another run \
      may differ by more (the store has fewer than three earlier sessions of these cases on \
      this machine)";
 
 /// The mark of a steady figure most of whose processes had not settled by the end of their
 /// warm-up (a change point while timed, or slower at the end).
-pub const UNSTEADY_MARK: &str = " ⚠";
+pub(crate) const UNSTEADY_MARK: &str = " ⚠";
 
 /// The legend of [`UNSTEADY_MARK`].
-pub const UNSTEADY: &str = "⚠: most of its time processes had not reached a steady state by \
+pub(crate) const UNSTEADY: &str = "⚠: most of its time processes had not reached a steady state by \
      the end of their warm-up (their series still changed level while timed, or slowed \
      down): the figure averages a curve — `taskbench warm_up` shows it";
 
@@ -305,7 +305,7 @@ fn cells(row: &CaseSummary, layout: Layout) -> Vec<String> {
 
 /// A time over its interval; where the processes fell into modes, each mode's time and
 /// share instead: `3.60 ms` over `10.0 ms in 3 of 12 processes`.
-pub fn figure_cell(summary: &Summary) -> String {
+pub(crate) fn figure_cell(summary: &Summary) -> String {
     if let Some((main, other)) = summary.modes.map(modes_text) {
         return format!("{main}\n{other}");
     }
@@ -320,7 +320,7 @@ pub fn figure_cell(summary: &Summary) -> String {
 }
 
 /// `cell` with `mark` after its first line.
-pub fn marked(cell: &str, mark: &str) -> String {
+pub(crate) fn marked(cell: &str, mark: &str) -> String {
     match cell.split_once('\n') {
         Some((first, rest)) => format!("{first}{mark}\n{rest}"),
         None => format!("{cell}{mark}"),
@@ -329,7 +329,7 @@ pub fn marked(cell: &str, mark: &str) -> String {
 
 /// `3.60 ms` and `10.0 ms in 3 of 12 processes`: the time of the mode holding more
 /// processes, then the other's with its share.
-pub fn modes_text(modes: [Mode; 2]) -> (String, String) {
+pub(crate) fn modes_text(modes: [Mode; 2]) -> (String, String) {
     let [main, other] = by_share(modes);
     (
         duration(main.median),
@@ -343,7 +343,7 @@ pub fn modes_text(modes: [Mode; 2]) -> (String, String) {
 }
 
 /// A coverage short of 95 %, exactly: `75 %`, `87.5 %`, `93.75 %`.
-pub fn coverage_text(coverage: f64) -> String {
+pub(crate) fn coverage_text(coverage: f64) -> String {
     format!("{} %", (coverage * 10_000.0).round() / 100.0)
 }
 
@@ -496,7 +496,7 @@ fn extra(row: &CaseSummary) -> String {
 }
 
 /// Renders for the terminal at `width` columns.
-pub fn render_terminal(table: &Table, width: u16) -> String {
+pub(crate) fn render_terminal(table: &Table, width: u16) -> String {
     use comfy_table::{
         CellAlignment, ColumnConstraint, ContentArrangement, Width, presets::UTF8_FULL_CONDENSED,
     };
@@ -543,7 +543,7 @@ pub fn render_terminal(table: &Table, width: u16) -> String {
 
 /// Renders as a Markdown section, every string escaped ([`super::markdown::text`]): a
 /// table's text comes from contestants and users as much as from taskbench.
-pub fn render_markdown(table: &Table) -> String {
+pub(crate) fn render_markdown(table: &Table) -> String {
     // A cell's lines become one, ` · ` between them; a header's `(…)` line stays a suffix.
     let flat = |c: &str| super::markdown::text(&c.replace("\n(", " ("));
     let headers: Vec<String> = table.headers.iter().map(|h| flat(h)).collect();
@@ -566,7 +566,7 @@ pub fn render_markdown(table: &Table) -> String {
 }
 
 /// A plain table at the terminal's width, cells left-aligned.
-pub fn plain_table(headers: &[&str]) -> comfy_table::Table {
+pub(crate) fn plain_table(headers: &[&str]) -> comfy_table::Table {
     let mut t = comfy_table::Table::new();
     t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED)
         .set_content_arrangement(comfy_table::ContentArrangement::Dynamic)

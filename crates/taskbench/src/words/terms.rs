@@ -11,7 +11,7 @@ use crate::warm_up::rules as warm_up;
 /// A row per contestant: language, runtime and version, its toolchains' ages, its build,
 /// its warm-up, its entry in docs/FAIRNESS.md; `–` where older results do not say. Each warm-up rule in full in
 /// the notes.
-pub fn contestants_table(infos: &[&ContestantInfo]) -> Table {
+pub(crate) fn contestants_table(infos: &[&ContestantInfo]) -> Table {
     let blank = || "–".to_string();
     let rows = infos
         .iter()

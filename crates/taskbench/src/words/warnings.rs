@@ -91,7 +91,7 @@ const WORST: usize = 3;
 
 /// The warnings as the terminal shows them: one line per kind, naming the worst few cases
 /// (every case is in results.md and report.html).
-pub fn digest(warnings: &[Warning]) -> Vec<String> {
+pub(crate) fn digest(warnings: &[Warning]) -> Vec<String> {
     let mut lines = Vec::new();
     let slow = slow_starts_worst_first(warnings);
     if !slow.is_empty() {

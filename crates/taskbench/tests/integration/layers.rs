@@ -106,7 +106,9 @@ fn top_level_modules() -> BTreeSet<String> {
     let mut modules = BTreeSet::new();
     let mut test_only = false;
     for line in lib.lines().map(str::trim) {
-        let name = line.strip_prefix("pub mod ").or(line.strip_prefix("mod "));
+        let name = (line.strip_prefix("pub mod "))
+            .or(line.strip_prefix("pub(crate) mod "))
+            .or(line.strip_prefix("mod "));
         if let Some(name) = name.and_then(|n| n.strip_suffix(';'))
             && !test_only
         {
@@ -351,9 +353,11 @@ fn a_split_feature_re_exports_nothing() {
         }
         let text = std::fs::read_to_string(src().join(&module).join("mod.rs")).unwrap();
         for line in text.lines().map(str::trim) {
-            let declares =
-                line.is_empty() || line.starts_with("//") || line.starts_with("pub mod ");
-            assert!(declares, "{module}/mod.rs: {line}: only `pub mod` lines");
+            let declares = line.is_empty()
+                || line.starts_with("//")
+                || line.starts_with("pub mod ")
+                || line.starts_with("pub(crate) mod ");
+            assert!(declares, "{module}/mod.rs: {line}: only `mod` lines");
         }
     }
 }

@@ -13,13 +13,13 @@ use toml::{Table, Value};
 
 /// `--patch CRATE=PATH`: a crate replaced by a local checkout.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Patch {
-    pub krate: String,
-    pub path: PathBuf,
+pub(crate) struct Patch {
+    pub(crate) krate: String,
+    pub(crate) path: PathBuf,
 }
 
 /// `CRATE=PATH`, the path an existing folder.
-pub fn parse_patch(text: &str) -> Result<Patch, String> {
+pub(crate) fn parse_patch(text: &str) -> Result<Patch, String> {
     let Some((krate, path)) = text.split_once('=') else {
         return Err(format!(
             "'{text}' is not CRATE=PATH (example: tokio=../tokio)"
@@ -277,7 +277,7 @@ fn pin(dependency: &mut Value, version: &str) {
 }
 
 /// `PATH @ <commit>` (`, dirty` when its tree has changes), or the path alone out of git.
-pub fn checkout(path: &Path) -> String {
+pub(crate) fn checkout(path: &Path) -> String {
     let git = |args: &[&str]| {
         std::process::Command::new("git")
             .arg("-C")

@@ -17,7 +17,7 @@ const TOOLCHAIN_MODULE: &str = "golang.org/toolchain";
 
 /// A Go release asked for, and the variant's folder it is fetched into.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Release {
+pub(crate) struct Release {
     /// `1.22` or `1.22.12`.
     asked: String,
     dir: PathBuf,

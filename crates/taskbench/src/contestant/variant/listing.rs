@@ -10,24 +10,24 @@ use anyhow::{Context, bail};
 
 /// Most releases one bisect may search: each costs a fetch (a Go toolchain is ~70 MB) and
 /// a build, and the halving's cost grows with their number.
-pub const MOST_RELEASES: usize = 200;
+pub(crate) const MOST_RELEASES: usize = 200;
 
 /// `go@1.22..1.26`: a contestant and the ends of a range of its runtime's releases.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Range {
+pub(crate) struct Range {
     /// `go`.
-    pub contestant: String,
+    pub(crate) contestant: String,
     /// The runtime word before the versions (`node`), or empty.
-    pub word: String,
+    pub(crate) word: String,
     /// `1.22`: the lowest release, or the line it starts.
-    pub from: String,
+    pub(crate) from: String,
     /// `1.26`: the highest, or the line it ends.
-    pub to: String,
+    pub(crate) to: String,
 }
 
 impl Range {
     /// Reads `NAME@FROM..TO` (`go@1.22..1.26`, `go@1.24.0..1.24.3`, `node-q@node22..26`).
-    pub fn parse(text: &str) -> anyhow::Result<Range> {
+    pub(crate) fn parse(text: &str) -> anyhow::Result<Range> {
         let fail = || {
             anyhow::anyhow!(
                 "'{text}': bisect takes a contestant and a range of its runtime's releases, \
@@ -60,13 +60,13 @@ impl Range {
     }
 
     /// The variant's name of `version` (`go@1.24.3`, `node-q@node22.3.1`).
-    pub fn name(&self, version: &str) -> String {
+    pub(crate) fn name(&self, version: &str) -> String {
         format!("{}@{}{version}", self.contestant, self.word)
     }
 
     /// Whether `version` lies in the range: its leading numbers at or past `from`'s, at or
     /// before `to`'s (`1.26` takes in `1.26.3`).
-    pub fn holds(&self, version: &str) -> bool {
+    pub(crate) fn holds(&self, version: &str) -> bool {
         let (Some(v), Some(from), Some(to)) =
             (numbers(version), numbers(&self.from), numbers(&self.to))
         else {
@@ -78,7 +78,7 @@ impl Range {
 
     /// The releases in the range, oldest first, as variants' names: `versions` (a
     /// registry's list) kept when inside it and no pre-release.
-    pub fn releases(&self, versions: &[String]) -> Vec<String> {
+    pub(crate) fn releases(&self, versions: &[String]) -> Vec<String> {
         let mut inside: Vec<&String> = (versions.iter())
             .filter(|v| is_release(v) && self.holds(v))
             .collect();
@@ -90,7 +90,7 @@ impl Range {
 
 /// The releases `range` names, listed from the registry its contestant's variants are
 /// fetched from; one line when it names none, or more than [`MOST_RELEASES`].
-pub fn list(
+pub(crate) fn list(
     range: &Range,
     contestant: &Contestant,
     places: &Places,

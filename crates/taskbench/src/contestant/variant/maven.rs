@@ -35,7 +35,7 @@ const LIBRARIES: &[Library] = &[Library {
 
 /// A release asked for, and the variant's folder its local repository is in.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Release {
+pub(crate) struct Release {
     /// `org.jetbrains.kotlinx:kotlinx-coroutines-core-jvm`.
     artifact: &'static str,
     /// `1.8.1`.

@@ -12,12 +12,12 @@
 
 mod cargo;
 mod go;
-pub mod listing;
+pub(crate) mod listing;
 mod maven;
 mod npm;
 mod pypi;
 
-pub use cargo::{Patch, checkout, parse_patch};
+pub(crate) use cargo::{Patch, parse_patch};
 
 use super::{Contestant, Places};
 use anyhow::bail;
@@ -25,7 +25,7 @@ use std::path::PathBuf;
 
 /// What follows the `@` of a variant's name.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Spec {
+pub(crate) enum Spec {
     /// `tokio@1.38.0`, `go@1.22`, `node-async-await@node22`: the runtime at this release.
     /// `runtime` is the word before the version when one is written (`node`), which must
     /// be the runtime the contestant runs.
@@ -50,18 +50,18 @@ impl std::fmt::Display for Spec {
 
 /// A variant as built: what its version line is read from, and what it fetches first.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Built {
+pub(crate) struct Built {
     /// A Rust variant's own lock file, its runtime's version read from it.
-    pub lockfile: Option<PathBuf>,
+    pub(crate) lockfile: Option<PathBuf>,
     /// `patched: /src/tokio @ 1a2b3c4d5e6f (dirty)`, for each checkout.
-    pub note: Option<String>,
+    pub(crate) note: Option<String>,
     /// The release fetched into its folder before it is built.
-    pub fetch: Option<Fetch>,
+    pub(crate) fetch: Option<Fetch>,
 }
 
 /// A runtime release fetched from its registry into a variant's folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Fetch {
+pub(crate) enum Fetch {
     /// A Go toolchain from the module proxy.
     Go(go::Release),
     /// A JavaScript runtime's binary from npm.
@@ -75,7 +75,7 @@ pub enum Fetch {
 impl Fetch {
     /// Fetches the release unless it is there already; the reason, in one line, when the
     /// registry does not have it or cannot be reached.
-    pub fn run(&self) -> Result<(), String> {
+    pub(crate) fn run(&self) -> Result<(), String> {
         match self {
             Fetch::Go(release) => release.fetch(),
             Fetch::Npm(release) => release.fetch(),
@@ -86,7 +86,7 @@ impl Fetch {
 }
 
 /// Splits `go@1.22` into the contestant's name and the variant; a plain name has none.
-pub fn split(name: &str) -> anyhow::Result<(&str, Option<Spec>)> {
+pub(crate) fn split(name: &str) -> anyhow::Result<(&str, Option<Spec>)> {
     let Some((base, spec)) = name.split_once('@') else {
         return Ok((name, None));
     };
@@ -124,7 +124,7 @@ const FETCH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10 * 6
 /// `go@1.20..1.26` → `go@1.20`, `go@1.21`, …, `go@1.26`, and `node-q@node18..24` → every
 /// major from 18 to 24: a release sweep written as a range, whose last number steps by one
 /// (both ends share the numbers before it). Any other name is returned as it is.
-pub fn expand(name: &str) -> anyhow::Result<Vec<String>> {
+pub(crate) fn expand(name: &str) -> anyhow::Result<Vec<String>> {
     let Some((base, (from, to))) = name
         .split_once('@')
         .and_then(|(base, spec)| Some((base, spec.split_once("..")?)))
@@ -173,7 +173,7 @@ fn is_version(text: &str) -> bool {
 impl Contestant {
     /// This contestant as the variant `spec`, in its own folder under `places.cache`, by
     /// the module of its language; nothing is fetched until it is built.
-    pub fn variant(
+    pub(crate) fn variant(
         &self,
         spec: &Spec,
         patches: &[Patch],
@@ -235,7 +235,7 @@ mod testing {
     use std::path::Path;
 
     /// The repository's places, with `cache` for the build cache.
-    pub fn places(cache: &Path) -> Places {
+    pub(crate) fn places(cache: &Path) -> Places {
         Places {
             cache: cache.to_path_buf(),
             ..crate::contestant::home::places_in(crate::contestant::home::repository_root())
@@ -243,7 +243,7 @@ mod testing {
     }
 
     /// The repository's contestant that `spec` names (`node-q@node22`), as that variant.
-    pub fn variant(spec: &str, cache: &Path) -> anyhow::Result<Contestant> {
+    pub(crate) fn variant(spec: &str, cache: &Path) -> anyhow::Result<Contestant> {
         let (name, spec) = split(spec).unwrap();
         let root = crate::contestant::home::repository_root();
         let all = crate::contestant::discover(&root.join("contestants")).unwrap();

