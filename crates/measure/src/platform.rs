@@ -4,11 +4,73 @@
 
 use super::machine::{Machine, load_average};
 use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
 
-/// How the workspace builds its Rust contestants: its `[profile.release]`, read by this
-/// crate's build.rs (`release (codegen-units = 1, lto = thin)`); the platform header shows
-/// it, and the contestants' manifests build with it.
-pub const RUST_PROFILE: &str = env!("TASKBENCH_RUST_PROFILE");
+/// The workspace's Cargo.toml, compiled in: the header describes the profile this
+/// harness's contestants are built with, not whatever a later checkout says (and cargo
+/// rebuilds the harness when the file changes).
+const WORKSPACE_MANIFEST: &str =
+    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.toml"));
+
+/// The profile every Rust contestant's manifest builds with (`--profile contestant`).
+const CONTESTANT_PROFILE: &str = "contestant";
+
+/// How the workspace builds its Rust contestants: its `[profile.contestant]` as cargo
+/// merges it over the built-in profile it inherits (`release (codegen-units = 1, lto =
+/// thin, opt-level = 3)`). The platform header shows it, and each Rust contestant's
+/// `build_flags` names it.
+pub fn rust_profile() -> &'static str {
+    static PROFILE: LazyLock<String> =
+        LazyLock::new(|| describe_profile(WORKSPACE_MANIFEST, CONTESTANT_PROFILE));
+    &PROFILE
+}
+
+/// Profile `name` of a workspace manifest, in words: the built-in profile it comes down
+/// from, then each setting by name as cargo merges them (each profile's own over those of
+/// the one it inherits), strings without their quotes. It names what a contestant is built
+/// as, cargo's release profile and the changes to it, rather than the repository's name
+/// for that profile.
+fn describe_profile(manifest: &str, name: &str) -> String {
+    let profiles = toml::from_str::<toml::Table>(manifest)
+        .ok()
+        .and_then(|root| root.get("profile")?.as_table().cloned())
+        .unwrap_or_default();
+    let Some((base, settings)) = resolve_profile(&profiles, name) else {
+        return format!("unknown (the workspace has no [profile.{name}] that inherits release)");
+    };
+    let settings: Vec<String> = settings
+        .iter()
+        .map(|(key, value)| match value.as_str() {
+            Some(text) => format!("{key} = {text}"),
+            None => format!("{key} = {value}"),
+        })
+        .collect();
+    if settings.is_empty() {
+        base
+    } else {
+        format!("{base} ({})", settings.join(", "))
+    }
+}
+
+/// The built-in profile `name` comes down from, and its merged settings; none when a
+/// profile of the chain is missing or inherits nothing.
+fn resolve_profile(profiles: &toml::Table, name: &str) -> Option<(String, toml::Table)> {
+    let table = profiles.get(name).and_then(toml::Value::as_table);
+    let (base, mut settings) = if matches!(name, "release" | "dev") {
+        (name.to_string(), toml::Table::new())
+    } else {
+        let parent = table?.get("inherits")?.as_str()?;
+        resolve_profile(profiles, parent)?
+    };
+    for (key, value) in table.into_iter().flatten() {
+        // Per-package and build-script overrides (tables) are left out: the workspace's
+        // name the harness's crates (its own, the bundled SQLite), none of a contestant's.
+        if key != "inherits" && !value.is_table() {
+            settings.insert(key.clone(), value.clone());
+        }
+    }
+    Some((base, settings))
+}
 
 /// Facts of the machine and the toolchains, stored with every result.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -72,7 +134,7 @@ impl Platform {
             memory_bytes: Platform::probe_memory_bytes(),
             kernel: read("/proc/sys/kernel/osrelease").trim().to_string(),
             rustc,
-            rust_profile: RUST_PROFILE.into(),
+            rust_profile: rust_profile().into(),
             load_average: load_average(),
             versions: Vec::new(),
         }
@@ -90,4 +152,42 @@ impl Platform {
 
 fn read(path: &str) -> String {
     std::fs::read_to_string(path).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_contestants_profile_is_release_and_what_it_changes() {
+        // The workspace's own: what the header says every Rust contestant is built as.
+        assert_eq!(
+            rust_profile(),
+            "release (codegen-units = 1, lto = thin, opt-level = 3)"
+        );
+        let manifest = r#"
+            [profile.release]
+            opt-level = 1
+            [profile.release.package.taskbench]
+            incremental = true
+            [profile.fast]
+            inherits = "release"
+            lto = "thin"
+            [profile.contestant]
+            inherits = "fast"
+            codegen-units = 1
+        "#;
+        assert_eq!(
+            describe_profile(manifest, "contestant"),
+            "release (codegen-units = 1, lto = thin, opt-level = 1)",
+            "inherited settings count, per-package overrides do not"
+        );
+        assert_eq!(describe_profile("", "release"), "release");
+        for missing in ["", "[profile.contestant]\nlto = true"] {
+            assert!(
+                describe_profile(missing, "contestant").starts_with("unknown"),
+                "{missing}"
+            );
+        }
+    }
 }

@@ -116,7 +116,7 @@ mod tests {
 
     fn cargo(package: &str) -> String {
         format!(
-            "[\"cargo\", \"build\", \"--release\", \"-p\", \"{package}\", \"--target-dir\", \"{{target}}\"]"
+            "[\"cargo\", \"build\", \"--profile\", \"contestant\", \"-p\", \"{package}\", \"--target-dir\", \"{{target}}\"]"
         )
     }
 
@@ -144,7 +144,7 @@ mod tests {
         assert_eq!(joint[0].names, ["tokio", "smol", "floor", "tokio-again"]);
         assert_eq!(
             joint[0].command.join(" "),
-            "cargo build --release -p contestant-tokio --target-dir /repo/target/contestants \
+            "cargo build --profile contestant -p contestant-tokio --target-dir /repo/target/contestants \
              -p contestant-smol -p contestant-floor",
             "a package named once"
         );

@@ -28,7 +28,8 @@ pub struct Manifest {
     #[serde(default)]
     pub(crate) build: Option<Vec<String>>,
     /// How it is built as shipped, in words (`g++ -std=c++20 -O3 -DNDEBUG -pthread`), or that
-    /// it is interpreted; `{rust_profile}` stands for the workspace's release profile.
+    /// it is interpreted; `{rust_profile}` stands for the workspace's contestant profile
+    /// (`release (codegen-units = 1, lto = thin, opt-level = 3)`, measure/platform.rs).
     /// Shown beside its figures (results.json, report.html, `taskbench list`).
     #[serde(default)]
     pub(crate) build_flags: Option<String>,
@@ -201,7 +202,7 @@ impl Manifest {
     pub fn build_flags(&self) -> Option<String> {
         self.build_flags
             .as_ref()
-            .map(|flags| flags.replace("{rust_profile}", measure::platform::RUST_PROFILE))
+            .map(|flags| flags.replace("{rust_profile}", measure::platform::rust_profile()))
     }
 
     /// Its time processes' warm-up by scenario: the `warm-up.toml` in `dir` over its
@@ -226,13 +227,13 @@ mod tests {
         runtime = "tokio multi-thread"
         detect = ["cargo", "--version"]
         install = "install Rust with rustup"
-        build = ["cargo", "build", "--target-dir", "{target}"]
-        run = ["{target}/release/contestant-tokio"]
+        build = ["cargo", "build", "--profile", "contestant", "--target-dir", "{target}"]
+        run = ["{target}/contestant/contestant-tokio"]
         version = { crate = "tokio" }
         unsupported = ["timer"]
         workers = { TOKIO_WORKER_THREADS = "{cpus}" }
         groups = ["headline"]
-        build_flags = "cargo --release: {rust_profile}"
+        build_flags = "cargo --profile contestant: {rust_profile}"
         toolchains = ["rust"]
     "#;
 
@@ -253,8 +254,8 @@ mod tests {
         assert_eq!(
             manifest.build_flags(),
             Some(format!(
-                "cargo --release: {}",
-                measure::platform::RUST_PROFILE
+                "cargo --profile contestant: {}",
+                measure::platform::rust_profile()
             ))
         );
         assert_eq!(manifest.groups(), ["headline", "rust", "all"]);
@@ -271,7 +272,7 @@ mod tests {
         };
         assert_eq!(
             manifest.expand(&manifest.run, Path::new("/d"), &places),
-            ["/r/target/contestants/release/contestant-tokio"]
+            ["/r/target/contestants/contestant/contestant-tokio"]
         );
         let cmd = vec!["{cache}/bin".to_string(), "{dir}".to_string()];
         assert_eq!(
@@ -283,7 +284,7 @@ mod tests {
     #[test]
     fn a_missing_field_is_named_with_the_file() {
         let (_dir, path) =
-            write(&TOKIO.replace("run = [\"{target}/release/contestant-tokio\"]", ""));
+            write(&TOKIO.replace("run = [\"{target}/contestant/contestant-tokio\"]", ""));
         let err = Manifest::load(&path).unwrap_err().to_string();
         assert!(
             err.contains("contestant.toml") && err.contains("missing field `run`"),

@@ -330,7 +330,7 @@ fn catalogue_order(name: &str) -> usize {
 pub(crate) fn render(measured: &str, scenarios: &[(String, u32, String)]) -> String {
     let mut text = format!(
         "# Warm-up iterations of this contestant's time processes, by scenario: measured from\n\
-         # iteration curves by `taskbench warm_up --write` (docs/MEASUREMENT.md#warm-up).\n\
+         # iteration curves by `taskbench warmup --write` (docs/MEASUREMENT.md#warm-up).\n\
          measured = {measured:?}\n\n[scenarios]\n"
     );
     for (scenario, iterations, evidence) in scenarios {

@@ -222,7 +222,7 @@ pub(crate) const UNSTEADY_MARK: &str = " ⚠";
 /// The legend of [`UNSTEADY_MARK`].
 pub(crate) const UNSTEADY: &str = "⚠: most of its time processes had not reached a steady state by \
      the end of their warm-up (their series still changed level while timed, or slowed \
-     down): the figure averages a curve — `taskbench warm_up` shows it";
+     down): the figure averages a curve — `taskbench warmup` shows it";
 
 /// Which optional columns a point's table has.
 #[derive(Debug, Clone, Copy)]

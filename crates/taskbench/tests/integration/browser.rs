@@ -84,7 +84,7 @@ fn the_report_shows_every_table_and_draws_every_chart_in_chromium() {
     let mut args = vec!["run", "--quiet", "--out", dir];
     args.extend(
         "--scenario sleep,timer --contestant tokio,threads,smol,floor,tokio-current,async-std \
-         --tasks 10,100,1000 --delay-ms 50 --step-us 1000 --total-ms 20 --runs 2 --warm_up 0 \
+         --tasks 10,100,1000 --delay-ms 50 --step-us 1000 --total-ms 20 --runs 2 --warmup 0 \
          --sample-ms 5 --timeout 60s"
             .split_whitespace(),
     );

@@ -8,7 +8,7 @@ const TINY: &str = r#"
 [tiny]
 about = "a three-point spawn sweep"
 runs = 3
-warm_up = 0
+warmup = 0
 
 [[tiny.case]]
 scenario = "spawn"

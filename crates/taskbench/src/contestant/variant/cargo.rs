@@ -3,7 +3,7 @@
 //! (`--patch tokio=PATH`). Each is a workspace of its own under the build cache — the
 //! contestant's sources by absolute path, its manifest with the runtime pinned or patched,
 //! the lock file seeded from the repository's so that nothing else moves — with its own
-//! target folder, so the release build of the plain contestant is never touched.
+//! target folder, so the plain contestant's build is never touched.
 
 use super::{Built, Contestant, Places, Spec};
 use crate::contestant::VersionSource;
@@ -123,8 +123,10 @@ fn versions_of(index: &str) -> Vec<String> {
         .collect()
 }
 
-/// The repository's profiles as the contestants have them: without the per-package
-/// overrides, which name the harness's own crates, absent from a variant's workspace.
+/// The repository's profiles as the contestants have them: `[profile.contestant]`, which
+/// their build commands name, and the `[profile.release]` it inherits, without the latter's
+/// per-package overrides, which name the harness's own crates, absent from a variant's
+/// workspace.
 fn contestants_profile(profile: &Value) -> Value {
     let mut profile = profile.clone();
     if let Some(release) = profile.get_mut("release").and_then(Value::as_table_mut) {
@@ -135,7 +137,7 @@ fn contestants_profile(profile: &Value) -> Value {
 
 /// The contestant's Cargo.toml made a workspace of its own: inherited fields and
 /// dependencies spelt out from the repository's, paths absolute, the runtime pinned or the
-/// checkouts patched in, the repository's release profile.
+/// checkouts patched in, the repository's profiles (the contestants').
 fn variant_manifest(
     contestant: &Contestant,
     runtime: &str,
@@ -360,9 +362,15 @@ mod tests {
         assert!(Path::new(kit).is_absolute() && Path::new(kit).join("Cargo.toml").is_file());
         assert_eq!(manifest["package"]["edition"].as_str(), Some("2024"));
         assert!(manifest["workspace"].as_table().unwrap().is_empty());
-        assert_eq!(
-            manifest["profile"]["release"]["codegen-units"].as_integer(),
-            Some(1)
+        // Built as the plain contestant is: the contestant profile, over cargo's release.
+        let profile = &manifest["profile"]["contestant"];
+        assert_eq!(profile["inherits"].as_str(), Some("release"));
+        assert_eq!(profile["codegen-units"].as_integer(), Some(1));
+        assert_eq!(profile["lto"].as_str(), Some("thin"));
+        let release = manifest["profile"].get("release");
+        assert!(
+            release.is_none_or(|r| r.get("package").is_none()),
+            "the harness's overrides left out: {release:?}"
         );
         let main = manifest["bin"][0]["path"].as_str().unwrap();
         assert!(Path::new(main).is_file(), "{main}");
@@ -375,7 +383,10 @@ mod tests {
                 .any(|w| w[0] == "--manifest-path"
                     && w[1] == dir.join("Cargo.toml").to_string_lossy())
         );
-        assert!(variant.manifest.run[0].starts_with(&*dir.join("target").to_string_lossy()));
+        assert!(build.windows(2).any(|w| w == ["--profile", "contestant"]));
+        assert!(
+            variant.manifest.run[0].starts_with(&*dir.join("target/contestant").to_string_lossy())
+        );
         let built = variant.variant.unwrap();
         assert_eq!((built.note, built.fetch), (None, None));
     }
