@@ -74,11 +74,11 @@ impl Report {
 }
 
 /// Becomes the launcher when this process was started as `… __launch PROGRAM ARGS…`, else
-/// returns. taskbench's contestant/command.rs starts every command as `current_exe()
+/// returns. The contestant crate's command.rs starts every command as `current_exe()
 /// __launch …`, so every binary that drives the library is its own launcher: `taskbench`
 /// calls this first thing, and a test binary (whose `main` is the test runner's) registers
-/// it to run before `main`, as `.init_array` (crates/taskbench/src/test_launcher.rs and
-/// tests/integration/main.rs). This crate's own tests start no process through it.
+/// it to run before `main` with [`launch_before_main!`](crate::launch_before_main). This
+/// crate's own tests start no process through it.
 pub extern "C" fn launch_if_asked() {
     // /proc, not std::env::args: before `main` the standard library may not have read them.
     let Ok(cmdline) = std::fs::read("/proc/self/cmdline") else {
@@ -342,6 +342,18 @@ fn report(line: &str) {
 fn exit_with(message: &str) -> ! {
     eprintln!("taskbench launcher: {message}");
     std::process::exit(126);
+}
+
+/// Makes the binary it is written in a launcher before its `main` runs: registers
+/// [`launch_if_asked`] in `.init_array`. For test binaries, whose `main` is the test
+/// runner's — the unit tests of every crate that starts commands, and the integration tests.
+#[macro_export]
+macro_rules! launch_before_main {
+    () => {
+        #[used]
+        #[unsafe(link_section = ".init_array")]
+        static LAUNCH_IF_ASKED: extern "C" fn() = $crate::launcher::launch_if_asked;
+    };
 }
 
 #[cfg(test)]

@@ -509,8 +509,8 @@ pub struct RunArgs {
     pub(crate) cpus: Vec<u32>,
     /// Build the NAME@patch contestants with CRATE replaced by the checkout at PATH
     /// (repeatable), recorded with that checkout's commit.
-    #[arg(long, value_parser = crate::contestant::variant::parse_patch, value_name = "CRATE=PATH")]
-    pub(crate) patch: Vec<crate::contestant::variant::Patch>,
+    #[arg(long, value_parser = contestant::variant::parse_patch, value_name = "CRATE=PATH")]
+    pub(crate) patch: Vec<contestant::variant::Patch>,
     /// Finish an interrupted run: the cases of DIR/run.json that have not finished, with
     /// the same settings, into DIR (no other flag that chooses cases or runs goes with it).
     #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath, conflicts_with_all = [
@@ -524,7 +524,7 @@ pub struct RunArgs {
     /// part; `taskbench merge` joins their folders. Every runner splits the cases the same
     /// way (by estimated time, whatever the order of the contestants).
     #[arg(long, value_name = "K/N")]
-    pub shard: Option<crate::run::Shard>,
+    pub shard: Option<run::Shard>,
     /// No progress bar and no tables; only errors (the files are still written).
     #[arg(short, long)]
     pub(crate) quiet: bool,

@@ -4,14 +4,14 @@
 //! The pipeline, in the order of docs/ARCHITECTURE.md — catalogue → contestants → measure →
 //! run → analysis → words/export → store — one module each:
 //! - `catalogue` (its own crate): the scenarios, their parameters, checksums, ideal times;
-//! - [`contestant`]: manifests under `contestants/`, toolchain detection, builds, versions;
-//!   then [`presets`] and [`lineup`]: what this invocation runs (named sets of cases, or the
-//!   scenarios named), on whom;
+//! - `contestant` (its own crate): manifests under `contestants/`, toolchain detection,
+//!   builds, versions, each runtime's warm-up rule; then [`presets`] and [`lineup`]: what
+//!   this invocation runs (named sets of cases, or the scenarios named), on whom;
 //! - `measure` (its own crate, on the catalogue alone): one process, exactly: wall, `wait4`
 //!   rusage, the /proc sampler, the launcher; the machine and its load (`Platform`,
 //!   `MachineWatch`);
-//! - [`run`]: the order of runs, the runner (stopped by a condition it is given), one run's
-//!   execution and judgement, the stored record;
+//! - `run` (its own crate): the order of runs, the runner (stopped by a condition it is
+//!   given), one run's execution and judgement, the stored record;
 //! - `stats` (its own crate, a leaf): numbers only; [`analysis`] what they mean, and
 //!   [`results`]: the document a session produces, which everything after it reads;
 //! - [`words`] what is shown; [`plot`] and [`html`]: the charts and report.html, with
@@ -34,8 +34,8 @@
 //! layers before it there — a feature's parts each a row where they sit in the pipeline —
 //! so that no import runs against the pipeline and none closes a circle
 //! (docs/ARCHITECTURE.md, "Who may import whom"). The layers that are crates of their own
-//! (`catalogue`, `exit`, `measure`, `stats`, `units`) are not in it: what each may use is
-//! its Cargo.toml.
+//! (`catalogue`, `contestant`, `exit`, `measure`, `run`, `stats`, `units`) are not in it:
+//! what each may use is its Cargo.toml.
 
 pub(crate) mod agree;
 pub mod analysis;
@@ -43,28 +43,27 @@ pub(crate) mod bisect;
 pub mod cli;
 pub(crate) mod commands;
 pub(crate) mod compare;
-pub mod contestant;
 pub(crate) mod export;
 pub(crate) mod history;
 pub(crate) mod html;
 pub mod lineup;
 pub(crate) mod plot;
 pub(crate) mod presets;
-#[cfg(test)]
-mod proptest_support;
 pub mod results;
-pub mod run;
 pub(crate) mod scheduler;
 pub mod seeds;
 pub(crate) mod shards;
 pub mod store;
 pub(crate) mod sweep;
 #[cfg(test)]
-mod test_launcher;
-#[cfg(test)]
 mod testing;
 pub(crate) mod warm_up;
 pub(crate) mod words;
+
+// The unit tests start commands through the launcher (measure/launcher.rs): their binary
+// is one too.
+#[cfg(test)]
+measure::launch_before_main!();
 
 use clap::Parser;
 use std::process::ExitCode;

@@ -3,13 +3,11 @@
 //! made one subject per core count. A contestant that cannot run is kept with its reason,
 //! so that `list`, the tables and the JSON say why it is missing.
 
-use crate::contestant::ContestantInfo;
-use crate::contestant::variant::{self, Patch};
-use crate::contestant::{
-    Availability, Contestant, Places, discover, groups, joint_builds, startup,
-};
-use crate::run::Subject;
 use anyhow::bail;
+use contestant::ContestantInfo;
+use contestant::variant::{self, Patch};
+use contestant::{Availability, Contestant, Places, discover, groups, joint_builds, startup};
+use run::Subject;
 use std::path::Path;
 
 /// A contestant as the survey found it, and whether it can run.
@@ -345,7 +343,7 @@ fn describe(
         build_flags: contestant.manifest.build_flags(),
         toolchains: contestant.toolchains.clone(),
         warm_up: Some(warm_up.describe()),
-        fairness: Some(crate::contestant::fairness_entry(contestant.name())),
+        fairness: Some(contestant::fairness_entry(contestant.name())),
         reference: contestant.manifest.reference,
         inline: contestant.manifest.inline.clone(),
     };
@@ -395,7 +393,7 @@ pub(crate) fn pinned(subjects: Vec<Subject>, cpus: &[u32]) -> Vec<Subject> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contestant::Manifest;
+    use contestant::Manifest;
 
     /// A contestant of `language` in `groups`, available or not.
     fn candidate(name: &str, language: &str, groups: &[&str], available: bool) -> Surveyed {

@@ -4,13 +4,13 @@
 
 use crate::analysis::{PointSummary, Warning};
 use crate::compare::gate::Side;
-use crate::contestant::ContestantInfo;
-use crate::run::RunRecord;
 use crate::sweep::fits::Fit;
 use crate::sweep::releases::ReleaseSweep;
 use anyhow::Context;
+use contestant::ContestantInfo;
 use measure::Platform;
 use measure::machine::MachineLoad;
+use run::RunRecord;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::path::Path;
@@ -31,7 +31,7 @@ pub struct Results {
     pub platform: Platform,
     /// How much each case was measured (absent for `--command`-free old results).
     #[serde(default)]
-    pub(crate) stopping: Option<crate::run::Stopping>,
+    pub(crate) stopping: Option<run::Stopping>,
     /// The seed of the measured rounds' random order: `taskbench run --seed N` repeats it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) seed: Option<u64>,

@@ -3,12 +3,12 @@
 //! tested against.
 
 use crate::analysis::{Warning, summarize};
-use crate::contestant::ContestantInfo;
 use crate::results::{Results, SCHEMA};
-use crate::run::{Figures, Phase, RunRecord, RunStatus};
 use crate::sweep::fits::fits;
+use contestant::ContestantInfo;
 use measure::Platform;
 use measure::Sample;
+use run::{Figures, Phase, RunRecord, RunStatus};
 use std::collections::BTreeMap;
 
 fn record(
@@ -137,8 +137,8 @@ pub(crate) fn results() -> Results {
 }
 
 /// The fixture's Rust toolchain and its age.
-pub(crate) fn rust_toolchain() -> crate::contestant::ToolchainAge {
-    crate::contestant::ToolchainAge {
+pub fn rust_toolchain() -> contestant::ToolchainAge {
+    contestant::ToolchainAge {
         id: "rust".into(),
         name: "Rust".into(),
         runs: "1.95.0".into(),
@@ -159,8 +159,8 @@ fn info(name: &str, unavailable: Option<&str>) -> ContestantInfo {
         cpus: None,
         build_flags: Some("cargo --release".into()),
         toolchains: vec![rust_toolchain()],
-        warm_up: Some(crate::contestant::WarmUpTable::common().describe()),
-        fairness: Some(crate::contestant::fairness_entry(name)),
+        warm_up: Some(contestant::WarmUpTable::common().describe()),
+        fairness: Some(contestant::fairness_entry(name)),
         reference: false,
         inline: Vec::new(),
     }

@@ -4,7 +4,7 @@
 //! `join_all`). Both are shown with their ratio to the best runtime, never ranked and never
 //! the best (docs/FAIRNESS.md, "A task is a task").
 
-use crate::contestant::ContestantInfo;
+use contestant::ContestantInfo;
 
 /// Who stands apart, as the run's contestants say.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -24,7 +24,7 @@ impl Apart {
     /// The references and inline cells of `contestants`.
     pub(crate) fn of(contestants: &[ContestantInfo]) -> Apart {
         Apart {
-            references: crate::contestant::references(contestants),
+            references: contestant::references(contestants),
             inline: contestants
                 .iter()
                 .flat_map(|c| c.inline.iter().map(|s| (c.name.clone(), s.clone())))

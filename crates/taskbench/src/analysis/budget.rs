@@ -15,9 +15,9 @@
 //! allocates well.
 
 use super::{CaseSummary, PointSummary};
-use crate::run::price::{processes_needed, resampled_processes, spread};
-use crate::run::{Phase, RunRecord};
 use catalogue::Point;
+use run::price::{processes_needed, resampled_processes, spread};
+use run::{Phase, RunRecord};
 use serde::{Deserialize, Serialize};
 use stats::median;
 use std::collections::BTreeMap;
@@ -261,7 +261,7 @@ fn price(row: &CaseSummary, case: &CaseCosts, target: f64) -> Option<Price> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::{Figures, RunStatus};
+    use run::{Figures, RunStatus};
 
     /// A measured process of `contestant` at spawn: a time process whose iterations all
     /// take `figure_ms` (after `warm_ms` of warm-up), or a memory process; `wall_ms` long.

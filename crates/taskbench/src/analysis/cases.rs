@@ -3,10 +3,10 @@
 //! nothing downstream re-filters records by a formatted label. Also the two kinds of
 //! measured process of a case (docs/MEASUREMENT.md) and the idle footprints.
 
-use crate::run::stopping::MAX_ITERATIONS;
-use crate::run::variance::{Variance, components};
-use crate::run::{Phase, RunRecord, counts};
 use catalogue::{Point, Scenario};
+use run::stopping::MAX_ITERATIONS;
+use run::variance::{Variance, components};
+use run::{Phase, RunRecord, counts};
 use std::collections::HashMap;
 
 /// The point a record belongs to as the catalogue reads it (parameters it does not record

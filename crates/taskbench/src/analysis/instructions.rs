@@ -5,8 +5,8 @@
 //! repeats to the instruction, and a multi-threaded one's moves by its scheduling only.
 
 use super::cases::read_point;
-use crate::run::{Phase, RunRecord};
 use catalogue::Point;
+use run::{Phase, RunRecord};
 use serde::{Deserialize, Serialize};
 
 /// A case's instruction counts, or why it has none.

@@ -27,8 +27,8 @@ pub(crate) use warnings::{
 #[cfg(test)]
 pub(crate) use warnings::{FirstRun, Imprecision};
 
-use crate::run::{RunRecord, RunStatus, StopReason, stopping};
 use catalogue::{Point, Scenario};
+use run::{RunRecord, RunStatus, StopReason, stopping};
 use serde::{Deserialize, Serialize};
 use stats::{Interval, Summary, median};
 use std::collections::{BTreeMap, HashMap};
@@ -92,7 +92,7 @@ pub struct CaseSummary {
     /// Where the time processes' noise lies and what a process and an iteration cost
     /// (docs/STATISTICS.md); absent with fewer than two time processes of two iterations.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) variance: Option<crate::run::variance::Variance>,
+    pub(crate) variance: Option<run::variance::Variance>,
     /// Each failure with its detail (`crashed (SIGSEGV): <stderr line>`), once per kind.
     pub(crate) problems: Vec<String>,
     /// Value of the scenario's size parameter (tasks, requests …).
@@ -158,7 +158,7 @@ pub struct CaseSummary {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) instructions: Option<instructions::Instructions>,
     /// Warm-up iterations its time processes ran before the iterations they timed
-    /// (warm_up/rules.rs); absent in older results.
+    /// (contestant/warm_up.rs); absent in older results.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) warm_up: Option<u32>,
     /// The cold start: each time process's first iteration after start-up, ns — what a
@@ -229,7 +229,7 @@ impl CaseSummary {
     pub(crate) fn representative<'a>(&self, runs: &'a [RunRecord]) -> Option<&'a RunRecord> {
         let run = self.representative_run?;
         runs.iter().find(|r| {
-            r.phase == crate::run::Phase::Measured
+            r.phase == run::Phase::Measured
                 && r.run == run
                 && r.contestant == self.contestant
                 && cases::read_point(r).as_ref() == Some(&self.point)
@@ -326,7 +326,7 @@ fn summarize_case(
     let scenario = key.to_scenario();
     let size = scenario.and_then(|s| s.size());
     let ideal_ns = scenario.map_or(0, |s| s.ideal_ns());
-    let of_memory = |f: fn(&crate::run::Figures) -> f64| memory_summary(&memory, f);
+    let of_memory = |f: fn(&run::Figures) -> f64| memory_summary(&memory, f);
     let elapsed = Summary::nested(&groups);
     let overhead_groups = less_ideal(&groups, ideal_ns);
     let overhead = Summary::nested(&overhead_groups);
@@ -410,7 +410,7 @@ fn per_task(total: Option<f64>, size: Option<u64>) -> Option<f64> {
 }
 
 /// A figure of the memory processes, summarized over them.
-fn memory_summary(memory: &[&RunRecord], f: fn(&crate::run::Figures) -> f64) -> Option<Summary> {
+fn memory_summary(memory: &[&RunRecord], f: fn(&run::Figures) -> f64) -> Option<Summary> {
     let values: Vec<f64> = memory
         .iter()
         .filter_map(|r| r.figures.as_ref())

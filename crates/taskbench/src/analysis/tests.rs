@@ -1,8 +1,8 @@
 //! Summaries from fixed fake runs, checked against figures worked out by hand.
 
 use super::*;
-use crate::run::{Figures, Phase};
 use crate::sweep::fits::{Metric, fits};
+use run::{Figures, Phase};
 
 fn record(
     contestant: &str,
@@ -690,5 +690,47 @@ fn an_inline_cell_is_read_against_the_best_runtime_and_ranked_apart() {
         text.notes
             .iter()
             .any(|n| n == crate::words::overview::INLINE_NOTE)
+    );
+}
+
+/// Two counted processes one iteration apart (as the runner makes them:
+/// run/runner/tests.rs) give a process's, an iteration's and a task's instructions; the
+/// time statistics count the measured processes alone.
+#[test]
+fn counted_processes_give_instructions_per_iteration_and_task_and_no_time() {
+    let counted = |iterations: u32, instructions: u64| {
+        let mut r = record("a", 100, Phase::Counted, RunStatus::Ok, 9_000_000, 1_500);
+        r.iterations = iterations;
+        let figures = r.figures.as_mut().unwrap();
+        figures.instructions = Some(instructions);
+        figures.counter = Some("fake counter".into());
+        r
+    };
+    let mut all = runs("a", 100, &[1_000, 1_100], 1_500);
+    all.extend([counted(1, 1_000_000), counted(2, 1_500_000)]);
+    all.extend(runs("b", 100, &[2_000, 2_100], 1_500));
+    let points = summarize(&all, &Apart::none());
+    let a = row(&points, "a");
+    let counts = a.instructions.as_ref().unwrap();
+    assert_eq!(
+        (counts.process, counts.iteration, counts.per_task),
+        (Some(1_000_000), Some(500_000.0), Some(5_000.0))
+    );
+    assert_eq!(a.runs, 2, "counted processes are not measured ones");
+    assert!(row(&points, "b").instructions.is_none());
+}
+
+/// A case the budget ended before any time process (its memory process valid) says what a
+/// steady state would have needed, as the runner's stop reason gives it.
+#[test]
+fn a_case_stopped_before_a_steady_state_says_what_it_needs() {
+    let mut memory = record("a", 10, Phase::Measured, RunStatus::Ok, 1_000, 1_500);
+    memory.timed = Some(false);
+    memory.stop = Some(StopReason::NotSteady { needs_ms: 4_000 });
+    let points = summarize(&[memory], &Apart::none());
+    let label = row(&points, "a").status_label().unwrap();
+    assert!(
+        label.starts_with("steady state not reached: needs ~"),
+        "{label}"
     );
 }

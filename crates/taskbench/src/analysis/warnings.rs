@@ -6,9 +6,9 @@
 
 use super::condition::{GaugeShift, drift};
 use super::{PointSummary, group};
-use crate::run::{RunRecord, StopReason};
 use catalogue::Point;
 use measure::machine::MachineLoad;
+use run::{RunRecord, StopReason};
 use serde::{Deserialize, Serialize};
 use stats::median;
 

@@ -8,11 +8,11 @@
 
 use crate::bisect::search::{Bisect, Figure, Measured, Oracle, Unavailable};
 use crate::compare::change::pair_change;
-use crate::contestant::Places;
 use crate::results::Results;
-use crate::run::{RunRecord, interrupt};
 use crate::scheduler::{Scheduler, SessionOptions};
 use anyhow::Context;
+use contestant::Places;
+use run::{RunRecord, interrupt};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -6,10 +6,10 @@ use crate::bisect::search::{Figure, Settings, bisect as search, coarse_samples};
 use crate::bisect::words::{answer, event_line, path_table};
 use crate::bisect::{BisectRecord, RunOracle, bisect_folder};
 use crate::cli::BisectArgs;
-use crate::contestant::Places;
-use crate::contestant::variant::listing::{Range, list};
-use crate::run::interrupt::outln;
 use anyhow::bail;
+use contestant::Places;
+use contestant::variant::listing::{Range, list};
+use run::interrupt::outln;
 use std::path::Path;
 
 /// Bisects the range `args` names (`contestants` is `--contestants`, when given, found in
@@ -25,7 +25,7 @@ pub(crate) fn bisect(
     let template = args.options(contestants);
     // The scenario checked before any registry is asked.
     crate::presets::plan(&template.plan)?;
-    let all = crate::contestant::discover(contestants_dir)?;
+    let all = contestant::discover(contestants_dir)?;
     let Some(contestant) = all.iter().find(|c| c.name() == range.contestant) else {
         bail!(
             "'{}': no contestant of that name in {} (`taskbench list` names them)",

@@ -15,12 +15,12 @@ use crate::cli::CompareArgs;
 use crate::compare::conclude::{Outputs, conclude, conclude_confirmed};
 use crate::compare::confirm::{Rerun, rerun};
 use crate::compare::gate::{Comparison, Side, Thresholds, failing_cases, judge, within};
-use crate::contestant::Places;
 use crate::history::change_gate::judge_changes;
 use crate::history::changes::with_newest;
 use crate::history::conclude::conclude_changes;
-use crate::run::interrupt::outln;
 use crate::store::{across_sessions, side};
+use contestant::Places;
+use run::interrupt::outln;
 use std::path::{Path, PathBuf};
 
 /// Compares BASE with NEW, or BASE's variants with their contestants, and gates;

@@ -3,11 +3,11 @@
 //! with the release it runs here and the newest, and each group (`-c @name`) with its
 //! members.
 
-use crate::contestant::Contestant;
-use crate::contestant::{Availability, Places, age, fairness_entry, groups};
 use crate::lineup::{Surveyed, survey};
-use crate::warm_up::rules as warm_up;
 use crate::words::plain_table;
+use contestant::Contestant;
+use contestant::warm_up;
+use contestant::{Availability, Places, age, fairness_entry, groups};
 use std::path::Path;
 
 /// Prints the scenarios, the contestants, their warm-up rules, toolchains and groups.

@@ -2,8 +2,8 @@
 //! measure, finish and gate — the scheduler's steps in order (see `scheduler`).
 
 use crate::cli::{RunArgs, run_options_of};
-use crate::contestant::Places;
 use crate::scheduler::{Resume, Scheduler};
+use contestant::Places;
 use std::path::Path;
 
 /// Runs what `args` asks for (`contestants` is `--contestants`, when given, found in

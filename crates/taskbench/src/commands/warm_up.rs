@@ -4,17 +4,17 @@
 //! contestant's warm-up.toml — the table every `run` takes its warm-up from.
 
 use crate::cli::WarmUpArgs;
-use crate::contestant::Places;
 use crate::lineup::{Lineup, choose, none_can_run, prepare, survey_for};
 use crate::presets::{PlanOptions, plan};
-use crate::run::curve::{CurvePlan, curve_process, iterations_for};
-use crate::run::{Limits, ProcessExecutor, Subject, Workload};
 use crate::warm_up::curves::{CaseCurves, case_curves};
-use crate::warm_up::rules as warm_up;
 use crate::warm_up::words::curves_table;
 use crate::words::{render_terminal, terminal_width};
 use anyhow::Context;
 use catalogue::Scenario;
+use contestant::Places;
+use contestant::warm_up;
+use run::curve::{CurvePlan, curve_process, iterations_for};
+use run::{Limits, ProcessExecutor, Subject, Workload};
 use std::path::Path;
 use std::time::Duration;
 
@@ -138,7 +138,7 @@ fn curves(
 fn write(
     measured: &[(CaseCurves, u32, String)],
     dirs: &[(String, std::path::PathBuf)],
-    infos: &[crate::contestant::ContestantInfo],
+    infos: &[contestant::ContestantInfo],
 ) -> anyhow::Result<()> {
     let today = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
     for (name, dir) in dirs {

@@ -14,9 +14,9 @@
 use super::mode_shift::{ModeShift, time_change};
 use super::ratio::{Change, Verdict, change};
 use crate::analysis::{Case, group};
-use crate::run::RunRecord;
 use crate::sweep::releases::release_sweeps;
 use catalogue::Point;
+use run::RunRecord;
 
 /// Which CPU figure a change compares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,10 +4,10 @@
 
 use crate::compare::gate::{Comparison, GateOutcome, Judgement, Thresholds, confirmed, judge};
 use crate::compare::words::{failure, gate_line, table, unhistoried_warning};
-use crate::run::interrupt::{errln, outln};
 use crate::words::condition::condition_block;
 use crate::words::{render_markdown, render_terminal, terminal_width};
 use exit::{ExitClass, fail};
+use run::interrupt::{errln, outln};
 use std::path::Path;
 
 /// Where a comparison goes besides the terminal.

@@ -3,9 +3,9 @@
 //! twice. A false alarm of one comparison seldom repeats; a real change does
 //! (docs/HISTORY.md measures both).
 
-use crate::contestant::Places;
 use crate::scheduler::{Scheduler, SessionOptions};
 use anyhow::{Context, anyhow};
+use contestant::Places;
 use std::path::{Path, PathBuf};
 
 /// The cases to measure again, as (contestant, point label) — each contestant named runs

@@ -8,11 +8,11 @@ use super::ratio::Change;
 use super::ratio::{interval_at, with_spread};
 use crate::analysis::condition::ConditionComparison;
 use crate::analysis::run_to_run::Spreads;
-use crate::run::RunRecord;
 use catalogue::Point;
 use exit::{ExitClass, fail};
 use measure::condition::Condition;
 use measure::machine::Machine;
+use run::RunRecord;
 
 /// One side of a comparison: what it is called and its measured runs.
 pub struct Side {

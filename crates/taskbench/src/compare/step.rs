@@ -4,14 +4,14 @@
 
 use crate::compare::conclude::{Outputs, conclude};
 use crate::compare::gate::within;
-use crate::run::interrupt::outln;
 use crate::scheduler::Finished;
 use crate::store::across_sessions;
+use run::interrupt::outln;
 
 /// The run against its baseline, or its variants against their contestants; nothing for
 /// an interrupted run, or one with neither to compare.
 pub(crate) fn gate(finished: Finished) -> anyhow::Result<()> {
-    if crate::run::interrupt::requested() {
+    if run::interrupt::requested() {
         return Ok(());
     }
     let gate = &finished.options.gate;

@@ -1,6 +1,6 @@
 //! One tidy CSV row per run: every parameter of the catalogue a column, every figure a column.
 
-use crate::run::{Figures, RunRecord};
+use run::{Figures, RunRecord};
 
 /// A figure's column: its header and its text in a run's row.
 type FigureColumn = (&'static str, fn(&Figures) -> String);

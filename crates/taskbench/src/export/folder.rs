@@ -4,13 +4,13 @@
 
 use super::log::{SessionFile, read_records};
 use super::{FORMATS, Format, deliver, write_atomically};
-use crate::analysis::{PointSummary, summarize_machines, warnings};
+use crate::analysis::{summarize_machines, warnings};
 use crate::results::{Results, SCHEMA};
-use crate::run::{RunRecord, StopReason};
 use crate::sweep::fits::fits;
 use crate::sweep::releases::release_sweeps;
 use measure::Platform;
 use measure::machine::MachineLoad;
+use run::RunRecord;
 use std::path::Path;
 
 /// The results document of `records`, with what run.json says of the run.
@@ -29,10 +29,9 @@ pub(crate) fn assemble(
             .find(|(p, _)| *p == point.point)
             .map(|(_, seed)| seed.clone());
     }
+    // Why each case stopped is its records' (the runner puts it on a case's last one,
+    // the budget's end included: run/runner.rs `end_short`), never inferred here.
     let budgeted = session_file.stopping.filter(|s| s.budget.is_some());
-    if !interrupted && budgeted.is_some() {
-        budget_ended(&mut points);
-    }
     let budget = budgeted.and_then(|s| {
         crate::analysis::budget::price_rows(&mut points, &records, s.precision);
         crate::analysis::budget::report(&records, s.budget?, s.precision)
@@ -65,17 +64,6 @@ pub(crate) fn assemble(
         runs: records,
         machines: session_file.machines.clone(),
         budget,
-    }
-}
-
-/// In a run that spent its budget to the end, a case measured but without a stop reason is
-/// one the budget left no room for after its last process: its record could not say so
-/// when it was written, and the whole run can.
-fn budget_ended(points: &mut [PointSummary]) {
-    for row in points.iter_mut().flat_map(|p| &mut p.rows) {
-        if row.stop.is_none() && row.time_runs > 0 {
-            row.stop = Some(StopReason::SessionBudget);
-        }
     }
 }
 
@@ -148,39 +136,39 @@ pub(crate) fn rebuild(dir: &Path) -> anyhow::Result<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::{Phase, Stopping};
+    use run::{Phase, StopReason, Stopping};
     use std::time::Duration;
 
-    /// The fake run's records with no stop reason on tokio's measured ones, as a case the
-    /// budget left no room for has none; assembled with `budget`, finished or interrupted.
-    fn tokio_stop(budget: Option<Duration>, interrupted: bool) -> Vec<Option<StopReason>> {
+    /// The fake run's records, tokio's last measured one saying `stop`, assembled as a
+    /// finished run with a budget; tokio's rows' stop reasons.
+    fn tokio_stop(stop: Option<StopReason>) -> Vec<Option<StopReason>> {
         let mut records = crate::testing::results().runs;
         for record in records
             .iter_mut()
             .filter(|r| r.contestant == "tokio" && r.phase == Phase::Measured)
         {
-            record.stop = None;
+            record.stop = stop;
         }
         let mut session_file = SessionFile::new(Vec::new(), None);
         session_file.stopping = Some(Stopping {
-            budget,
+            budget: Some(Duration::from_secs(60)),
             ..Stopping::exactly(3, Duration::from_secs(1))
         });
-        let results = assemble(records, &session_file, None, interrupted);
+        let results = assemble(records, &session_file, None, false);
         let rows = results.points.iter().flat_map(|p| &p.rows);
         rows.filter(|r| r.contestant == "tokio")
             .map(|r| r.stop)
             .collect()
     }
 
+    /// Why a case stopped is what the runner put on its records, the budget's end
+    /// included; a budgeted run's case whose records say nothing is not said to have
+    /// stopped on the budget after the fact.
     #[test]
-    fn a_case_the_budget_left_no_room_for_stopped_on_the_run_budget() {
-        let budget = Some(Duration::from_secs(60));
-        let stops = tokio_stop(budget, false);
-        assert!(!stops.is_empty());
-        assert!(stops.iter().all(|s| *s == Some(StopReason::SessionBudget)));
-        // Without a run budget, or when the run was interrupted, nothing is inferred.
-        assert!(tokio_stop(None, false).iter().all(Option::is_none));
-        assert!(tokio_stop(budget, true).iter().all(Option::is_none));
+    fn a_case_stops_for_the_reason_its_records_give() {
+        let budget = tokio_stop(Some(StopReason::SessionBudget));
+        assert!(!budget.is_empty());
+        assert!(budget.iter().all(|s| *s == Some(StopReason::SessionBudget)));
+        assert!(tokio_stop(None).iter().all(Option::is_none));
     }
 }

@@ -3,11 +3,11 @@
 //! the file is valid up to its last whole line whatever happens; and DIR/run.json, what
 //! `taskbench run --resume DIR` and `taskbench report DIR` need besides the records.
 
-use crate::contestant::ContestantInfo;
-use crate::run::{RunRecord, Stopping};
 use anyhow::Context;
 use catalogue::Point;
+use contestant::ContestantInfo;
 use measure::Platform;
+use run::{RunRecord, Stopping};
 use serde::{Deserialize, Serialize};
 use std::fs::File;
 use std::io::Write;
@@ -182,7 +182,7 @@ pub(crate) fn lock(dir: &Path) -> anyhow::Result<File> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::{Phase, RunStatus};
+    use run::{Phase, RunStatus};
 
     fn record(run: u32) -> RunRecord {
         RunRecord {

@@ -58,7 +58,7 @@ pub(crate) fn deliver(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     if !is_stdout(path) {
         return write_atomically(path, bytes);
     }
-    crate::run::interrupt::write_stdout(bytes).context("cannot write to stdout")
+    run::interrupt::write_stdout(bytes).context("cannot write to stdout")
 }
 
 /// Refuses exports of which more than one goes to stdout, naming them (`flag` turns a

@@ -3,8 +3,8 @@
 
 use crate::history::change_gate::ChangeGate;
 use crate::history::words::change_gate_lines;
-use crate::run::interrupt::outln;
 use exit::{ExitClass, fail};
+use run::interrupt::outln;
 
 /// Prints what the change-point gate judged, and fails when a series failed it.
 pub(crate) fn conclude_changes(gate: &ChangeGate) -> anyhow::Result<()> {

@@ -8,9 +8,9 @@
 
 use super::change_points::{Along, Figure, Place, Series, SeriesSteps, steps};
 use crate::analysis::group;
-use crate::run::RunRecord;
 use crate::sweep::releases::{is_release_variant, release_order};
 use catalogue::Point;
+use run::RunRecord;
 use stats::{CHANGE_SETTINGS, median};
 
 /// The steps of every series of `observations` at the default settings: each case along

@@ -14,10 +14,10 @@ use crate::sweep::releases::ReleaseSweep;
 use crate::plot::{
     self, HALF_WIDTH, LineChart, Marks, Palette, Percentiles, Quantity, Row, RowChart, Series,
 };
-use crate::run::RunRecord;
 use crate::sweep::fits::{Fit, Metric};
 use crate::words::table::REFERENCE_MARK;
 use measure::Sample;
+use run::RunRecord;
 use stats::Summary;
 
 /// Keys of the timer's extra figures.

@@ -117,11 +117,11 @@ mod tests {
         );
     }
 
-    use crate::proptest_support::any_text;
     use proptest::prelude::*;
+    use testkit::any_text;
 
     proptest! {
-        #![proptest_config(crate::proptest_support::config())]
+        #![proptest_config(testkit::config())]
 
         #[test]
         fn html_escaping_leaves_one_text_node_of_the_same_text(s in any_text()) {

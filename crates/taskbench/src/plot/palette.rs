@@ -5,7 +5,7 @@
 //! every run — and two contestants of one report whose hashes meet are moved apart: no two
 //! share both, and the first five of a family wear five shades.
 
-use crate::contestant::language::{self, Hue};
+use contestant::language::{self, Hue};
 use plotters::style::RGBColor;
 
 /// Shades per family: lightness steps of the family's hue.

@@ -7,7 +7,7 @@
 //! measured.
 
 use super::{Preset, PresetCase};
-use crate::run::Stopping;
+use run::Stopping;
 use std::time::Duration;
 
 /// A stopping rule: at least `min`, at most `max` time processes, ±`pct` %, a budget.

@@ -3,9 +3,9 @@
 //! The model, per case: an iteration takes its ideal time (the pure waiting of the
 //! scenario) plus [`PER_OPERATION`] for each operation (a spawn, a message, a fake I/O, a
 //! yield; [`PER_TIMER_SLEEP`] for a timer's sleep); a process takes its contestant's
-//! start-up (by language, [`startup`](crate::contestant::startup)) plus its iterations (the
+//! start-up (by language, [`startup`](contestant::startup)) plus its iterations (the
 //! scenario's own warm-up in a memory process, the contestant's warm-up table's in a time
-//! process, warm_up/rules.rs; then the measured ones). A
+//! process, contestant/warm_up.rs; then the measured ones). A
 //! case makes its idle-footprint, warm-up and memory processes, then time processes sized
 //! as run/stopping.rs sizes them, as many as [`EXPECTED_TIME_RUNS`] (within
 //! `min_runs`…`max_runs`) unless the time budget ends them first — only `min_runs` when
@@ -18,14 +18,14 @@
 //! run ends the dearest cases first (run/runner.rs), and the estimate says so.
 
 use super::Plan;
-use crate::contestant::ProcessCost;
-use crate::run::plan::IDLE_RUNS;
-use crate::run::price::LEVEL_RUNS;
-use crate::run::progress::MEMORY_LEAST;
-pub(crate) use crate::run::stopping::HARNESS_PER_PROCESS;
-use crate::run::stopping::{Next, OVERHEAD_FLOOR, calibrate};
-use crate::run::{Stopping, Workload};
 use catalogue::Scenario;
+use contestant::ProcessCost;
+use run::plan::IDLE_RUNS;
+use run::price::LEVEL_RUNS;
+use run::progress::MEMORY_LEAST;
+pub(crate) use run::stopping::HARNESS_PER_PROCESS;
+use run::stopping::{Next, OVERHEAD_FLOOR, calibrate};
+use run::{Stopping, Workload};
 use std::time::Duration;
 
 /// Cost of one operation (spawn, message, yield, fake I/O) beyond its waiting.
@@ -220,12 +220,12 @@ fn ideal_ns(workload: Workload) -> u64 {
 }
 
 /// Iterations a process runs in all: its warm-up (a memory process the scenario's own, a
-/// time process its contestant's, warm_up/rules.rs) and its measured ones.
+/// time process its contestant's, contestant/warm_up.rs) and its measured ones.
 fn in_process(workload: Workload, cost: &ProcessCost, next: Next) -> u32 {
-    let step = crate::run::Step {
+    let step = run::Step {
         subject: 0,
         workload,
-        phase: crate::run::Phase::Measured,
+        phase: run::Phase::Measured,
         run: 1,
         iterations: next.iterations,
         timed: next.timed,
@@ -236,7 +236,7 @@ fn in_process(workload: Workload, cost: &ProcessCost, next: Next) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contestant::startup;
+    use contestant::startup;
 
     fn plan(workloads: Vec<Workload>, stopping: Stopping, warm_up: u32) -> Plan {
         Plan {
@@ -254,7 +254,7 @@ mod tests {
     fn common(startup: Duration) -> ProcessCost {
         ProcessCost {
             startup,
-            warm_up: crate::contestant::WarmUpTable::common(),
+            warm_up: contestant::WarmUpTable::common(),
         }
     }
 
@@ -279,7 +279,7 @@ mod tests {
         );
         let e = estimate(&p, &[common(start)]);
         assert_eq!((e.processes, e.measured), (11, 7));
-        let warm = crate::warm_up::rules::COMMON;
+        let warm = contestant::warm_up::COMMON;
         assert_eq!(
             e.ideal,
             Duration::from_secs(3 + 5 * u64::from(warm + 1)),
@@ -359,9 +359,9 @@ mod tests {
         let stopping = Stopping::exactly(5, Duration::from_secs(60));
         let common_cost = common(startup("Java"));
         let jit = ProcessCost {
-            warm_up: crate::contestant::WarmUpTable {
+            warm_up: contestant::WarmUpTable {
                 measured: [("spawn".to_string(), 200)].into(),
-                ..crate::contestant::WarmUpTable::common()
+                ..contestant::WarmUpTable::common()
             },
             ..common_cost.clone()
         };
@@ -378,7 +378,7 @@ mod tests {
         );
         assert!(m > 1 && m < 200, "{m}");
         let time = |cost: &ProcessCost| process(spawn, cost, Next::time(m));
-        let common_warm = crate::warm_up::rules::COMMON;
+        let common_warm = contestant::warm_up::COMMON;
         assert_eq!(
             time(&jit) - time(&common_cost),
             iteration(spawn) * (200 - common_warm)

@@ -135,8 +135,9 @@ fn preset(name: &str, value: toml::Value) -> anyhow::Result<Preset> {
         idle_runs: DEFAULT_IDLE_RUNS,
         cases,
         contestants: match &written.contestants {
-            Some(text) => crate::contestant::groups::parse_lineup(text)
-                .map_err(|e| anyhow!("`contestants`: {e}"))?,
+            Some(text) => {
+                contestant::groups::parse_lineup(text).map_err(|e| anyhow!("`contestants`: {e}"))?
+            }
             None => super::headline(),
         },
     };

@@ -3,7 +3,7 @@
 //! default run's) and `--scenario`'s ([`DEFAULT_STOPPING`], [`DEFAULT_WARM_UP`]).
 
 use super::{DEFAULT_STOPPING, DEFAULT_WARM_UP, Preset, builtin};
-use crate::run::Stopping;
+use run::Stopping;
 use units::{percent, rough_duration};
 
 /// The built-in preset `run` runs when nothing says otherwise.

@@ -17,9 +17,9 @@ use builtin::seed;
 pub(crate) use estimate::estimate;
 pub(crate) use params::ParamArgs;
 
-use crate::run::{Stopping, Workload};
 use anyhow::bail;
 use catalogue::{Point, Scenario, ScenarioSpec};
+use run::{Stopping, Workload};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -57,7 +57,7 @@ pub(crate) struct Preset {
 
 /// The lineup of a preset that names none, and of `--scenario`: each runtime family once.
 pub(crate) fn headline() -> Vec<String> {
-    vec![format!("@{}", crate::contestant::groups::HEADLINE)]
+    vec![format!("@{}", contestant::groups::HEADLINE)]
 }
 
 /// What the command line asks of a plan: the options of `taskbench run` that choose

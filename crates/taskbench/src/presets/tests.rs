@@ -322,7 +322,7 @@ fn a_preset_carries_its_default_lineup() {
     for preset in builtin::presets() {
         let written = preset.contestants.join(",");
         assert_eq!(
-            crate::contestant::groups::parse_lineup(&written),
+            contestant::groups::parse_lineup(&written),
             Ok(preset.contestants.clone()),
             "{}",
             preset.name

@@ -3,16 +3,16 @@
 //! header the run opens with.
 
 use super::{Commands, Prepared};
-use crate::contestant::ContestantInfo;
-use crate::contestant::ProcessCost;
 use crate::lineup::{pinned, prepare};
-use crate::run::interrupt::{self, errln, out, outln};
-use crate::run::{Shard, ShardCases, Subject};
 use crate::shards::cases::shard_cases;
 use crate::words::plan::{budget_buys, plural, shard_line, stopping_line};
 use crate::words::platform::{toolchains_line, unavailable_line};
 use crate::words::{PlatformHeader, terminal_width, wrap};
+use contestant::ContestantInfo;
+use contestant::ProcessCost;
 use measure::Platform;
+use run::interrupt::{self, errln, out, outln};
+use run::{Shard, ShardCases, Subject};
 use units::rough_duration;
 
 /// A run whose subjects are ready to measure.
@@ -45,7 +45,7 @@ impl<'a> Prepared<'a> {
                     shell,
                 } = &options.commands;
                 let cwd = std::env::current_dir().unwrap_or_else(|_| ".".into());
-                let subjects = crate::run::shell::subjects(commands, names, shell, &cwd)?;
+                let subjects = run::shell::subjects(commands, names, shell, &cwd)?;
                 (pinned(subjects, &options.cpus), Vec::new())
             }
         };

@@ -7,12 +7,12 @@ use super::SessionOptions;
 use crate::compare::gate::Side;
 use crate::export;
 use crate::results::Results;
-use crate::run::interrupt::{self, errln, out, outln};
 use crate::store::{self, HistoryFilter, Location, Provenance};
 use crate::words::condition::run_condition_line;
 use crate::words::{overview, render_terminal, side_by_side, terminal_width, warning_digest, wrap};
 use anyhow::Context;
 use catalogue::Point;
+use run::interrupt::{self, errln, out, outln};
 use std::path::{Path, PathBuf};
 
 /// A run whose results are written.

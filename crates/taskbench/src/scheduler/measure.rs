@@ -8,14 +8,14 @@ const SAMPLE_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
 
 use super::Built;
 use crate::export;
-use crate::run::{
-    Executor, Hooks, Limits, Phase, ProcessExecutor, RunRecord, Runner, Settings, ShardCases, Step,
-    Workload, interrupt,
-};
 use anyhow::Context;
 use catalogue::Point;
 use indicatif::{ProgressBar, ProgressStyle};
 use measure::machine::{MachineLoad, MachineWatch};
+use run::{
+    Executor, Hooks, Limits, Phase, ProcessExecutor, RunRecord, Runner, Settings, ShardCases, Step,
+    Workload, interrupt,
+};
 use std::collections::HashSet;
 use std::time::Duration;
 use units::rough_duration;

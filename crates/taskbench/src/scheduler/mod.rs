@@ -24,13 +24,13 @@ pub(crate) use options::{Commands, Export, Gate, Keep, ProcessLimits, SessionOpt
 pub(crate) use resume::Resume;
 
 use crate::compare::gate::{Side, check_machines};
-use crate::contestant::Places;
 use crate::export::{self, SessionFile};
 use crate::lineup::{Lineup, Surveyed, choose, survey_for};
 use crate::presets::{self, Plan};
-use crate::run::{RunRecord, Shard, ShardCases, interrupt};
 use crate::shards::cases::{shard_cases, subject_names};
 use crate::store::Location;
+use contestant::Places;
+use run::{RunRecord, Shard, ShardCases, interrupt};
 // `::measure`, the crate: a plain `measure` here is this module's step (measure.rs).
 use ::measure::{InstructionCounter, Platform};
 use anyhow::{Context, anyhow, bail};
@@ -105,10 +105,10 @@ impl<'a> Scheduler<'a> {
 
     /// `--dry-run`: the cases, the subjects and an estimate of the time.
     pub(crate) fn dry_run(&self) -> String {
-        let names: Vec<(String, crate::contestant::ProcessCost)> = match &self.surveyed {
+        let names: Vec<(String, contestant::ProcessCost)> = match &self.surveyed {
             Some(surveyed) => subject_names(surveyed, &self.options.cpus, true),
             None => (self.options.commands.commands.iter())
-                .map(|c| (c.clone(), crate::contestant::ProcessCost::command()))
+                .map(|c| (c.clone(), contestant::ProcessCost::command()))
                 .collect(),
         };
         let mut out = crate::words::plan::dry_run(&self.plan, &names);

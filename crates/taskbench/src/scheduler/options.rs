@@ -3,12 +3,12 @@
 //! directly; `--resume` reads the one a run kept beside its run.json.
 
 use crate::compare::gate::Thresholds;
-use crate::contestant::variant::Patch;
 use crate::export::{self, Format};
 use crate::presets::PlanOptions;
-use crate::run::Shard;
 use crate::store::Location;
 use anyhow::Context;
+use contestant::variant::Patch;
+use run::Shard;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Duration;

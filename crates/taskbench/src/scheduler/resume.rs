@@ -5,9 +5,9 @@
 
 use super::SessionOptions;
 use crate::export::{self, SessionFile};
-use crate::run::interrupt::errln;
-use crate::run::{Phase, RunRecord};
 use anyhow::{anyhow, bail};
+use run::interrupt::errln;
+use run::{Phase, RunRecord};
 use std::path::{Path, PathBuf};
 
 /// An interrupted run to finish.
@@ -108,7 +108,7 @@ fn finished_only(records: Vec<RunRecord>) -> (Vec<RunRecord>, Vec<RunRecord>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::run::{RunStatus, StopReason};
+    use run::{RunStatus, StopReason};
 
     fn record(contestant: &str, phase: Phase, run: u32, stop: Option<StopReason>) -> RunRecord {
         let tasks = if phase == Phase::Idle { 0 } else { 10 };

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::presets::PlanOptions;
-use crate::run::runner::tests::Fake;
+use run::fake::Fake;
 // `::measure`, the crate, not the scheduler's step (measure.rs) that `super::*` brings.
 use ::measure::Exit;
 
@@ -93,7 +93,7 @@ fn a_run_goes_from_options_alone_to_its_results() {
         .unwrap();
     let measured = |name: &str| {
         (finished.results.runs.iter())
-            .filter(|r| r.contestant == name && r.phase == crate::run::Phase::Measured)
+            .filter(|r| r.contestant == name && r.phase == run::Phase::Measured)
             .count()
     };
     assert_eq!((measured("yes"), measured("nap")), (2, 2));

@@ -2,14 +2,14 @@
 //! and start-ups before anything is built, and their cases' estimates, split alike on
 //! every runner.
 
-use crate::contestant::Availability;
-use crate::contestant::ProcessCost;
 use crate::lineup::Surveyed;
 use crate::presets::Plan;
 use crate::presets::estimate::case_estimate;
-use crate::run::shard::EstimatedCase;
-use crate::run::{Shard, ShardCases, pinned_name};
 use crate::words::plan::plural;
+use contestant::Availability;
+use contestant::ProcessCost;
+use run::shard::EstimatedCase;
+use run::{Shard, ShardCases, pinned_name};
 
 /// Each contestant's subject names (`tokio`, or `tokio cpus=N` for each `--cpus N`) with
 /// what its processes cost; only those available here when `available_only`.

@@ -6,14 +6,14 @@
 //! results.json and every export), so that everything after a run reads it alike.
 
 use crate::analysis::on_machine;
-use crate::contestant::ContestantInfo;
 use crate::export::SessionFile;
 use crate::results::{MachineInfo, Results, read_results};
-use crate::run::{Phase, RunRecord, Shard};
 use anyhow::{Context, bail};
 use catalogue::Point;
+use contestant::ContestantInfo;
 use measure::Platform;
 use measure::machine::{CpuShares, MachineLoad};
+use run::{Phase, RunRecord, Shard};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 

@@ -2,9 +2,9 @@
 //! machine's fingerprint, the project's commit and whether its tree was dirty, the tags.
 
 use super::{Store, Value};
-use crate::contestant::command;
 use crate::results::Results;
-use crate::run::Phase;
+use contestant::command;
+use run::Phase;
 use std::path::Path;
 use std::time::Duration;
 

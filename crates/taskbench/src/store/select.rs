@@ -4,10 +4,10 @@
 
 use super::{Location, Machine, Store};
 use crate::compare::gate::Side;
-use crate::run::RunRecord;
 use anyhow::Context;
 use exit::{ExitClass, cannot_compare, fail};
 use measure::condition::Condition;
+use run::RunRecord;
 
 /// A session found by name.
 #[derive(Debug, Clone, PartialEq, Eq)]

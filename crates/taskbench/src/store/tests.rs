@@ -48,7 +48,7 @@ fn a_run_goes_in_and_comes_out_in_the_history() {
     let measured = results
         .runs
         .iter()
-        .filter(|r| r.phase == crate::run::Phase::Measured)
+        .filter(|r| r.phase == run::Phase::Measured)
         .count();
     let rows: usize = results.points.iter().map(|p| p.rows.len()).sum();
     assert_eq!(count(&mut db, "sessions"), 1);
@@ -228,7 +228,7 @@ fn a_version_2_store_numbers_its_runs_in_the_order_they_were_written() {
     )
     .unwrap();
     let mut written = results().runs;
-    written.retain(|r| r.phase == crate::run::Phase::Measured);
+    written.retain(|r| r.phase == run::Phase::Measured);
     written.reverse();
     for run in &written {
         old.execute(
@@ -309,7 +309,7 @@ fn sessions_are_found_by_last_baseline_and_tag_and_give_their_runs_back() {
     let measured: Vec<_> = first
         .runs
         .iter()
-        .filter(|r| r.phase == crate::run::Phase::Measured)
+        .filter(|r| r.phase == run::Phase::Measured)
         .cloned()
         .collect();
     assert_eq!(

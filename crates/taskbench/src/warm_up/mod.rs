@@ -6,5 +6,4 @@
 //! re-exports nothing.
 
 pub(crate) mod curves;
-pub(crate) mod rules;
 pub(crate) mod words;

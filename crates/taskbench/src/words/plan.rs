@@ -3,13 +3,13 @@
 //! shard (`--shard K/N`) takes.
 
 use super::{plain_table, terminal_width, wrap};
-use crate::contestant::ProcessCost;
 use crate::presets::estimate::case_estimate;
 use crate::presets::estimate::{EXPECTED_TIME_RUNS, PER_OPERATION};
 use crate::presets::{Plan, estimate};
-use crate::run::price::LEVEL_RUNS;
-use crate::run::{Shard, ShardCases, Stopping, Workload};
 use comfy_table::CellAlignment;
+use contestant::ProcessCost;
+use run::price::LEVEL_RUNS;
+use run::{Shard, ShardCases, Stopping, Workload};
 use std::time::Duration;
 use units::{duration, rough_duration};
 
@@ -215,7 +215,7 @@ mod tests {
         };
         let jvm = |startup_ms| ProcessCost {
             startup: Duration::from_millis(startup_ms),
-            warm_up: crate::contestant::WarmUpTable::common(),
+            warm_up: contestant::WarmUpTable::common(),
         };
         // Two contestants of 1 s of start-up a process, whose time processes time 0.3 s
         // more (a tenth of the case's 3 s): a minimum of a memory and a time process each,

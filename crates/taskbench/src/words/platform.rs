@@ -1,7 +1,7 @@
 //! The platform header: the lines above the tables saying what machine, kernel and
 //! toolchains a result was measured on. measure/platform.rs reads the facts; this writes them.
 
-use crate::contestant::ContestantInfo;
+use contestant::ContestantInfo;
 use measure::Platform;
 use units::bytes;
 

@@ -3,7 +3,7 @@
 //! the terminal shows as a second line and Markdown as ` · `.
 
 use crate::analysis::{CaseSummary, Outcome, PointSummary};
-use crate::run::StopReason;
+use run::StopReason;
 use stats::{Mode, Summary, by_share};
 use units::{bytes, duration, duration_range};
 

@@ -4,9 +4,9 @@
 //! contestants table of report.html and results.md.
 
 use super::Table;
-use crate::contestant::ContestantInfo;
+use contestant::ContestantInfo;
 
-use crate::warm_up::rules as warm_up;
+use contestant::warm_up;
 
 /// A row per contestant: language, runtime and version, its toolchains' ages, its build,
 /// its warm-up, its entry in docs/FAIRNESS.md; `–` where older results do not say. Each warm-up rule in full in

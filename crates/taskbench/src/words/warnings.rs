@@ -146,7 +146,7 @@ pub(crate) fn digest(warnings: &[Warning]) -> Vec<String> {
 
 /// ` (time budget)`: why a case stopped short, where its record says; nothing where it does
 /// not (a case the run's budget left no room for after its last process).
-fn why(stop: Option<crate::run::StopReason>) -> String {
+fn why(stop: Option<run::StopReason>) -> String {
     stop.map_or_else(String::new, |s| format!(" ({})", s.describe()))
 }
 
@@ -158,7 +158,7 @@ fn cases(n: usize) -> String {
 mod tests {
     use super::*;
     use crate::analysis::{FirstRun, Imprecision};
-    use crate::run::StopReason;
+    use run::StopReason;
 
     fn imprecise(point: &str, cases: &[(&str, f64)]) -> Warning {
         Warning::Imprecise {

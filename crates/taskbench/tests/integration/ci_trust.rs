@@ -190,7 +190,7 @@ fn the_caches_are_keyed_on_files_that_exist_and_hold_what_the_builds_write() {
     // Maven's repository is where kotlin-coroutines' build puts it, in taskbench's cache.
     let maven = &step(shard, "actions/cache")["with"];
     let path = maven["path"].as_str().unwrap();
-    let cache = taskbench::contestant::home::places_in(repository().to_path_buf()).cache;
+    let cache = contestant::home::places_in(repository().to_path_buf()).cache;
     assert_eq!(
         Path::new(path).parent().and_then(Path::parent),
         cache.strip_prefix(repository()).ok()

@@ -7,11 +7,11 @@
 //! (.ci/run, which installs every toolchain) that is a failure.
 
 use super::util::{measured, output_within, read_json, require_all, skip, taskbench};
+use contestant::home::{places, repository_root};
+use contestant::{Availability, Manifest, Places};
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
-use taskbench::contestant::home::{places, repository_root};
-use taskbench::contestant::{Availability, Manifest, Places};
 use taskbench::lineup::{Surveyed, prepare, survey};
 
 /// Small sizes: every scenario, a fraction of a second per run.

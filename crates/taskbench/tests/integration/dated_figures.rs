@@ -5,7 +5,7 @@
 //! an earlier block of its section, or the section's heading, holds a date (2026-12-06) or a
 //! commit (`535d0d8`, commit 535d0d8).
 
-use taskbench::contestant::home::repository_root;
+use contestant::home::repository_root;
 
 /// Definitions and parameters that read like measurements: (file, phrase of the figure's line
 /// or of its section's heading). Reviewed one by one; a measurement never belongs here.

@@ -3,8 +3,8 @@
 //! which toolchains it runs on, so that each row's terms are written where its figures are
 //! read (issue 25 item 5); its table of toolchain ages is contestants/toolchains.toml's.
 
-use taskbench::contestant::home::repository_root;
-use taskbench::contestant::{age, discover};
+use contestant::home::repository_root;
+use contestant::{age, discover};
 
 #[test]
 fn every_contestant_has_an_entry_in_fairness_md_and_states_its_build() {

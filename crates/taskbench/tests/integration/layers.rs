@@ -8,44 +8,41 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Every top-level module and the modules it imports, the pipeline as data: the seeds'
-/// figures, a leaf; the contestants; the cases and their runs; who runs; what the figures mean; the document; the store; what is shown and
-/// written; a run from start to end; the command line and the commands on top. A module
+/// figures, a leaf; who runs; what the figures mean; the document; the store; what is
+/// shown and written; a session from start to end; the command line and the commands on
+/// top. A module
 /// may only name modules above it here, and the table holds no import the code does not
 /// make, so that it reads as the house stands. docs/ARCHITECTURE.md gives the pipeline's
 /// order and the places where this table's differs from it. A feature is one folder
 /// (issue 47); where its parts sit at different places in the pipeline — its deciding over
 /// the analysis, its words over the report, its step over the scheduler — each part is a
 /// row of its own (`compare::gate`, `compare::words`, `compare::step`).
-/// The layers that are crates of their own (catalogue, exit, measure, stats, units: issue
-/// 47) are no modules here: what each may use is its Cargo.toml.
+/// The layers that are crates of their own (catalogue, contestant, exit, measure, run,
+/// stats, units: issue 47) are no modules here: what each may use is its Cargo.toml.
 #[rustfmt::skip]
 const LAYERS: &[(&str, &[&str])] = &[
     ("seeds", &[]),
-    ("warm_up::rules", &[]),
     ("warm_up::curves", &[]),
     ("sweep::releases", &[]),
-    ("contestant", &["warm_up::rules"]),
-    ("run", &["contestant"]),
-    ("presets", &["seeds", "contestant", "run"]),
-    ("lineup", &["contestant", "run"]),
-    ("analysis", &["contestant", "run"]),
+    ("presets", &["seeds"]),
+    ("lineup", &[]),
+    ("analysis", &[]),
     ("compare::ratio", &["analysis"]),
     ("compare::mode_shift", &["compare::ratio"]),
-    ("compare::change", &["analysis", "run", "sweep::releases", "compare::mode_shift",
+    ("compare::change", &["analysis", "sweep::releases", "compare::mode_shift",
                           "compare::ratio"]),
-    ("compare::gate", &["analysis", "run", "compare::change", "compare::ratio"]),
+    ("compare::gate", &["analysis", "compare::change", "compare::ratio"]),
     ("history::change_points", &[]),
-    ("history::series", &["analysis", "history::change_points", "run", "sweep::releases"]),
+    ("history::series", &["analysis", "history::change_points", "sweep::releases"]),
     ("history::change_gate", &["compare::gate", "history::change_points"]),
     ("sweep::fits", &["analysis"]),
-    ("results", &["contestant", "run", "analysis", "sweep::fits", "sweep::releases",
+    ("results", &["analysis", "sweep::fits", "sweep::releases",
                   "compare::gate"]),
-    ("store", &["contestant", "run", "analysis", "results", "compare::gate"]),
+    ("store", &["analysis", "results", "compare::gate"]),
     ("history::changes", &["analysis", "compare::gate", "history::change_points",
                            "history::series", "store", "sweep::releases"]),
-    ("plot", &["contestant"]),
-    ("words", &["seeds", "contestant", "run", "presets", "analysis", "results", "plot",
-                "warm_up::rules"]),
+    ("plot", &[]),
+    ("words", &["seeds", "presets", "analysis", "results", "plot"]),
     ("compare::words", &["analysis", "compare::change", "compare::gate", "compare::ratio",
                          "words"]),
     ("history::table", &["words", "store"]),
@@ -53,27 +50,27 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("agree", &["analysis", "words"]),
     ("sweep::words", &["analysis", "words", "sweep::fits"]),
     ("warm_up::words", &["words", "warm_up::curves"]),
-    ("html", &["run", "analysis", "results", "plot", "words", "sweep::fits", "sweep::releases",
+    ("html", &["analysis", "results", "plot", "words", "sweep::fits", "sweep::releases",
                "sweep::words"]),
     ("history::trend", &["history::change_points", "html", "plot", "words", "store"]),
-    ("export", &["contestant", "run", "presets", "analysis", "results", "words", "html",
+    ("export", &["presets", "analysis", "results", "words", "html",
                  "sweep::fits", "sweep::releases", "sweep::words"]),
-    ("compare::conclude", &["compare::gate", "compare::words", "export", "html", "words", "run"]),
-    ("history::conclude", &["history::change_gate", "history::words", "run"]),
-    ("shards", &["contestant", "lineup", "presets", "run", "analysis", "results", "words",
+    ("compare::conclude", &["compare::gate", "compare::words", "export", "html", "words"]),
+    ("history::conclude", &["history::change_gate", "history::words"]),
+    ("shards", &["lineup", "presets", "analysis", "results", "words",
                  "export"]),
-    ("scheduler", &["contestant", "run", "presets", "lineup", "results", "store", "words",
+    ("scheduler", &["presets", "lineup", "results", "store", "words",
                     "export", "sweep::words", "shards", "compare::gate", "history::changes",
                     "history::table", "history::trend"]),
-    ("compare::step", &["compare::conclude", "compare::gate", "run", "scheduler", "store"]),
-    ("compare::confirm", &["contestant", "scheduler"]),
-    ("bisect", &["contestant", "run", "results", "words", "html", "export", "scheduler",
+    ("compare::step", &["compare::conclude", "compare::gate", "scheduler", "store"]),
+    ("compare::confirm", &["scheduler"]),
+    ("bisect", &["results", "words", "html", "export", "scheduler",
                  "sweep::releases", "compare::change", "compare::ratio"]),
-    ("cli", &["contestant", "run", "presets", "store", "export", "scheduler", "bisect",
+    ("cli", &["presets", "store", "export", "scheduler", "bisect",
               "compare::gate"]),
-    ("commands", &["contestant", "run", "presets", "lineup", "results", "store", "words",
+    ("commands", &["presets", "lineup", "results", "store", "words",
                    "agree", "html", "export", "scheduler", "bisect", "cli", "warm_up::curves",
-                   "warm_up::rules", "warm_up::words", "shards", "compare::conclude",
+                   "warm_up::words", "shards", "compare::conclude",
                    "compare::confirm", "compare::gate", "compare::step", "history::change_gate",
                    "history::change_points", "history::changes", "history::conclude",
                    "history::table", "history::trend", "history::words"]),
@@ -120,7 +117,7 @@ fn top_level_modules() -> BTreeSet<String> {
 }
 
 /// The layers: each top-level module, or, for a feature whose parts sit at different
-/// places in the pipeline (`warm_up::rules` under the contestants, `warm_up::words` over
+/// places in the pipeline (`warm_up::curves` over the analysis, `warm_up::words` over
 /// the report), each of its parts the table names.
 fn layers() -> BTreeSet<String> {
     let mut layers = BTreeSet::new();
@@ -413,8 +410,8 @@ fn the_checks_see_an_import_when_there_is_one() {
     let seen_sibling = named("use super::rules::lookup;", &sibling, &parts);
     assert_eq!(seen_sibling, ["warm_up::rules".to_string()].into());
     assert!(names("use super::merge;", "super::merge") && !names("super::merged", "super::merge"));
-    let runner = src().join("run/runner.rs");
-    assert!(!code(&runner).contains("mod tests"));
-    assert!(test_files(&[runner]).contains(&src().join("run/runner/tests.rs")));
-    assert!(imports()["scheduler"].contains_key("run"));
+    let search = src().join("bisect/search.rs");
+    assert!(!code(&search).contains("mod tests"));
+    assert!(test_files(&[search]).contains(&src().join("bisect/search/tests.rs")));
+    assert!(imports()["scheduler"].contains_key("store"));
 }

@@ -3,9 +3,7 @@
 //! tests that drive the library start contestants' commands as `current_exe() __launch …`
 //! (measure/launcher.rs `launch_if_asked`, run before the test runner's `main`).
 
-#[used]
-#[unsafe(link_section = ".init_array")]
-static LAUNCH_IF_ASKED: extern "C" fn() = measure::launcher::launch_if_asked;
+measure::launch_before_main!();
 
 mod actionlint;
 mod agree;

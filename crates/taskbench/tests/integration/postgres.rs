@@ -7,9 +7,9 @@
 
 use super::session::fixture_contestants;
 use super::util::{QUICK, skip, stderr, taskbench_within};
+use run::{Phase, RunRecord};
 use std::sync::{Arc, Barrier, OnceLock};
 use taskbench::results::{Results, read_results};
-use taskbench::run::{Phase, RunRecord};
 use taskbench::store::{self, HistoryFilter, Location, Provenance};
 
 /// The server's admin URL, or `None` (after [`skip`]) where there is none.

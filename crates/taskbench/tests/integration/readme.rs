@@ -1,7 +1,7 @@
 //! What the README tells a reader to type builds what was tested: `cargo install` with
 //! `--locked`, the dependencies of Cargo.lock rather than the newest that resolve (issue 35).
 
-use taskbench::contestant::home::repository_root;
+use contestant::home::repository_root;
 
 #[test]
 fn the_readme_installs_with_cargo_lock() {

@@ -49,7 +49,7 @@ version = {version}
 
 /// The fixture binary, built as the fixture contestants' manifests build it.
 pub fn fixture_binary() -> PathBuf {
-    let places = taskbench::contestant::home::places();
+    let places = contestant::home::places();
     let status = Command::new("cargo")
         .args(["build", "--release", "--quiet", "-p", "taskbench-fixture"])
         .arg("--manifest-path")

@@ -4,9 +4,9 @@
 //! page's hand-written parts and the README's commands name are held to clap's too.
 
 use clap::{ArgAction, CommandFactory};
+use contestant::home::repository_root;
 use std::collections::BTreeSet;
 use taskbench::cli::Cli;
-use taskbench::contestant::home::repository_root;
 
 /// The generated part of docs/USAGE.md lies between these two lines; the rest is written by
 /// hand (the examples above it, the exit codes and notes below it).

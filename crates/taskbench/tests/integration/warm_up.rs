@@ -5,7 +5,7 @@
 //! the curves and writes the table.
 
 use super::util::{fixtures, measured, read_json, run_fixtures, taskbench};
-use taskbench::contestant::WarmUpTable;
+use contestant::WarmUpTable;
 
 #[test]
 fn every_time_process_ran_its_rows_warm_up_whatever_it_timed() {

@@ -3,10 +3,10 @@
 //! one line; a valid preset written out reads back the same.
 
 use super::*;
-use crate::proptest_support::{config, one_line};
-use crate::run::Stopping;
 use proptest::prelude::*;
+use run::Stopping;
 use std::time::Duration;
+use testkit::{config, one_line};
 
 fn string(s: &str) -> String {
     toml::Value::String(s.to_string()).to_string()

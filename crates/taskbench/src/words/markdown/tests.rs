@@ -3,10 +3,10 @@
 //! holding the same text (its lines joined), with no link, image, HTML or emphasis of its own.
 
 use super::*;
-use crate::proptest_support::{any_text, config};
 use crate::words::{Table, render_markdown};
 use proptest::prelude::*;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+use testkit::{any_text, config};
 
 /// What a viewer reads: `markdown` parsed with tables, strikethrough, math and footnotes on.
 fn events(markdown: &str) -> Vec<Event<'_>> {
