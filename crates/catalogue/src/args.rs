@@ -11,7 +11,7 @@ pub const ITERATIONS_FLAG: &str = "iterations";
 
 /// Prefix of the flags that set a parameter for the warm-up iterations only
 /// (`--warmup-requests 350`).
-pub const WARM_UP_PREFIX: &str = "warmup-";
+pub(crate) const WARM_UP_PREFIX: &str = "warmup-";
 
 /// What a contestant is asked to do: one scenario, `iterations` times measured after
 /// `inner_warmup` unmeasured runs.

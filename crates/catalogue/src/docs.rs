@@ -1,10 +1,10 @@
 //! The scenario table of docs/SCENARIOS.md, written from the catalogue; a test keeps the
-//! document and the code in step.
+//! document and the code in step (tests only).
 
 use crate::{SCENARIOS, Scenario};
 
 /// The Markdown table: scenario, parameters with defaults, checksum and ideal at defaults.
-pub fn markdown_table() -> String {
+fn markdown_table() -> String {
     let mut out = String::from(
         "| scenario | parameters (default) | what happens | checksum at defaults | ideal at defaults |\n|---|---|---|---|---|\n",
     );

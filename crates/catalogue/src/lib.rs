@@ -10,14 +10,14 @@
 //! tables and an argument parser to the binary that is measured.
 
 mod args;
+#[cfg(test)]
 mod docs;
 mod error;
 mod point;
 mod value;
 
 pub use args::{INNER_WARM_UP_FLAG, ITERATIONS_FLAG, Invocation};
-pub use docs::markdown_table;
-pub use error::CatalogueError;
+pub(crate) use error::CatalogueError;
 pub use point::Point;
 pub use value::parse_count;
 
@@ -33,7 +33,7 @@ pub struct ParamSpec {
     /// Value used when the user gives none.
     pub default: u64,
     /// Smallest accepted value.
-    pub min: u64,
+    pub(crate) min: u64,
     /// What the parameter means, for `taskbench list` and docs/SCENARIOS.md.
     pub doc: &'static str,
 }
@@ -52,16 +52,16 @@ pub struct ScenarioSpec {
     /// The parameter that counts tasks (or requests, pairs …); per-task figures divide by it.
     pub size_param: Option<&'static str>,
     /// Value of `size_param` for the idle-footprint case (the least work the scenario allows).
-    pub idle_size: u64,
+    pub(crate) idle_size: u64,
     /// Iterations a contestant runs in-process before the measured one, unless told otherwise.
     pub inner_warm_up: u32,
     /// The seed's warm-up batch: warm-up iterations run with this parameter at most this
     /// large (bluebird warms up with 350 requests, not a whole iteration).
-    pub warm_up_batch: Option<(&'static str, u64)>,
+    pub(crate) warm_up_batch: Option<(&'static str, u64)>,
     /// The modest size of the quick preset, where the parameters differ from the defaults:
     /// the reference point at which contestants' warm-up curves are measured, and from
     /// which a warm-up is scaled to other points ([`Scenario::reference`]).
-    pub quick: &'static [(&'static str, u64)],
+    pub(crate) quick: &'static [(&'static str, u64)],
 }
 
 const fn p(name: &'static str, default: u64, min: u64, doc: &'static str) -> ParamSpec {
@@ -74,7 +74,7 @@ const fn p(name: &'static str, default: u64, min: u64, doc: &'static str) -> Par
 }
 
 /// Requests of bluebird's warm-up (benchmark/performance.js: min(350, N)).
-pub const BLUEBIRD_WARMUP_REQUESTS: u64 = 350;
+pub(crate) const BLUEBIRD_WARMUP_REQUESTS: u64 = 350;
 
 /// Every scenario, in the order tables and docs list them.
 pub const SCENARIOS: &[ScenarioSpec] = &[
@@ -347,7 +347,7 @@ impl Scenario {
     }
 
     /// The catalogue entry of this scenario.
-    pub fn spec(&self) -> &'static ScenarioSpec {
+    pub(crate) fn spec(&self) -> &'static ScenarioSpec {
         spec(self.name()).expect("every variant is in the catalogue")
     }
 

@@ -12,8 +12,15 @@ use std::time::SystemTime;
 /// [`Query`] of the request refers to. A contestant shares it as its runtime's tasks allow —
 /// an `Arc` where they may move between threads, an `Rc` where they stay on one.
 #[derive(Debug)]
+#[cfg_attr(
+    not(test),
+    expect(
+        dead_code,
+        reason = "the seed's object: built and dropped as the seed builds it; its tests alone read it"
+    )
+)]
 pub struct Transaction {
-    pub request: u64,
+    pub(crate) request: u64,
 }
 
 impl Transaction {
@@ -25,8 +32,12 @@ impl Transaction {
 /// The params of one fake I/O op: its index within its request (0…fanout−1 and the commit
 /// fanout in parallel, the step number in doxbee).
 #[derive(Debug)]
-pub struct Params {
-    pub index: u64,
+#[expect(
+    dead_code,
+    reason = "the seed's object: built and dropped as the seed builds it; nothing reads it"
+)]
+pub(crate) struct Params {
+    pub(crate) index: u64,
 }
 
 /// The query one fake I/O op makes, as bluebird's fake database call does
@@ -35,9 +46,13 @@ pub struct Params {
 /// [`Transaction`]. [`Query::call`] makes it and lets it go once the call is made, as the
 /// seed does: nothing holds it while the op waits on the runtime's timer.
 #[derive(Debug)]
+#[expect(
+    dead_code,
+    reason = "the seed's object: built and dropped as the seed builds it; nothing reads it"
+)]
 pub struct Query<T> {
-    pub params: Params,
-    pub tx: T,
+    pub(crate) params: Params,
+    pub(crate) tx: T,
 }
 
 impl<T> Query<T> {
@@ -56,26 +71,34 @@ impl<T> Query<T> {
 /// State of one upload: the blob, the transaction (`T`: how the contestant shares it), and
 /// what later steps build.
 #[derive(Debug, Clone)]
-pub struct Upload<T> {
-    pub request: u64,
-    pub blob: String,
-    pub tx: T,
+#[expect(
+    dead_code,
+    reason = "the seed's object: built and dropped as the seed builds it; nothing reads it"
+)]
+pub(crate) struct Upload<T> {
+    pub(crate) request: u64,
+    pub(crate) blob: String,
+    pub(crate) tx: T,
 }
 
 /// The version record of step 4.
 #[derive(Debug, Clone)]
-pub struct Version {
-    pub user_id: u64,
-    pub created: SystemTime,
-    pub blob_id: u64,
-    pub creator: String,
-    pub previous_id: Option<u64>,
-    pub hash: &'static str,
+#[expect(
+    dead_code,
+    reason = "the seed's object: built and dropped as the seed builds it; nothing reads it"
+)]
+pub(crate) struct Version {
+    pub(crate) user_id: u64,
+    pub(crate) created: SystemTime,
+    pub(crate) blob_id: u64,
+    pub(crate) creator: String,
+    pub(crate) previous_id: Option<u64>,
+    pub(crate) hash: &'static str,
 }
 
 impl<T: From<Transaction>> Upload<T> {
     /// Step 1: create the blob and begin the transaction.
-    pub fn begin(request: u64) -> Upload<T> {
+    pub(crate) fn begin(request: u64) -> Upload<T> {
         Upload {
             request,
             blob: format!("blob-{request}"),
@@ -86,7 +109,7 @@ impl<T: From<Transaction>> Upload<T> {
 
 impl<T> Upload<T> {
     /// Step 4: the version record (the lookup of step 3 found no file).
-    pub fn version(&self) -> Version {
+    pub(crate) fn version(&self) -> Version {
         Version {
             user_id: self.request,
             created: SystemTime::now(),
@@ -98,7 +121,7 @@ impl<T> Upload<T> {
     }
 
     /// Step 6: the file name (last path segment) and uuid of the "create file" query.
-    pub fn file_query(&self) -> (String, String) {
+    pub(crate) fn file_query(&self) -> (String, String) {
         let path = format!("/files/{}/upload.bin", self.request);
         let name = path.rsplit('/').next().unwrap_or_default().to_string();
         (name, format!("{:032x}", self.request))

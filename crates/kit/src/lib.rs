@@ -14,7 +14,7 @@ mod yielding;
 
 pub use catalogue::{DOXBEE_STEPS, EXIT_NOT_IMPLEMENTED, Invocation, Scenario};
 pub use cpu_clock::process_cpu_ns;
-pub use line::ResultLine;
+pub(crate) use line::ResultLine;
 pub use timer::oversleep_outcome;
 pub use timer::{timed_sleeps, timed_sleeps_blocking};
 pub use yielding::{yields, yields_blocking};

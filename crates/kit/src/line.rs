@@ -6,11 +6,11 @@ use std::fmt;
 
 /// `{"elapsed_ns":…,"cpu_ns":…,"checksum":…,"extra":{…}}`
 #[derive(Debug, Clone, PartialEq)]
-pub struct ResultLine {
-    pub elapsed_ns: u64,
+pub(crate) struct ResultLine {
+    pub(crate) elapsed_ns: u64,
     /// The process's CPU time (user + system, every thread) spent in the iteration.
-    pub cpu_ns: u64,
-    pub outcome: Outcome,
+    pub(crate) cpu_ns: u64,
+    pub(crate) outcome: Outcome,
 }
 
 impl fmt::Display for ResultLine {

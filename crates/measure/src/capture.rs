@@ -25,12 +25,12 @@ pub enum Keep {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Captured {
     /// The part kept (lossy UTF-8).
-    pub text: String,
+    pub(crate) text: String,
     /// Every byte read, kept or not.
-    pub total_bytes: u64,
+    pub(crate) total_bytes: u64,
     /// Whether the stream ended; false when something (a process that left the group)
     /// still held it open when the grace passed.
-    pub ended: bool,
+    pub(crate) ended: bool,
 }
 
 /// A stream being read on its own thread.
@@ -47,7 +47,7 @@ struct State {
 
 impl Drain {
     /// Starts reading `source` to its end.
-    pub fn start(mut source: impl Read + Send + 'static, keep: Keep) -> Drain {
+    pub(crate) fn start(mut source: impl Read + Send + 'static, keep: Keep) -> Drain {
         let state = Arc::new(Mutex::new(State::default()));
         let shared = Arc::clone(&state);
         let thread = std::thread::spawn(move || {
@@ -75,7 +75,7 @@ impl Drain {
 
     /// What was read once the stream ended or `grace` passed; the thread is then left to
     /// finish by itself (its pipe's writer is beyond the harness's reach).
-    pub fn finish(self, keep: Keep, grace: Duration) -> Captured {
+    pub(crate) fn finish(self, keep: Keep, grace: Duration) -> Captured {
         let deadline = Instant::now() + grace;
         let mut pause = Duration::from_millis(1);
         while !self.thread.is_finished() && Instant::now() < deadline {

@@ -40,7 +40,7 @@ pub(crate) enum Report {
 }
 
 impl Report {
-    pub fn parse(line: &str) -> Option<Report> {
+    pub(crate) fn parse(line: &str) -> Option<Report> {
         let mut words = line.split_whitespace();
         let kind = words.next()?;
         let mut num = || words.next()?.parse::<i64>().ok();

@@ -37,9 +37,9 @@ impl Machine {
 pub struct LoadSample {
     /// The point about to run (written `case`, as its label).
     #[serde(rename = "case")]
-    pub point: Point,
+    pub(crate) point: Point,
     /// 1-minute load average.
-    pub load: f64,
+    pub(crate) load: f64,
 }
 
 /// Where the CPU time of the whole machine went while taskbench ran, as shares of it.

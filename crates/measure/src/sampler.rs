@@ -33,7 +33,12 @@ pub(crate) struct Sampler {
 impl Sampler {
     /// Starts sampling `pid` every `every`, with times relative to `start`. When the RSS
     /// passes `memory_limit` the sampler kills the process group and records that it did.
-    pub fn start(pid: u32, start: Instant, every: Duration, memory_limit: Option<u64>) -> Sampler {
+    pub(crate) fn start(
+        pid: u32,
+        start: Instant,
+        every: Duration,
+        memory_limit: Option<u64>,
+    ) -> Sampler {
         let stop = Arc::new(AtomicBool::new(false));
         let over = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
@@ -78,7 +83,7 @@ impl Sampler {
 
     /// Stops the sampler; returns the samples, the CPU time the sampler used, and whether
     /// it killed the process for passing the memory limit.
-    pub fn finish(self) -> (Vec<Sample>, u64, bool) {
+    pub(crate) fn finish(self) -> (Vec<Sample>, u64, bool) {
         self.stop.store(true, Ordering::Relaxed);
         self.thread.thread().unpark();
         let (samples, cpu) = self.thread.join().unwrap_or_default();

@@ -9,6 +9,7 @@
 //! process cannot shrink — is always in the interval. A flat sample is the special case of
 //! one value per group.
 
+#[cfg(test)]
 use super::median_of_sorted;
 use super::pooled::Drawn;
 use serde::{Deserialize, Serialize};
@@ -50,7 +51,8 @@ impl Interval {
     }
 
     /// Whether the two intervals share at least one point.
-    pub fn overlaps(&self, other: &Interval) -> bool {
+    #[cfg(test)]
+    pub(crate) fn overlaps(&self, other: &Interval) -> bool {
         self.low <= other.high && other.low <= self.high
     }
 
@@ -87,7 +89,8 @@ impl SplitMix64 {
 /// The 95 % percentile-bootstrap interval of the median of `values`; `None` when empty.
 /// A single value gives the degenerate interval `[v, v]`. The order of `values` does not
 /// matter.
-pub fn median_ci(values: &[f64]) -> Option<Interval> {
+#[cfg(test)]
+pub(crate) fn median_ci(values: &[f64]) -> Option<Interval> {
     if values.is_empty() {
         return None;
     }
@@ -102,7 +105,8 @@ pub fn median_ci(values: &[f64]) -> Option<Interval> {
 
 /// The 95 % percentile-bootstrap interval of median(`a`) / median(`b`), each sample
 /// resampled independently; `None` when either is empty or a resampled median of `b` is 0.
-pub fn ratio_of_medians_ci(a: &[f64], b: &[f64]) -> Option<Interval> {
+#[cfg(test)]
+pub(crate) fn ratio_of_medians_ci(a: &[f64], b: &[f64]) -> Option<Interval> {
     if a.is_empty() || b.is_empty() {
         return None;
     }
@@ -126,7 +130,7 @@ pub fn ratio_of_medians_ci(a: &[f64], b: &[f64]) -> Option<Interval> {
 /// each resample draws as many groups as there are,
 /// with replacement, and within each drawn group as many of its values, with replacement.
 /// `None` when there is no value; empty groups are ignored.
-pub fn nested_median_ci(groups: &[Vec<f64>], resamples: usize) -> Option<Interval> {
+pub(crate) fn nested_median_ci(groups: &[Vec<f64>], resamples: usize) -> Option<Interval> {
     let groups = nonempty(groups);
     if groups.is_empty() {
         return None;
@@ -142,7 +146,12 @@ pub fn nested_median_ci(groups: &[Vec<f64>], resamples: usize) -> Option<Interva
 /// The 95 % two-level bootstrap interval of pooled-median(`a`) / pooled-median(`b`), the two
 /// resampled independently as in [`nested_median_ci`]; `None` when either has no value or a
 /// resampled median of `b` is 0.
-pub fn nested_ratio_ci(a: &[Vec<f64>], b: &[Vec<f64>], resamples: usize) -> Option<Interval> {
+#[cfg(test)]
+pub(crate) fn nested_ratio_ci(
+    a: &[Vec<f64>],
+    b: &[Vec<f64>],
+    resamples: usize,
+) -> Option<Interval> {
     let (a, b) = (nonempty(a), nonempty(b));
     if a.is_empty() || b.is_empty() {
         return None;
@@ -194,12 +203,14 @@ pub(super) fn median_in_place(values: &mut [f64]) -> f64 {
     }
 }
 
+#[cfg(test)]
 fn sorted(values: &[f64]) -> Vec<f64> {
     let mut sorted = values.to_vec();
     sorted.sort_by(f64::total_cmp);
     sorted
 }
 
+#[cfg(test)]
 fn resampled_median(values: &[f64], scratch: &mut [f64], rng: &mut SplitMix64) -> f64 {
     for slot in scratch.iter_mut() {
         *slot = values[rng.below(values.len())];

@@ -102,7 +102,8 @@ fn divide(
 }
 
 /// [`best_split_at`] with a split allowed anywhere.
-pub fn best_split(values: &[f64], min: usize) -> Option<(usize, f64)> {
+#[cfg(test)]
+pub(crate) fn best_split(values: &[f64], min: usize) -> Option<(usize, f64)> {
     best_split_at(values, min, &vec![true; values.len() + 1])
 }
 
@@ -112,7 +113,7 @@ pub fn best_split(values: &[f64], min: usize) -> Option<(usize, f64)> {
 /// values; `None` when the series is too short. Searching κ lets a step that is undone
 /// later (a block) stand out against what precedes it; τ and κ only where `cuts` allows
 /// (`cuts[i]`: before `values[i]`). O(n²): each sum is carried along.
-pub fn best_split_at(values: &[f64], min: usize, cuts: &[bool]) -> Option<(usize, f64)> {
+pub(crate) fn best_split_at(values: &[f64], min: usize, cuts: &[bool]) -> Option<(usize, f64)> {
     let n = values.len();
     let min = min.max(1);
     if n < 2 * min {

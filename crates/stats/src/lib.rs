@@ -18,25 +18,40 @@ mod proptest_support;
 mod proptests;
 mod quantiles;
 mod regression;
-/// Samples from known distributions, for tests only: this crate's, and (feature
-/// `test-support`, which taskbench's dev-dependency turns on) those of the crates above it.
-#[cfg(any(test, feature = "test-support"))]
-pub mod simulate;
+/// Samples from known distributions, for this crate's tests.
+#[cfg(test)]
+mod simulate;
 pub mod steady;
 #[cfg(any(test, feature = "test-support"))]
-pub use simulate::tight_processes;
+mod tight;
+#[cfg(any(test, feature = "test-support"))]
+pub use tight::tight_processes;
 
-pub use bootstrap::{
-    Interval, LEVEL, RESAMPLES, SplitMix64, median_ci, nested_median_ci, nested_ratio_ci,
-    ratio_of_medians_ci,
-};
-pub use edivisive::{
-    CHANGE_SETTINGS, ChangePoint, ChangeSettings, best_split, change_points, change_points_between,
-};
-pub use modes::{MIN_DISTANCE, MIN_PROCESSES, MIN_SHARE, Mode, SEPARATION, by_share, modes, split};
+pub use bootstrap::Interval;
+pub use bootstrap::LEVEL;
+pub use bootstrap::RESAMPLES;
+pub use bootstrap::SplitMix64;
+pub(crate) use bootstrap::nested_median_ci;
+#[cfg(test)]
+pub(crate) use bootstrap::nested_ratio_ci;
+pub use edivisive::CHANGE_SETTINGS;
+pub use edivisive::ChangePoint;
+pub use edivisive::ChangeSettings;
+#[cfg(test)]
+pub(crate) use edivisive::best_split;
+pub use edivisive::change_points;
+pub use edivisive::change_points_between;
+pub use modes::MIN_DISTANCE;
+pub use modes::MIN_PROCESSES;
+pub use modes::MIN_SHARE;
+pub use modes::Mode;
+pub use modes::SEPARATION;
+pub use modes::by_share;
+pub use modes::modes;
+pub use modes::split;
 pub use order::{median_interval, order_interval, ranks, ratio_interval};
 pub use outliers::modified_z_scores;
-pub use paired::paired_ratio_ci;
+pub(crate) use paired::paired_ratio_ci;
 pub use pooled::pooled_median;
 pub use quantiles::{normal_quantile, t_quantile};
 pub use regression::LinearFit;
@@ -50,11 +65,11 @@ pub struct Summary {
     pub median: f64,
     pub min: f64,
     pub max: f64,
-    pub mean: f64,
+    pub(crate) mean: f64,
     /// Sample standard deviation (n − 1); 0 for a single value.
-    pub stddev: f64,
+    pub(crate) stddev: f64,
     /// Median absolute deviation from the median (unscaled).
-    pub mad: f64,
+    pub(crate) mad: f64,
     /// 95 % confidence interval of the median: the wider of the bootstrap and the
     /// order-statistic interval (stats/order.rs), its `coverage` set where fewer than six
     /// processes cannot give 95 % (absent in results written before it existed).
@@ -123,8 +138,9 @@ impl Summary {
         (scale != 0.0).then(|| (ci.high - ci.low) / 2.0 / scale.abs())
     }
 
+    #[cfg(test)]
     /// Coefficient of variation (stddev / mean); 0 when the mean is 0.
-    pub fn cv(&self) -> f64 {
+    pub(crate) fn cv(&self) -> f64 {
         if self.mean == 0.0 {
             0.0
         } else {

@@ -107,7 +107,8 @@ pub fn ratio_interval(a: &[Vec<f64>], b: &[Vec<f64>], resamples: usize) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::simulate::{Draw, coverage, ratio_coverage, tight_processes};
+    use crate::simulate::{Draw, coverage, ratio_coverage};
+    use crate::tight_processes;
     use crate::{RESAMPLES, nested_ratio_ci};
 
     #[test]

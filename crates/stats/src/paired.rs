@@ -12,7 +12,11 @@ use super::pooled::Drawn;
 /// processes only one of them has (a case given more by the budget) on their own; within
 /// each drawn process, its iterations with replacement. `None` when either has no value or
 /// a resampled median of `b` is 0.
-pub fn paired_ratio_ci(a: &[Vec<f64>], b: &[Vec<f64>], resamples: usize) -> Option<Interval> {
+pub(crate) fn paired_ratio_ci(
+    a: &[Vec<f64>],
+    b: &[Vec<f64>],
+    resamples: usize,
+) -> Option<Interval> {
     if a.iter().all(Vec::is_empty) || b.iter().all(Vec::is_empty) {
         return None;
     }

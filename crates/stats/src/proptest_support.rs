@@ -4,10 +4,10 @@
 use proptest::prelude::*;
 
 /// Cases per property: enough to hit the edges, few enough that the suite stays fast.
-pub const CASES: u32 = 256;
+pub(crate) const CASES: u32 = 256;
 
 /// [`CASES`] cases, and no regression files written into the tree.
-pub fn config() -> ProptestConfig {
+pub(crate) fn config() -> ProptestConfig {
     ProptestConfig {
         cases: CASES,
         failure_persistence: None,

@@ -3,11 +3,11 @@
 //! there. Seeded, so a simulation gives the same figures on every machine.
 
 use super::bootstrap::SplitMix64;
-use super::{median_interval, normal_quantile, ratio_interval};
+use super::{median_interval, normal_quantile, ratio_interval, tight_processes};
 
 /// A distribution of process medians, each with its true median.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Draw {
+pub(crate) enum Draw {
     /// Normal, mean 100, sd 10.
     Normal,
     /// Log-normal, median 100, σ 0.5 on the log scale: a long right tail.
@@ -17,10 +17,10 @@ pub enum Draw {
 }
 
 impl Draw {
-    pub const ALL: [Draw; 3] = [Draw::Normal, Draw::LogNormal, Draw::Bimodal];
+    pub(crate) const ALL: [Draw; 3] = [Draw::Normal, Draw::LogNormal, Draw::Bimodal];
 
     /// One value.
-    pub fn sample(self, rng: &mut SplitMix64) -> f64 {
+    pub(crate) fn sample(self, rng: &mut SplitMix64) -> f64 {
         let z = standard_normal(rng);
         match self {
             Draw::Normal => 100.0 + 10.0 * z,
@@ -31,12 +31,12 @@ impl Draw {
     }
 
     /// `n` values.
-    pub fn samples(self, n: usize, rng: &mut SplitMix64) -> Vec<f64> {
+    pub(crate) fn samples(self, n: usize, rng: &mut SplitMix64) -> Vec<f64> {
         (0..n).map(|_| self.sample(rng)).collect()
     }
 
     /// The distribution's median: for the mixture, the lower part's quantile at ½ / 0.7.
-    pub fn median(self) -> f64 {
+    pub(crate) fn median(self) -> f64 {
         match self {
             Draw::Normal | Draw::LogNormal => 100.0,
             Draw::Bimodal => 36.0 + 3.0 * normal_quantile(0.5 / 0.7),
@@ -45,12 +45,12 @@ impl Draw {
 }
 
 /// A uniform value in (0, 1).
-pub fn uniform(rng: &mut SplitMix64) -> f64 {
+pub(crate) fn uniform(rng: &mut SplitMix64) -> f64 {
     ((rng.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64
 }
 
 /// A standard normal value (Box–Muller).
-pub fn standard_normal(rng: &mut SplitMix64) -> f64 {
+pub(crate) fn standard_normal(rng: &mut SplitMix64) -> f64 {
     let (u, v) = (uniform(rng), uniform(rng));
     (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
 }
@@ -65,7 +65,7 @@ const SIMULATED_RESAMPLES: usize = 100;
 /// How often [`median_interval`] over `processes` processes drawn from `draw` holds its true
 /// median, and the coverage the intervals state (`None`: the level). Each process is three
 /// iterations, its level and ±0.01 % about it, so its median is the drawn value.
-pub fn coverage(draw: Draw, processes: usize) -> (f64, Option<f64>) {
+pub(crate) fn coverage(draw: Draw, processes: usize) -> (f64, Option<f64>) {
     let mut rng = SplitMix64::new(0x636f_7665_7261_6765 ^ processes as u64);
     let mut held = 0;
     let mut stated = None;
@@ -84,7 +84,7 @@ pub fn coverage(draw: Draw, processes: usize) -> (f64, Option<f64>) {
 
 /// How often [`ratio_interval`] of two samples of `processes` processes each, both drawn
 /// from `draw`, holds their true ratio, 1; and the coverage the intervals state.
-pub fn ratio_coverage(draw: Draw, processes: usize) -> (f64, Option<f64>) {
+pub(crate) fn ratio_coverage(draw: Draw, processes: usize) -> (f64, Option<f64>) {
     let mut rng = SplitMix64::new(0x7261_7469_6f00_0000 ^ processes as u64);
     let mut held = 0;
     let mut stated = None;
@@ -96,13 +96,4 @@ pub fn ratio_coverage(draw: Draw, processes: usize) -> (f64, Option<f64>) {
         held += usize::from(interval.contains(1.0));
     }
     (held as f64 / TRIALS as f64, stated)
-}
-
-/// One process per median, each of three iterations ±0.1 % about it, in `unit`s (1e6 for
-/// medians given in ms and iterations in ns): processes whose own spread is negligible.
-pub fn tight_processes(medians: &[f64], unit: f64) -> Vec<Vec<f64>> {
-    medians
-        .iter()
-        .map(|&m| vec![m * 0.999 * unit, m * unit, m * 1.001 * unit])
-        .collect()
 }

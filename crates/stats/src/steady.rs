@@ -34,14 +34,14 @@ use std::fmt;
 /// and a last segment within it of the fastest is the fastest. 5 %: a step of a few percent
 /// is too small to call a warm-up or a slowdown, and one that small is as likely a shift in
 /// the machine's load as in the process.
-pub const TOLERANCE: f64 = 0.05;
+pub(crate) const TOLERANCE: f64 = 0.05;
 
 /// Shortest segment: three iterations, so that one or two outlying iterations (a GC pause)
 /// never form a level of their own.
-pub const MIN_SEGMENT: usize = 3;
+pub(crate) const MIN_SEGMENT: usize = 3;
 
 /// Shortest series that is segmented: two shortest segments. Shorter ones are flat.
-pub const MIN_SERIES: usize = 2 * MIN_SEGMENT;
+pub(crate) const MIN_SERIES: usize = 2 * MIN_SEGMENT;
 
 /// Penalty per change point, times ln n (Barrett et al.'s 15·log n).
 const PENALTY_PER_LN_N: f64 = 15.0;
@@ -86,7 +86,8 @@ impl SeriesClass {
     }
 
     /// Whether the process reached a level it kept: flat or warmed up.
-    pub fn is_steady(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_steady(&self) -> bool {
         matches!(self, SeriesClass::Flat | SeriesClass::WarmedUp)
     }
 }
@@ -108,7 +109,7 @@ pub struct Classified {
     /// when flat. (The warm-up this process needed.)
     pub settled_at: usize,
     /// Median of the last segment ÷ median of the first segment.
-    pub last_over_first: f64,
+    pub(crate) last_over_first: f64,
 }
 
 impl Classified {
@@ -128,7 +129,7 @@ impl Classified {
 /// must reduce the within-segment cost by more than a penalty that keeps a noisy flat series
 /// from being split. Before merging segments within [`TOLERANCE`] ([`classify`] merges);
 /// none for a series shorter than [`MIN_SERIES`].
-pub fn change_points(series: &[f64]) -> Vec<usize> {
+pub(crate) fn change_points(series: &[f64]) -> Vec<usize> {
     if series.len() < MIN_SERIES {
         return Vec::new();
     }

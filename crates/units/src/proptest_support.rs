@@ -4,10 +4,10 @@
 use proptest::prelude::*;
 
 /// Cases per property: enough to hit the edges, few enough that the suite stays fast.
-pub const CASES: u32 = 256;
+pub(crate) const CASES: u32 = 256;
 
 /// [`CASES`] cases, and no regression files written into the tree.
-pub fn config() -> ProptestConfig {
+pub(crate) fn config() -> ProptestConfig {
     ProptestConfig {
         cases: CASES,
         failure_persistence: None,
@@ -17,6 +17,6 @@ pub fn config() -> ProptestConfig {
 
 /// Whether an error message is one line. A message may quote the text at fault, so the
 /// inputs checked with it hold no line break of their own.
-pub fn one_line(message: &str) -> bool {
+pub(crate) fn one_line(message: &str) -> bool {
     !message.is_empty() && !message.contains(['\n', '\r'])
 }
