@@ -73,7 +73,7 @@ pub(crate) struct Price {
     pub(crate) level: Duration,
     /// The rest of its target: as many time processes as its spread asks for, and its
     /// memory processes by need; `None` where that is more than `max_runs`.
-    pub(crate) target: Option<Duration>,
+    pub target: Option<Duration>,
 }
 
 /// What a case has been given so far, and what it asks for next.

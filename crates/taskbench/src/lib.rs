@@ -12,8 +12,9 @@
 //!   `MachineWatch`);
 //! - `run` (its own crate): the order of runs, the runner (stopped by a condition it is
 //!   given), one run's execution and judgement, the stored record;
-//! - `stats` (its own crate, a leaf): numbers only; [`analysis`] what they mean, and
-//!   [`results`]: the document a session produces, which everything after it reads;
+//! - `stats` (its own crate, a leaf): numbers only; `analysis` (its own crate) what they
+//!   mean, and [`results`]: the document a session produces, which everything after it
+//!   reads;
 //! - [`words`] what is shown; [`plot`] and [`html`]: the charts and report.html, with
 //!   [`seeds`], the seed benchmarks' published figures, beside ours; [`export`]: JSON, CSV,
 //!   Markdown, the ecosystem's formats;
@@ -34,11 +35,10 @@
 //! layers before it there — a feature's parts each a row where they sit in the pipeline —
 //! so that no import runs against the pipeline and none closes a circle
 //! (docs/ARCHITECTURE.md, "Who may import whom"). The layers that are crates of their own
-//! (`catalogue`, `contestant`, `exit`, `measure`, `run`, `stats`, `units`) are not in it:
-//! what each may use is its Cargo.toml.
+//! (`catalogue`, `contestant`, `exit`, `measure`, `run`, `stats`, `analysis`, `units`) are
+//! not in it: what each may use is its Cargo.toml.
 
 pub(crate) mod agree;
-pub mod analysis;
 pub(crate) mod bisect;
 pub mod cli;
 pub(crate) mod commands;

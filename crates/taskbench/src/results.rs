@@ -2,10 +2,10 @@
 //! run reads — the exports, the report, the store, `compare` (docs/RESULTS.md describes
 //! its JSON schema).
 
-use crate::analysis::{PointSummary, Warning};
 use crate::compare::gate::Side;
 use crate::sweep::fits::Fit;
 use crate::sweep::releases::ReleaseSweep;
+use analysis::{PointSummary, Warning};
 use anyhow::Context;
 use contestant::ContestantInfo;
 use measure::Platform;
@@ -54,7 +54,7 @@ pub struct Results {
     /// Where a budgeted run's process wall clock went, its efficiency and its bound, at its
     /// budget and twice it (analysis/budget.rs); absent without `--budget`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) budget: Option<crate::analysis::budget::BudgetReport>,
+    pub(crate) budget: Option<analysis::budget::BudgetReport>,
     /// Every run, with every sample.
     pub runs: Vec<RunRecord>,
     /// Where runs of several machines were merged side by side (`taskbench merge

@@ -2,9 +2,9 @@
 //! records, which the analysis, the exports, the report, the page and the store are each
 //! tested against.
 
-use crate::analysis::{Warning, summarize};
 use crate::results::{Results, SCHEMA};
 use crate::sweep::fits::fits;
+use analysis::{Warning, summarize};
 use contestant::ContestantInfo;
 use measure::Platform;
 use measure::Sample;
@@ -103,7 +103,7 @@ pub(crate) fn results() -> Results {
             ));
         }
     }
-    let points = summarize(&runs, &crate::analysis::Apart::none());
+    let points = summarize(&runs, &analysis::Apart::none());
     Results {
         schema: SCHEMA.into(),
         interrupted: false,

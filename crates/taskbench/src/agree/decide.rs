@@ -7,7 +7,7 @@
 //! point has an ideal time, else the elapsed); where its processes split into modes, its
 //! precision is its widest mode's.
 
-use crate::analysis::{CaseSummary, Outcome, PointSummary};
+use analysis::{CaseSummary, Outcome, PointSummary};
 use catalogue::Point;
 use serde::Serialize;
 use std::collections::BTreeMap;

@@ -13,8 +13,8 @@
 
 use super::mode_shift::{ModeShift, time_change};
 use super::ratio::{Change, Verdict, change};
-use crate::analysis::{Case, group};
 use crate::sweep::releases::release_sweeps;
+use analysis::{Case, group};
 use catalogue::Point;
 use run::RunRecord;
 
@@ -159,7 +159,7 @@ fn counted_change(
     (new_runs, new): (&[RunRecord], &Case),
 ) -> Option<Change> {
     let iteration = |runs: &[RunRecord], case: &Case| {
-        crate::analysis::instructions::counted(runs, case.contestant, point, None)?.iteration
+        analysis::instructions::counted(runs, case.contestant, point, None)?.iteration
     };
     let (b, n) = (iteration(base_runs, base)?, iteration(new_runs, new)?);
     if b <= 0.0 {

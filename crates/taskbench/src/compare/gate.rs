@@ -6,8 +6,8 @@
 use super::change::{CaseChange, CpuKind, changes, family, variant_changes};
 use super::ratio::Change;
 use super::ratio::{interval_at, with_spread};
-use crate::analysis::condition::ConditionComparison;
-use crate::analysis::run_to_run::Spreads;
+use analysis::condition::ConditionComparison;
+use analysis::run_to_run::Spreads;
 use catalogue::Point;
 use exit::{ExitClass, fail};
 use measure::condition::Condition;

@@ -2,7 +2,7 @@
 //! by the store's run-to-run spread where it has one, and what it says. Every comparison
 //! (compare/change.rs, compare/mode_shift.rs, the gate) is made of these.
 
-use crate::analysis::run_to_run::RunToRun;
+use analysis::run_to_run::RunToRun;
 use stats::{Interval, RESAMPLES, normal_quantile, pooled_median, ratio_interval};
 
 /// What a ratio says.

@@ -30,7 +30,7 @@ pub(crate) fn unhistoried_warning(outcome: &GateOutcome) -> String {
          runs differ by more (docs/HISTORY.md measures how much)",
         outcome.unhistoried,
         outcome.judged.len(),
-        crate::analysis::run_to_run::MIN_SESSIONS
+        analysis::run_to_run::MIN_SESSIONS
     )
 }
 
@@ -93,7 +93,7 @@ fn interval_notes(comparison: &Comparison) -> Vec<String> {
         notes.push(format!(
             "† fewer than {} other sessions of the case in the store: the interval covers these \
              two runs' processes only, and understates how much separate runs differ",
-            crate::analysis::run_to_run::MIN_SESSIONS
+            analysis::run_to_run::MIN_SESSIONS
         ));
     }
     notes
@@ -182,7 +182,7 @@ const MACHINES_MARK: &str = "m1 → m2";
 /// `tokio`, or `tokio · m1 → m2` where the sides ran on different machines.
 fn contestant_cell(case: &CaseChange, comparison: &Comparison) -> String {
     match comparison.machines {
-        Some(_) => crate::analysis::on_machine(&case.contestant, MACHINES_MARK),
+        Some(_) => analysis::on_machine(&case.contestant, MACHINES_MARK),
         None => case.contestant.clone(),
     }
 }
@@ -303,7 +303,7 @@ mod tests {
         assert!(table.notes.iter().any(|n| n.starts_with("~ skynet")));
     }
 
-    use crate::analysis::condition::{ConditionComparison, Gauge, GaugeShift};
+    use analysis::condition::{ConditionComparison, Gauge, GaugeShift};
 
     fn case(point: &str) -> CaseChange {
         CaseChange {

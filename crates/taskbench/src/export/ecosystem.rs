@@ -9,7 +9,7 @@
 //! how bencher is told of the measures that are not its own.
 
 use super::Results;
-use crate::analysis::{CaseSummary, Outcome};
+use analysis::{CaseSummary, Outcome};
 use serde_json::{Map, Value, json};
 use stats::Summary;
 

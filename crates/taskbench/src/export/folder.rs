@@ -4,10 +4,10 @@
 
 use super::log::{SessionFile, read_records};
 use super::{FORMATS, Format, deliver, write_atomically};
-use crate::analysis::{summarize_machines, warnings};
 use crate::results::{Results, SCHEMA};
 use crate::sweep::fits::fits;
 use crate::sweep::releases::release_sweeps;
+use analysis::{summarize_machines, warnings};
 use measure::Platform;
 use measure::machine::MachineLoad;
 use run::RunRecord;
@@ -20,7 +20,7 @@ pub(crate) fn assemble(
     machine: Option<MachineLoad>,
     interrupted: bool,
 ) -> Results {
-    let apart = crate::analysis::Apart::of(&session_file.contestants);
+    let apart = analysis::Apart::of(&session_file.contestants);
     let mut points = summarize_machines(&records, &apart);
     for point in &mut points {
         point.seed = session_file
@@ -33,8 +33,8 @@ pub(crate) fn assemble(
     // the budget's end included: run/runner.rs `end_short`), never inferred here.
     let budgeted = session_file.stopping.filter(|s| s.budget.is_some());
     let budget = budgeted.and_then(|s| {
-        crate::analysis::budget::price_rows(&mut points, &records, s.precision);
-        crate::analysis::budget::report(&records, s.budget?, s.precision)
+        analysis::budget::price_rows(&mut points, &records, s.precision);
+        analysis::budget::report(&records, s.budget?, s.precision)
     });
     Results {
         schema: SCHEMA.into(),

@@ -43,7 +43,10 @@ pub(crate) fn markdown(results: &Results) -> String {
     if !results.warnings.is_empty() {
         out.push_str("Warnings:\n\n");
         for warning in &results.warnings {
-            out.push_str(&format!("- {}\n", text(&warning.to_string())));
+            out.push_str(&format!(
+                "- {}\n",
+                text(&crate::words::warnings::Said(warning).to_string())
+            ));
         }
         out.push('\n');
     }

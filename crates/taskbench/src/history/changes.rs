@@ -3,7 +3,6 @@
 //! series over the store's sessions on NEW's machine that started before NEW, with NEW's
 //! own figure last.
 
-use crate::analysis::{Apart, CaseSummary, summarize};
 use crate::compare::gate::Side;
 use crate::history::change_points::{Along, Place, Series, SeriesSteps};
 use crate::history::series::{
@@ -11,6 +10,7 @@ use crate::history::series::{
 };
 use crate::store::{HistoryRow, Location, Machine, Store};
 use crate::sweep::releases::is_release_variant;
+use analysis::{Apart, CaseSummary, summarize};
 use catalogue::Point;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;

@@ -7,7 +7,7 @@
 //! and a sweep's fitted medians against N with the fitted lines and the medians'
 //! intervals as bands.
 
-use crate::analysis::{CaseSummary, Outcome, PointSummary};
+use analysis::{CaseSummary, Outcome, PointSummary};
 
 use crate::sweep::releases::ReleaseSweep;
 

@@ -10,13 +10,13 @@ pub(crate) mod charts;
 mod overview;
 pub(crate) mod table;
 
-use crate::analysis::PointSummary;
-use crate::analysis::overview::{Overview, Quantity};
 use crate::plot::{Palette, marker_svg};
 use crate::results::Results;
 use crate::sweep::fits::Fit;
 use crate::words::condition::run_condition_line;
 use crate::words::{self, Table};
+use analysis::PointSummary;
+use analysis::overview::{Overview, Quantity};
 use std::fmt::Write;
 use table::{Kind, escape};
 
@@ -191,7 +191,11 @@ fn warnings(page: &mut String, results: &Results) {
         if results.warnings.len() == 1 { "" } else { "s" }
     );
     for warning in &results.warnings {
-        let _ = write!(page, "<li>{}</li>", escape(&warning.to_string()));
+        let _ = write!(
+            page,
+            "<li>{}</li>",
+            escape(&crate::words::warnings::Said(warning).to_string())
+        );
     }
     page.push_str("</ul></details>\n");
 }

@@ -5,13 +5,13 @@
 //! title for hovering; the mean last. Plain HTML: it reads with scripts off.
 
 use super::table::escape;
-use crate::analysis::overview::{Cell, Overview, Row};
 use crate::plot::{Palette, marker_svg};
 use crate::words::overview::{
     BEST_LABEL, INLINE_NOTE, MODES_NOTE, REFERENCE_NOTE, best_figures, cell_text, figure,
     has_inline, has_modes, headings, mean_text, ratio, reference_label, timer_lines, title,
 };
 use crate::words::table::{coverage_text, modes_text};
+use analysis::overview::{Cell, Overview, Row};
 use catalogue::Point;
 use std::fmt::Write;
 
@@ -255,7 +255,7 @@ mod tests {
 
     #[test]
     fn hovering_says_the_modes_and_what_an_interval_can_claim() {
-        use crate::analysis::overview::Column;
+        use analysis::overview::Column;
         use stats::{Interval, Mode};
         let mode = |processes: usize, median: f64| Mode {
             share: processes as f64 / 12.0,
@@ -278,7 +278,7 @@ mod tests {
             timer: None,
         };
         let overview = Overview {
-            quantity: crate::analysis::overview::Quantity::Time,
+            quantity: analysis::overview::Quantity::Time,
             columns: vec![Column {
                 index: 0,
                 point: "skynet size=10000".parse().unwrap(),

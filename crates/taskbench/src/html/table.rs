@@ -1,9 +1,9 @@
 //! A results table as HTML: the same [`Table`] the terminal and Markdown render, cells'
 //! line breaks kept, numbers right-aligned, notes under it.
 
-use crate::analysis::on_machine;
 use crate::words::Table;
 use crate::words::table::MACHINE_COLUMN;
+use analysis::on_machine;
 use std::fmt::Write;
 
 /// Escapes text for HTML content and attribute values.

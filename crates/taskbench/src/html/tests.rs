@@ -59,7 +59,9 @@ fn the_page_holds_every_table_chart_and_note() {
             .count(),
         1
     );
-    assert!(page.contains(&escape(&results.warnings[0].to_string())));
+    assert!(page.contains(&escape(
+        &crate::words::warnings::Said(&results.warnings[0]).to_string()
+    )));
     assert!(
         page.contains(
             "<code>taskbench run --scenario spawn --command &#39;it&#39;\\&#39;&#39;s&#39;</code>"

@@ -5,9 +5,9 @@
 //! overview per machine. The merged folder is written as a run's is (run.json, runs.jsonl,
 //! results.json and every export), so that everything after a run reads it alike.
 
-use crate::analysis::on_machine;
 use crate::export::SessionFile;
 use crate::results::{MachineInfo, Results, read_results};
+use analysis::on_machine;
 use anyhow::{Context, bail};
 use catalogue::Point;
 use contestant::ContestantInfo;

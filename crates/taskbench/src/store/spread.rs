@@ -3,8 +3,8 @@
 //! `run --baseline` across sessions.
 
 use super::{Location, Store};
-use crate::analysis::run_to_run::{RunToRun, Spreads};
 use crate::compare::gate::{Comparison, Side, across};
+use analysis::run_to_run::{RunToRun, Spreads};
 use catalogue::Point;
 use exit::cannot_compare;
 use measure::machine::Machine;
@@ -68,7 +68,7 @@ pub fn take_in_sessions(
             let spread = spreads(store, &machine, &point.point, &row.contestant, &[])?;
             row.across_sessions = spread
                 .time
-                .and_then(|time| crate::analysis::across_sessions::AcrossSessions::of(row, time));
+                .and_then(|time| analysis::across_sessions::AcrossSessions::of(row, time));
         }
     }
     Ok(())

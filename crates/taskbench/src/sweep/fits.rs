@@ -7,7 +7,7 @@
 //! sizes (what OS threads leave when they fail past some size), but R² would be 1 by
 //! construction, so it is only reported from three points on.
 
-use crate::analysis::{CaseSummary, Outcome, PointSummary};
+use analysis::{CaseSummary, Outcome, PointSummary};
 use serde::{Deserialize, Serialize};
 use stats::LinearFit;
 use std::collections::BTreeMap;
@@ -172,4 +172,50 @@ fn sweep_key(point: &PointSummary) -> Option<(&'static str, BTreeMap<String, u64
     let mut others = point.point.params.clone();
     others.remove(param)?;
     Some((param, others))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use analysis::fake::{record, runs};
+    use run::{Phase, RunStatus};
+
+    #[test]
+    fn a_sweep_is_fitted_per_contestant_and_metric() {
+        // a: overhead 5 µs + 300 ns/task, RSS 1 MB + 100 B/task, at three sizes; b fails at
+        // the largest, leaving an exact two-point line.
+        let line = |n: u64| 5_000 + 300 * n;
+        let mut records = Vec::new();
+        for n in [1_000, 2_000, 4_000] {
+            records.extend(runs("a", n, &[line(n); 3], 1_000_000 + 100 * n));
+            if n < 4_000 {
+                records.extend(runs("b", n, &[2 * line(n); 3], 2_000_000));
+            } else {
+                records.push(record("b", n, Phase::Measured, RunStatus::Timeout, 0, 0));
+            }
+        }
+        let points = analysis::summarize(&records, &analysis::Apart::none());
+        let fits = fits(&points);
+        let find = |c: &str, m: Metric| fits.iter().find(|f| f.contestant == c && f.metric == m);
+        let overhead = find("a", Metric::OverheadNs).unwrap();
+        assert!((overhead.slope - 300.0).abs() < 1e-6, "{overhead:?}");
+        assert!((overhead.intercept - 5_000.0).abs() < 1e-6, "{overhead:?}");
+        assert!((overhead.r2.unwrap() - 1.0).abs() < 1e-12);
+        assert_eq!(
+            overhead.points.iter().map(|p| p.n).collect::<Vec<_>>(),
+            [1_000, 2_000, 4_000]
+        );
+        let rss = find("a", Metric::PeakRssBytes).unwrap();
+        assert!((rss.slope - 100.0).abs() < 1e-6 && (rss.intercept - 1e6).abs() < 1e-3);
+        assert_eq!((rss.param.as_str(), rss.other_params.len()), ("tasks", 0));
+        let b = find("b", Metric::OverheadNs).unwrap();
+        assert_eq!(
+            (b.points.len(), b.r2),
+            (2, None),
+            "two points: an exact line, no R²"
+        );
+        assert!((b.slope - 600.0).abs() < 1e-6);
+        let flat = find("b", Metric::PeakRssBytes).unwrap();
+        assert_eq!((flat.slope, flat.r2), (0.0, None));
+    }
 }

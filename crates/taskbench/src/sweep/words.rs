@@ -1,9 +1,9 @@
 //! The per-task cost of a sweep as a table shown after the sweep's last point: one row per
 //! contestant, each metric as `per task + fixed` with its R².
 
-use crate::analysis::PointSummary;
 use crate::sweep::fits::{Fit, Metric};
 use crate::words::table::Table;
+use analysis::PointSummary;
 use units::{bytes, duration};
 
 /// Every table of a run in order: each point's, and each sweep's per-task fits right after

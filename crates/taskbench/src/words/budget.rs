@@ -4,9 +4,9 @@
 //! process wall clock went, and what twice the budget would reach — the lines a budgeted
 //! run ends with, and `show` and `agree` print again; and a short cell's price.
 
-use crate::analysis::budget::{BudgetReport, Price};
-use crate::analysis::{CaseSummary, PointSummary};
 use crate::results::Results;
+use analysis::budget::{BudgetReport, Price};
+use analysis::{CaseSummary, PointSummary};
 use stats::LEVEL;
 use std::time::Duration;
 use units::{percent, rough_duration};
@@ -106,7 +106,7 @@ fn target_text(target: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::budget::{Bound, Spending};
+    use analysis::budget::{Bound, Spending};
     use stats::{Interval, Summary};
 
     fn report() -> BudgetReport {

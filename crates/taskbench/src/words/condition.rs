@@ -2,9 +2,7 @@
 //! +62.0 µs · …`), and the block `compare` and the gate print before their table, two runs'
 //! conditions side by side. analysis/condition.rs decides what differs.
 
-use crate::analysis::condition::{
-    ConditionComparison, ConditionSummary, Gauge, GaugeShift, summarize,
-};
+use analysis::condition::{ConditionComparison, ConditionSummary, Gauge, GaugeShift, summarize};
 use measure::machine::MachineLoad;
 use units::{duration, percent};
 

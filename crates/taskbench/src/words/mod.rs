@@ -12,7 +12,7 @@ pub(crate) mod seeds;
 mod side_by_side;
 pub(crate) mod table;
 pub(crate) mod terms;
-mod warnings;
+pub(crate) mod warnings;
 
 pub(crate) use platform::PlatformHeader;
 pub(crate) use side_by_side::side_by_side;

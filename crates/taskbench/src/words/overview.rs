@@ -4,9 +4,9 @@
 //! measures, one line each.
 
 use super::Table;
-use crate::analysis::off_machine;
-use crate::analysis::overview::{Cell, Overview, Quantity};
 use crate::plot::tick;
+use analysis::off_machine;
+use analysis::overview::{Cell, Overview, Quantity};
 use units::{bytes, duration};
 
 /// A column's heading: the scenario, and the parameters that differ between this run's
@@ -137,7 +137,7 @@ pub(crate) fn title(quantity: Quantity) -> &'static str {
 }
 
 /// The mean column's text: the geometric mean, and over how many points when not all.
-pub(crate) fn mean_text(overview: &Overview, row: &crate::analysis::overview::Row) -> String {
+pub(crate) fn mean_text(overview: &Overview, row: &analysis::overview::Row) -> String {
     let ran = row.figures;
     match row.mean_ratio {
         None => "–".to_string(),
@@ -413,7 +413,7 @@ pub(crate) fn render_terminal(results: &crate::results::Results, width: u16, col
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::overview::Column;
+    use analysis::overview::Column;
 
     fn column(label: &str) -> Column {
         Column {
@@ -475,7 +475,7 @@ mod tests {
         let overview = Overview {
             quantity: Quantity::Time,
             columns: vec![column("skynet size=10000")],
-            rows: vec![crate::analysis::overview::Row {
+            rows: vec![analysis::overview::Row {
                 contestant: "tokio".into(),
                 cells: vec![modal],
                 mean_ratio: Some(1.52),
@@ -489,7 +489,7 @@ mod tests {
 
     #[test]
     fn a_coarse_timer_is_stated_beside_the_overhead_it_bears_on() {
-        use crate::analysis::timer_share::TimerShare;
+        use analysis::timer_share::TimerShare;
         let cell = |oversleep_ns| Cell::Figure {
             ratio: 8.4,
             value: 9.1e6,
@@ -514,7 +514,7 @@ mod tests {
         let overview = Overview {
             quantity: Quantity::Time,
             columns: vec![column("doxbee")],
-            rows: vec![crate::analysis::overview::Row {
+            rows: vec![analysis::overview::Row {
                 contestant: "tokio".into(),
                 cells: vec![cell(1.05e6)],
                 mean_ratio: Some(8.4),
@@ -533,7 +533,7 @@ mod tests {
 
     #[test]
     fn the_reference_stands_under_the_best_row_outside_the_ranking() {
-        use crate::analysis::overview::Row;
+        use analysis::overview::Row;
         let row = |name: &str, ratio: f64| Row {
             contestant: name.into(),
             cells: vec![Cell::Figure {
@@ -573,5 +573,24 @@ mod tests {
         assert_eq!(table.rows[0][1], "4.00 ms");
         assert_eq!(table.rows[1][1], "0.25");
         assert!(table.notes.iter().any(|n| n == REFERENCE_NOTE));
+    }
+
+    /// An inline row's cell is written as its ratio with the inline mark, and the table
+    /// says what the mark means.
+    #[test]
+    fn an_inline_cell_is_marked_and_the_mark_explained() {
+        let mut records = Vec::new();
+        for tasks in [10, 20] {
+            records.extend(analysis::fake::runs("j", tasks, &[40, 40, 40], 1_000));
+            records.extend(analysis::fake::runs("a", tasks, &[100, 100, 100], 1_000));
+        }
+        let apart = analysis::Apart {
+            references: Vec::new(),
+            inline: vec![("j".into(), records[0].scenario.clone())],
+        };
+        let points = analysis::summarize(&records, &apart);
+        let text = table(&Overview::of(&points, Quantity::Time));
+        assert!(text.rows.iter().any(|r| r[0] == "j" && r[1] == "0.40ⁱ"));
+        assert!(text.notes.iter().any(|n| n == INLINE_NOTE));
     }
 }

@@ -5,9 +5,9 @@
 //! then each published figure beside our row of the same workload (words/seed_pairs.rs).
 
 use super::seed_pairs::published;
-use crate::analysis::{CaseSummary, PointSummary};
 use crate::seeds::{self, Experiment, SeedMetric};
 use crate::words::Table;
+use analysis::{CaseSummary, PointSummary};
 use measure::Platform;
 use units::{bytes, duration};
 

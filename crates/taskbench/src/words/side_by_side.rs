@@ -5,7 +5,7 @@
 //! has two to four points.
 
 use super::Table;
-use crate::analysis::{CaseSummary, PointSummary};
+use analysis::{CaseSummary, PointSummary};
 use units::{bytes, duration};
 
 /// Column headers for up to four points: the title numbers the points.

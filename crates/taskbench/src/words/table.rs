@@ -2,7 +2,7 @@
 //! comfy-table, the Markdown export as a pipe table. Cells may hold a line break, which
 //! the terminal shows as a second line and Markdown as ` · `.
 
-use crate::analysis::{CaseSummary, Outcome, PointSummary};
+use analysis::{CaseSummary, Outcome, PointSummary};
 use run::StopReason;
 use stats::{Mode, Summary, by_share};
 use units::{bytes, duration, duration_range};

@@ -1,13 +1,16 @@
 //! The words of each warning: what was seen, in units, and what to do about it — in full
 //! (results.md, report.html) and as the terminal's digest, one line per kind.
 
-use crate::analysis::{FIRST_RUN_FACTOR, Warning, imprecise_widest_first, slow_starts_worst_first};
+use analysis::{FIRST_RUN_FACTOR, Warning, imprecise_widest_first, slow_starts_worst_first};
 use std::fmt;
 use units::{duration, percent};
 
-impl fmt::Display for Warning {
+/// A warning in words: `Said(&warning).to_string()`.
+pub(crate) struct Said<'a>(pub(crate) &'a Warning);
+
+impl fmt::Display for Said<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        match self.0 {
             Warning::FirstRunSlower { point, cases } => {
                 let cases: Vec<String> = cases
                     .iter()
@@ -139,7 +142,7 @@ pub(crate) fn digest(warnings: &[Warning]) -> Vec<String> {
         warnings
             .iter()
             .filter(|w| matches!(w, Warning::BusyMachine { .. } | Warning::CpuSteal { .. }))
-            .map(ToString::to_string),
+            .map(|w| Said(w).to_string()),
     );
     lines
 }
@@ -157,7 +160,7 @@ fn cases(n: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::{FirstRun, Imprecision};
+    use analysis::{FirstRun, Imprecision};
     use run::StopReason;
 
     fn imprecise(point: &str, cases: &[(&str, f64)]) -> Warning {
@@ -222,10 +225,11 @@ mod tests {
             }],
         };
         assert!(
-            first.to_string()
+            Said(&first).to_string()
                 == "spawn tasks=10000: first measured process over 1.5× slower than the \
                     rest for tokio (12.3 ms vs 4.10 ms) (try -w 1).",
-            "{first}"
+            "{}",
+            Said(&first)
         );
         let noisy = Warning::Imprecise {
             point: "yield tasks=200 yields=1000".parse().unwrap(),
@@ -237,7 +241,7 @@ mod tests {
             }],
         };
         assert_eq!(
-            noisy.to_string(),
+            Said(&noisy).to_string(),
             "yield tasks=200 yields=1000: short of ±2.0 %: smol ±7.1 % (time budget)."
         );
         let busy = Warning::BusyMachine {
@@ -247,27 +251,28 @@ mod tests {
             others_share: Some(0.38),
         };
         assert!(
-            busy.to_string().starts_with(
+            Said(&busy).to_string().starts_with(
                 "the machine was busy: load average 6.60 before the first run, up to 8.13 \
                  during it, on 2 cores; other processes used 38 % of all CPU time"
             ),
-            "{busy}"
+            "{}",
+            Said(&busy)
         );
         assert_eq!(
-            Warning::CpuSteal { share: 0.042 }.to_string(),
+            Said(&Warning::CpuSteal { share: 0.042 }).to_string(),
             "the hypervisor took 4.2 % of CPU time (steal) during the run: timings include \
              waiting for other virtual machines."
         );
         let changed = Warning::ConditionChanged {
-            shifts: vec![crate::analysis::condition::GaugeShift {
-                gauge: crate::analysis::condition::Gauge::Timer1ms,
+            shifts: vec![analysis::condition::GaugeShift {
+                gauge: analysis::condition::Gauge::Timer1ms,
                 before: Some(62_000.0),
                 after: Some(410_000.0),
                 differs: true,
             }],
         };
         assert_eq!(
-            changed.to_string(),
+            Said(&changed).to_string(),
             "the machine's condition changed during the run, beyond the probe's own noise \
              (first half → second half): timer 1 ms +62.0 µs → +410 µs; points measured early \
              and late are not on the same footing."

@@ -6,9 +6,9 @@
 
 use super::session::fixture_contestants;
 use super::util::{QUICK, stderr, taskbench, taskbench_within};
+use analysis::{Apart, summarize};
 use stats::SplitMix64;
 use std::path::Path;
-use taskbench::analysis::{Apart, summarize};
 use taskbench::results::{Results, read_results};
 use taskbench::store::{self, Location, Provenance};
 

@@ -22,7 +22,7 @@ fn session(day: usize, factor: f64, rng: &mut SplitMix64) -> Results {
         figures.iterations_ns = figures.iterations_ns.iter().map(|&ns| scale(ns)).collect();
         figures.overhead_ns = figures.overhead_ns.map(|ns| scale(ns as u64) as i64);
     }
-    results.points = crate::analysis::summarize(&results.runs, &crate::analysis::Apart::none());
+    results.points = analysis::summarize(&results.runs, &analysis::Apart::none());
     results.platform.started = format!("2026-11-{day:02}T00:00:00Z");
     results
 }

@@ -21,14 +21,14 @@ pub(super) fn read_point(record: &RunRecord) -> Option<Point> {
 
 /// The measured records of one contestant at one point.
 #[derive(Debug, Clone)]
-pub(crate) struct Case<'a> {
-    pub(crate) contestant: &'a str,
+pub struct Case<'a> {
+    pub contestant: &'a str,
     pub(crate) records: Vec<&'a RunRecord>,
 }
 
 impl<'a> Case<'a> {
     /// The valid measured processes.
-    pub(crate) fn valid(&self) -> Vec<&'a RunRecord> {
+    pub fn valid(&self) -> Vec<&'a RunRecord> {
         self.records.iter().copied().filter(|r| counts(r)).collect()
     }
 
@@ -73,7 +73,7 @@ impl<'a> Case<'a> {
 
     /// The valid processes that ran exactly one measured iteration after the scenario's
     /// own warm-up: the seeds' memory.
-    pub(crate) fn memory_runs(&self) -> Vec<&'a RunRecord> {
+    pub fn memory_runs(&self) -> Vec<&'a RunRecord> {
         self.valid()
             .into_iter()
             .filter(|r| r.timed != Some(true) && r.iterations == 1)
@@ -122,7 +122,7 @@ impl<'a> Case<'a> {
     }
 
     /// Each time process's iterations, in ns.
-    pub(crate) fn iteration_groups(&self) -> Vec<Vec<f64>> {
+    pub fn iteration_groups(&self) -> Vec<Vec<f64>> {
         self.time_runs()
             .iter()
             .filter_map(|r| r.figures.as_ref())
@@ -132,7 +132,7 @@ impl<'a> Case<'a> {
 
     /// Each time process's CPU time per iteration, in ns, of the processes whose lines
     /// carried it.
-    pub(crate) fn cpu_groups(&self) -> Vec<Vec<f64>> {
+    pub fn cpu_groups(&self) -> Vec<Vec<f64>> {
         self.time_runs()
             .iter()
             .filter_map(|r| r.figures.as_ref())
@@ -144,15 +144,15 @@ impl<'a> Case<'a> {
 
 /// One point's cases, contestants in the order they first ran.
 #[derive(Debug, Clone)]
-pub(crate) struct PointCases<'a> {
-    pub(crate) key: Point,
-    pub(crate) cases: Vec<Case<'a>>,
+pub struct PointCases<'a> {
+    pub key: Point,
+    pub cases: Vec<Case<'a>>,
 }
 
 /// Measured records grouped by point and contestant: points in the catalogue's order of
 /// scenarios, a sweep's by its parameters (the rounds run them in a shuffled order),
 /// contestants in the order they first ran.
-pub(crate) fn group(records: &[RunRecord]) -> Vec<PointCases<'_>> {
+pub fn group(records: &[RunRecord]) -> Vec<PointCases<'_>> {
     let mut points = in_order_run(records);
     points.sort_by_cached_key(|p| {
         let scenario = catalogue::SCENARIOS

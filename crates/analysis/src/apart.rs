@@ -10,9 +10,9 @@ use contestant::ContestantInfo;
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Apart {
     /// The references, by name.
-    pub(crate) references: Vec<String>,
+    pub references: Vec<String>,
     /// (contestant, scenario): the cells whose tasks run inline.
-    pub(crate) inline: Vec<(String, String)>,
+    pub inline: Vec<(String, String)>,
 }
 
 impl Apart {
@@ -22,7 +22,7 @@ impl Apart {
     }
 
     /// The references and inline cells of `contestants`.
-    pub(crate) fn of(contestants: &[ContestantInfo]) -> Apart {
+    pub fn of(contestants: &[ContestantInfo]) -> Apart {
         Apart {
             references: contestant::references(contestants),
             inline: contestants

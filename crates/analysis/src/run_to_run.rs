@@ -10,14 +10,14 @@ use stats::t_quantile;
 
 /// Sessions needed before their spread is used: two give one degree of freedom, and
 /// t(1) = 12.7 at 95 % makes any interval useless.
-pub(crate) const MIN_SESSIONS: usize = 3;
+pub const MIN_SESSIONS: usize = 3;
 
 /// A case's spreads; `None` where fewer than three sessions measured it validly.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Spreads {
     pub time: Option<RunToRun>,
-    pub(crate) peak_rss: Option<RunToRun>,
-    pub(crate) cpu: Option<RunToRun>,
+    pub peak_rss: Option<RunToRun>,
+    pub cpu: Option<RunToRun>,
 }
 
 /// The spread of a case's session medians.
@@ -30,12 +30,12 @@ pub struct RunToRun {
 
 impl RunToRun {
     /// The run-to-run term of a log-scale half-width at quantile `p`: t(p, k − 1) · √2 · sd.
-    pub(crate) fn between(&self, p: f64) -> f64 {
+    pub fn between(&self, p: f64) -> f64 {
         t_quantile(p, (self.sessions - 1) as f64) * std::f64::consts::SQRT_2 * self.sd
     }
 
     /// The spread of `medians` (one per session); `None` under [`MIN_SESSIONS`].
-    pub(crate) fn of(medians: &[f64]) -> Option<RunToRun> {
+    pub fn of(medians: &[f64]) -> Option<RunToRun> {
         let logs: Vec<f64> = medians
             .iter()
             .filter(|m| m.is_finite() && **m > 0.0)

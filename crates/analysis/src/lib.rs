@@ -3,29 +3,32 @@
 //! the best and whether it is significant; across a sweep, the per-task fits; over the
 //! whole run, the warnings. Renderers only format what is decided here.
 
-pub(crate) mod across_sessions;
+pub mod across_sessions;
 mod apart;
-pub(crate) mod budget;
+pub mod budget;
 mod cases;
-pub(crate) mod condition;
-pub(crate) mod instructions;
+pub mod condition;
+#[cfg(any(test, feature = "test-support"))]
+pub mod fake;
+pub mod instructions;
 mod outliers;
-pub(crate) mod overview;
+pub mod overview;
 mod rank;
-pub(crate) mod run_to_run;
+pub mod run_to_run;
 pub(crate) mod steadiness;
-pub(crate) mod timer_share;
+pub mod timer_share;
 mod warnings;
 mod written;
 
 pub use apart::Apart;
-pub(crate) use cases::{Case, group};
+pub use cases::{Case, group};
 pub(crate) use outliers::Outlier;
-pub(crate) use warnings::{
-    FIRST_RUN_FACTOR, Warning, imprecise_widest_first, slow_starts_worst_first, warnings,
-};
-#[cfg(test)]
-pub(crate) use warnings::{FirstRun, Imprecision};
+pub use warnings::FIRST_RUN_FACTOR;
+pub use warnings::Warning;
+pub use warnings::imprecise_widest_first;
+pub use warnings::slow_starts_worst_first;
+pub use warnings::warnings;
+pub use warnings::{FirstRun, Imprecision};
 
 use catalogue::{Point, Scenario};
 use run::{RunRecord, RunStatus, StopReason, stopping};
@@ -36,7 +39,7 @@ use std::collections::{BTreeMap, HashMap};
 /// What the runs of one contestant at one point came to.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "outcome", rename_all = "snake_case")]
-pub(crate) enum Outcome {
+pub enum Outcome {
     /// At least one valid measured run.
     Valid,
     /// The contestant does not implement the scenario.
@@ -47,12 +50,12 @@ pub(crate) enum Outcome {
 
 /// `tokio · m2`: a contestant's name where machines stand side by side
 /// (`taskbench merge --mixed-machines`).
-pub(crate) fn on_machine(name: &str, machine: &str) -> String {
+pub fn on_machine(name: &str, machine: &str) -> String {
     format!("{name} · {machine}")
 }
 
 /// `tokio` of `tokio · m2` ([`on_machine`]); the name as it is when it has no such end.
-pub(crate) fn off_machine<'a>(name: &'a str, machine: &str) -> &'a str {
+pub fn off_machine<'a>(name: &'a str, machine: &str) -> &'a str {
     name.strip_suffix(machine)
         .and_then(|rest| rest.strip_suffix(" · "))
         .unwrap_or(name)
@@ -61,110 +64,110 @@ pub(crate) fn off_machine<'a>(name: &'a str, machine: &str) -> &'a str {
 /// One row of a results table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CaseSummary {
-    pub(crate) contestant: String,
+    pub contestant: String,
     /// The machine it ran on, where results of several machines are merged side by side
     /// (`taskbench merge --mixed-machines`; the contestant's name then ends ` · m2`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) machine: Option<String>,
+    pub machine: Option<String>,
     /// The parameter point (written as `scenario`, its label `point` and `params`).
     #[serde(flatten, with = "written::row")]
-    pub(crate) point: Point,
+    pub point: Point,
     #[serde(flatten)]
-    pub(crate) outcome: Outcome,
+    pub outcome: Outcome,
     /// Valid measured processes / measured processes attempted (both kinds).
-    pub(crate) runs_ok: usize,
-    pub(crate) runs: usize,
+    pub runs_ok: usize,
+    pub runs: usize,
     /// Valid processes that measured time, and the iterations each ran.
     #[serde(default)]
-    pub(crate) time_runs: usize,
+    pub time_runs: usize,
     #[serde(default)]
-    pub(crate) iterations: u32,
+    pub iterations: u32,
     /// Valid processes of one measured iteration, which give peak RSS, CPU and wall.
     #[serde(default)]
     pub(crate) memory_runs: usize,
     /// Half-width of the 95 % interval of the row's quantity (overhead where the scenario
     /// has an ideal time, else elapsed), relative to it: 0.02 = ±2 %.
     #[serde(default)]
-    pub(crate) precision: Option<f64>,
+    pub precision: Option<f64>,
     /// Why measuring the case stopped.
     #[serde(default)]
-    pub(crate) stop: Option<StopReason>,
+    pub stop: Option<StopReason>,
     /// Where the time processes' noise lies and what a process and an iteration cost
     /// (docs/STATISTICS.md); absent with fewer than two time processes of two iterations.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) variance: Option<run::variance::Variance>,
     /// Each failure with its detail (`crashed (SIGSEGV): <stderr line>`), once per kind.
-    pub(crate) problems: Vec<String>,
+    pub problems: Vec<String>,
     /// Value of the scenario's size parameter (tasks, requests …).
     pub(crate) size: Option<u64>,
-    pub(crate) ideal_ns: u64,
+    pub ideal_ns: u64,
     /// Contestant-reported elapsed of every iteration of the time processes, ns; the
     /// interval the wider of the two-level bootstrap and the order-statistic interval of
     /// the process medians (its coverage said below six processes), and the processes'
     /// modes where they split into two groups (docs/STATISTICS.md).
-    pub(crate) elapsed: Option<Summary>,
+    pub elapsed: Option<Summary>,
     /// Process wall clock of the memory processes, ns.
     pub(crate) wall: Option<Summary>,
     /// user + sys of the memory processes, ns: the whole process, start-up included.
-    pub(crate) cpu: Option<Summary>,
+    pub cpu: Option<Summary>,
     /// The process CPU time (user + sys, every thread) of each measured iteration of the
     /// time processes, as the contestant reported it, ns; the interval from the same
     /// two-level bootstrap as `elapsed`. Absent where the contestant's lines do not carry it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) cpu_per_iteration: Option<Summary>,
+    pub cpu_per_iteration: Option<Summary>,
     /// Peak RSS of the memory processes, bytes.
-    pub(crate) peak_rss: Option<Summary>,
+    pub peak_rss: Option<Summary>,
     /// median elapsed − ideal, ns.
-    pub(crate) overhead_ns: Option<f64>,
+    pub overhead_ns: Option<f64>,
     /// elapsed − ideal of each iteration of the time processes, ns: the overhead's spread,
     /// interval and modes, as `elapsed`'s.
     #[serde(default)]
-    pub(crate) overhead: Option<Summary>,
+    pub overhead: Option<Summary>,
     /// Median peak RSS of the idle-size case, bytes.
-    pub(crate) idle_rss_bytes: Option<f64>,
+    pub idle_rss_bytes: Option<f64>,
     /// overhead / size.
-    pub(crate) ns_per_task: Option<f64>,
+    pub ns_per_task: Option<f64>,
     /// (peak RSS − idle RSS) / size.
-    pub(crate) bytes_per_task: Option<f64>,
-    pub(crate) peak_threads: u32,
+    pub bytes_per_task: Option<f64>,
+    pub peak_threads: u32,
     /// A reference (`floor`), not a runtime: listed first, outside the ranking, never the
     /// best; its ratio is to the best runtime.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub(crate) reference: bool,
+    pub reference: bool,
     /// Its tasks ran inside their caller at this point, never through its scheduler (its
     /// manifest's `inline`): ranked apart, never the best; its ratio is to the best runtime.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub(crate) inline: bool,
     /// median elapsed / the best runtime's median elapsed at this point.
-    pub(crate) ratio_to_best: Option<f64>,
+    pub ratio_to_best: Option<f64>,
     /// 95 % bootstrap interval of `ratio_to_best` (absent for the best row itself).
     #[serde(default)]
-    pub(crate) ratio_ci: Option<Interval>,
+    pub ratio_ci: Option<Interval>,
     /// Whether `ratio_ci` excludes 1: `false` means "not significantly slower". Absent for
     /// the best row and rows without a valid run.
     #[serde(default)]
-    pub(crate) differs_from_best: Option<bool>,
+    pub differs_from_best: Option<bool>,
     /// Time processes whose median elapsed has a modified z-score beyond ±3.5 among the
     /// case's processes; they stay in the statistics.
     #[serde(default)]
-    pub(crate) outliers: Vec<Outlier>,
+    pub outliers: Vec<Outlier>,
     /// Medians of the contestant's extra figures over the time processes.
-    pub(crate) extra: BTreeMap<String, f64>,
+    pub extra: BTreeMap<String, f64>,
     /// The measured run a chart shows for this row (its RSS timeline): the memory process
     /// whose peak RSS is nearest the median.
     #[serde(default)]
     pub(crate) representative_run: Option<u32>,
     /// Instruction counts, when the run counted them (`--instructions`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) instructions: Option<instructions::Instructions>,
+    pub instructions: Option<instructions::Instructions>,
     /// Warm-up iterations its time processes ran before the iterations they timed
     /// (contestant/warm_up.rs); absent in older results.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) warm_up: Option<u32>,
+    pub warm_up: Option<u32>,
     /// The cold start: each time process's first iteration after start-up, ns — what a
     /// serverless or command-line user pays — with its interval over the processes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) cold: Option<Summary>,
+    pub cold: Option<Summary>,
     /// The cold start less the ideal time, where the scenario has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) cold_overhead: Option<Summary>,
@@ -176,16 +179,16 @@ pub struct CaseSummary {
     /// sessions of this case on this machine taken in; absent where there are fewer than
     /// three (the row's interval is then within this run alone).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) across_sessions: Option<across_sessions::AcrossSessions>,
+    pub across_sessions: Option<across_sessions::AcrossSessions>,
     /// What reaching the run's target would still take, where the row is short of it
     /// (analysis/budget.rs); absent at the target and where no spread is known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) price: Option<budget::Price>,
+    pub price: Option<budget::Price>,
 }
 
 impl CaseSummary {
     /// The contestant's own name: without ` · m2` where machines are side by side.
-    pub(crate) fn name(&self) -> &str {
+    pub fn name(&self) -> &str {
         match &self.machine {
             Some(machine) => off_machine(&self.contestant, machine),
             None => &self.contestant,
@@ -194,7 +197,7 @@ impl CaseSummary {
 
     /// What tables show instead of figures: `n/a`, or the failure's status; `None` for a
     /// valid row.
-    pub(crate) fn status_label(&self) -> Option<String> {
+    pub fn status_label(&self) -> Option<String> {
         match &self.outcome {
             Outcome::Valid => None,
             Outcome::NotImplemented { .. } => Some("n/a".to_string()),
@@ -204,7 +207,7 @@ impl CaseSummary {
 
     /// The row's headline time: the overhead where the scenario has an ideal time (what
     /// differs between contestants), else the elapsed.
-    pub(crate) fn headline(&self) -> Option<&stats::Summary> {
+    pub fn headline(&self) -> Option<&stats::Summary> {
         match self.ideal_ns {
             0 => self.elapsed.as_ref(),
             _ => self.overhead.as_ref().or(self.elapsed.as_ref()),
@@ -212,7 +215,7 @@ impl CaseSummary {
     }
 
     /// The row's cold-start figure, as [`CaseSummary::headline`] is its steady one.
-    pub(crate) fn cold_headline(&self) -> Option<&stats::Summary> {
+    pub fn cold_headline(&self) -> Option<&stats::Summary> {
         match self.ideal_ns {
             0 => self.cold.as_ref(),
             _ => self.cold_overhead.as_ref().or(self.cold.as_ref()),
@@ -221,12 +224,12 @@ impl CaseSummary {
 
     /// Whether most of its time processes had not settled by the end of their warm-up:
     /// its steady figure is then read with that said.
-    pub(crate) fn unsteady(&self) -> bool {
+    pub fn unsteady(&self) -> bool {
         self.steadiness.is_some_and(|s| s.unsteady())
     }
 
     /// The record of [`CaseSummary::representative_run`] among `runs`.
-    pub(crate) fn representative<'a>(&self, runs: &'a [RunRecord]) -> Option<&'a RunRecord> {
+    pub fn representative<'a>(&self, runs: &'a [RunRecord]) -> Option<&'a RunRecord> {
         let run = self.representative_run?;
         runs.iter().find(|r| {
             r.phase == run::Phase::Measured
@@ -242,11 +245,11 @@ impl CaseSummary {
 pub struct PointSummary {
     /// The parameter point (written as its label `point` and its `scenario`).
     #[serde(flatten, with = "written::point")]
-    pub(crate) point: Point,
+    pub point: Point,
     /// The seed benchmark this point reproduces (`concurrency-benchmarks`, `bluebird-doxbee`,
     /// `bluebird-parallel`, `async-bench`, `ghc-1523`), when a preset case says so.
     #[serde(default)]
-    pub(crate) seed: Option<String>,
+    pub seed: Option<String>,
     pub rows: Vec<CaseSummary>,
 }
 
@@ -283,7 +286,7 @@ pub fn summarize(records: &[RunRecord], apart: &Apart) -> Vec<PointSummary> {
 /// As [`summarize`], each machine apart where records of several are merged side by side
 /// (`taskbench merge --mixed-machines`): every ratio, interval and verdict against the best
 /// of the row's own machine, never across machines; a point's rows machine by machine.
-pub(crate) fn summarize_machines(records: &[RunRecord], apart: &Apart) -> Vec<PointSummary> {
+pub fn summarize_machines(records: &[RunRecord], apart: &Apart) -> Vec<PointSummary> {
     let mut machines: Vec<&str> = Vec::new();
     for machine in records.iter().filter_map(|r| r.machine.as_deref()) {
         if !machines.contains(&machine) {

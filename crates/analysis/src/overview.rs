@@ -17,7 +17,7 @@ use stats::{Interval, Mode, Summary};
 
 /// Which figure an overview compares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Quantity {
+pub enum Quantity {
     /// The row's headline time: overhead where the point has an ideal time, else elapsed.
     Time,
     /// The process CPU time of one measured iteration, where contestants report it.
@@ -31,21 +31,21 @@ pub(crate) enum Quantity {
 
 /// A point as a column.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Column {
+pub struct Column {
     /// Index of the point in the results.
-    pub(crate) index: usize,
-    pub(crate) point: Point,
+    pub index: usize,
+    pub point: Point,
     /// What the figures of this column are: `overhead`, `elapsed`, `CPU/iteration` or
     /// `peak RSS`.
-    pub(crate) measure: &'static str,
+    pub measure: &'static str,
     /// The best (smallest) median of the column's runtimes, ns or bytes: what 1.00 stands
     /// for (a reference's figure never is).
-    pub(crate) best: Option<f64>,
+    pub best: Option<f64>,
 }
 
 /// One contestant at one point.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Cell {
+pub enum Cell {
     Figure {
         /// Figure ÷ the best figure of the column.
         ratio: f64,
@@ -76,31 +76,31 @@ pub(crate) enum Cell {
 
 /// A contestant's row.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Row {
-    pub(crate) contestant: String,
-    pub(crate) cells: Vec<Cell>,
+pub struct Row {
+    pub contestant: String,
+    pub cells: Vec<Cell>,
     /// Geometric mean of the row's ratios, over the columns where it has a ranked figure
     /// (not inline).
-    pub(crate) mean_ratio: Option<f64>,
+    pub mean_ratio: Option<f64>,
     /// How many columns it has a ranked figure in.
-    pub(crate) figures: usize,
+    pub figures: usize,
 }
 
 /// The matrix.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Overview {
-    pub(crate) quantity: Quantity,
-    pub(crate) columns: Vec<Column>,
+pub struct Overview {
+    pub quantity: Quantity,
+    pub columns: Vec<Column>,
     /// The runtimes, ranked: best geometric mean first; rows with no figure last, by name.
-    pub(crate) rows: Vec<Row>,
+    pub rows: Vec<Row>,
     /// The references (`floor`), by name: what the machine allows, shown apart, each cell
     /// against the best runtime; never ranked.
-    pub(crate) references: Vec<Row>,
+    pub references: Vec<Row>,
 }
 
 impl Overview {
     /// Whether any cell holds a figure.
-    pub(crate) fn has_figures(&self) -> bool {
+    pub fn has_figures(&self) -> bool {
         self.rows
             .iter()
             .chain(&self.references)
@@ -109,7 +109,7 @@ impl Overview {
     }
 
     /// The overview of `points` for `quantity`.
-    pub(crate) fn of(points: &[PointSummary], quantity: Quantity) -> Overview {
+    pub fn of(points: &[PointSummary], quantity: Quantity) -> Overview {
         // Each column's figure and its best value, decided once.
         let judged: Vec<(Figure, Option<f64>)> = points
             .iter()

@@ -14,7 +14,7 @@ use stats::median;
 
 /// The first measured run is flagged when slower than this many times the median of the
 /// others (and slower than every one of them).
-pub(crate) const FIRST_RUN_FACTOR: f64 = 1.5;
+pub const FIRST_RUN_FACTOR: f64 = 1.5;
 
 /// Without /proc/stat, the machine counts as busy when its 1-minute load average exceeded
 /// this many runnable tasks per core before the first run. It is only a fallback: the
@@ -30,7 +30,7 @@ pub(crate) const STEAL_LIMIT: f64 = 0.01;
 /// Something that makes the figures less trustworthy.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub(crate) enum Warning {
+pub enum Warning {
     /// At one point, these contestants' first measured run was much slower than the rest.
     FirstRunSlower { point: Point, cases: Vec<FirstRun> },
     /// At one point, these contestants' intervals are wider than the target precision.
@@ -57,25 +57,25 @@ pub(crate) enum Warning {
 
 /// A first run against the rest of its case.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub(crate) struct FirstRun {
-    pub(crate) contestant: String,
-    pub(crate) first_ns: f64,
-    pub(crate) rest_median_ns: f64,
+pub struct FirstRun {
+    pub contestant: String,
+    pub first_ns: f64,
+    pub rest_median_ns: f64,
 }
 
 /// A case that stopped short of the target.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub(crate) struct Imprecision {
-    pub(crate) contestant: String,
+pub struct Imprecision {
+    pub contestant: String,
     /// The half-width it reached.
-    pub(crate) precision: f64,
+    pub precision: f64,
     /// What stopped it: the time budget or the run limit.
-    pub(crate) stop: Option<StopReason>,
+    pub stop: Option<StopReason>,
 }
 
 /// Every warning about `points` (summarised from `records`, measured to `target`
 /// precision when there was one) and the machine.
-pub(crate) fn warnings(
+pub fn warnings(
     points: &[PointSummary],
     records: &[RunRecord],
     target: Option<f64>,
@@ -126,7 +126,7 @@ pub(crate) fn warnings(
 
 /// Every slow first process of `warnings` with its point, the largest first ÷ rest first:
 /// the worst of them name the kind on the terminal.
-pub(crate) fn slow_starts_worst_first(warnings: &[Warning]) -> Vec<(&Point, &FirstRun)> {
+pub fn slow_starts_worst_first(warnings: &[Warning]) -> Vec<(&Point, &FirstRun)> {
     let mut all: Vec<(&Point, &FirstRun)> = warnings
         .iter()
         .flat_map(|w| match w {
@@ -140,7 +140,7 @@ pub(crate) fn slow_starts_worst_first(warnings: &[Warning]) -> Vec<(&Point, &Fir
 }
 
 /// Every case short of the target with its point and the target, the widest interval first.
-pub(crate) fn imprecise_widest_first(warnings: &[Warning]) -> Vec<(&Point, f64, &Imprecision)> {
+pub fn imprecise_widest_first(warnings: &[Warning]) -> Vec<(&Point, f64, &Imprecision)> {
     let mut all: Vec<(&Point, f64, &Imprecision)> = warnings
         .iter()
         .flat_map(|w| match w {

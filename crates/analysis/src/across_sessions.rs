@@ -11,16 +11,16 @@ use stats::Interval;
 
 /// A row's headline interval across sessions.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub(crate) struct AcrossSessions {
+pub struct AcrossSessions {
     /// The store's earlier sessions of the case on this machine.
-    pub(crate) sessions: usize,
+    pub sessions: usize,
     /// The headline's 95 % interval widened by their spread, ns.
     pub(crate) interval: Interval,
 }
 
 impl AcrossSessions {
     /// The row's headline widened by `spread`; `None` without an elapsed interval.
-    pub(crate) fn of(row: &CaseSummary, spread: RunToRun) -> Option<AcrossSessions> {
+    pub fn of(row: &CaseSummary, spread: RunToRun) -> Option<AcrossSessions> {
         let elapsed = row.elapsed?;
         let ci = elapsed.median_ci?;
         let (m, low, high) = (elapsed.median, ci.low, ci.high);
@@ -42,7 +42,7 @@ impl AcrossSessions {
     }
 
     /// Its half-width relative to the headline median.
-    pub(crate) fn relative_half_width(&self, median: f64) -> f64 {
+    pub fn relative_half_width(&self, median: f64) -> f64 {
         (self.interval.high - self.interval.low) / 2.0 / median.abs().max(f64::MIN_POSITIVE)
     }
 }

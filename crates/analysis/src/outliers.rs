@@ -10,7 +10,7 @@ pub(crate) const OUTLIER_Z: f64 = 3.5;
 
 /// A measured run far from its case's median elapsed time.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub(crate) struct Outlier {
+pub struct Outlier {
     /// The run's 1-based index among the measured runs.
     pub(crate) run: u32,
     pub(crate) elapsed_ns: f64,

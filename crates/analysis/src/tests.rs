@@ -1,63 +1,8 @@
 //! Summaries from fixed fake runs, checked against figures worked out by hand.
 
 use super::*;
-use crate::sweep::fits::{Metric, fits};
-use run::{Figures, Phase};
-
-fn record(
-    contestant: &str,
-    tasks: u64,
-    phase: Phase,
-    status: RunStatus,
-    elapsed: u64,
-    rss: u64,
-) -> RunRecord {
-    RunRecord {
-        machine: None,
-        contestant: contestant.into(),
-        scenario: "spawn".into(),
-        params: BTreeMap::from([("tasks".into(), tasks)]),
-        inner_warm_up: 0,
-        timed: None,
-        phase,
-        run: 1,
-        iterations: 1,
-        stop: None,
-        figures: Some(Figures {
-            elapsed_ns: status.is_ok().then_some(elapsed),
-            iterations_ns: if status.is_ok() {
-                vec![elapsed]
-            } else {
-                Vec::new()
-            },
-            iterations_cpu_ns: Vec::new(),
-            warm_up_ns: Vec::new(),
-            ideal_ns: 0,
-            overhead_ns: status.is_ok().then_some(elapsed as i64),
-            wall_ns: elapsed + 1_000,
-            user_ns: 5,
-            sys_ns: 5,
-            cpu_ns: 10,
-            peak_rss_bytes: rss,
-            peak_threads: 3,
-            voluntary_switches: 0,
-            involuntary_switches: 0,
-            checksum: None,
-            expected_checksum: None,
-            extra: BTreeMap::new(),
-            sampler_cpu_ns: 0,
-            stderr_tail: if status.is_ok() {
-                String::new()
-            } else {
-                "boom".into()
-            },
-            timeline: Vec::new(),
-            instructions: None,
-            counter: None,
-        }),
-        status,
-    }
-}
+use crate::fake::{record, runs};
+use run::Phase;
 
 fn records() -> Vec<RunRecord> {
     use Phase::*;
@@ -98,7 +43,7 @@ fn records() -> Vec<RunRecord> {
 
 #[test]
 fn rows_come_best_first_with_ratios() {
-    let points = summarize(&records(), &crate::analysis::Apart::none());
+    let points = summarize(&records(), &crate::Apart::none());
     assert_eq!(points.len(), 1, "idle and warm-up runs are not points");
     let rows = &points[0].rows;
     let names: Vec<&str> = rows.iter().map(|r| r.contestant.as_str()).collect();
@@ -122,7 +67,7 @@ fn rows_come_best_first_with_ratios() {
 #[test]
 fn a_reference_is_listed_apart_and_never_the_best() {
     // a is the fastest, but a reference (floor): b, the best runtime, is what 1.00 means.
-    let points = summarize(&records(), &crate::analysis::Apart::references(["a"]));
+    let points = summarize(&records(), &crate::Apart::references(["a"]));
     let rows = &points[0].rows;
     let names: Vec<&str> = rows.iter().map(|r| r.contestant.as_str()).collect();
     assert_eq!(names, ["a", "b", "d", "c"]);
@@ -140,7 +85,7 @@ fn a_reference_is_listed_apart_and_never_the_best() {
 
 #[test]
 fn invalid_runs_are_counted_but_never_averaged() {
-    let a = &summarize(&records(), &crate::analysis::Apart::none())[0].rows[0];
+    let a = &summarize(&records(), &crate::Apart::none())[0].rows[0];
     assert_eq!((a.runs_ok, a.runs), (3, 4));
     let elapsed = a.elapsed.unwrap();
     assert_eq!(
@@ -155,32 +100,18 @@ fn invalid_runs_are_counted_but_never_averaged() {
 
 #[test]
 fn per_task_figures_are_above_the_idle_footprint() {
-    let a = &summarize(&records(), &crate::analysis::Apart::none())[0].rows[0];
+    let a = &summarize(&records(), &crate::Apart::none())[0].rows[0];
     assert_eq!(a.idle_rss_bytes, Some(600.0));
     assert_eq!(a.bytes_per_task, Some((1_500.0 - 600.0) / 100.0));
     assert_eq!(a.ns_per_task, Some(20.0 / 100.0));
-    let b = &summarize(&records(), &crate::analysis::Apart::none())[0].rows[1];
+    let b = &summarize(&records(), &crate::Apart::none())[0].rows[1];
     assert_eq!(b.bytes_per_task, None, "b has no idle runs");
 }
 
 #[test]
 fn repeated_failures_are_reported_once_with_their_count() {
-    let d = &summarize(&records(), &crate::analysis::Apart::none())[0].rows[2];
+    let d = &summarize(&records(), &crate::Apart::none())[0].rows[2];
     assert_eq!(d.problems, ["2× crashed (SIGSEGV) — boom"]);
-}
-
-/// Measured `spawn` runs of one contestant at `tasks`, numbered from 1, with these elapsed
-/// times (ns) and peak RSS.
-fn runs(contestant: &str, tasks: u64, elapsed: &[u64], rss: u64) -> Vec<RunRecord> {
-    elapsed
-        .iter()
-        .enumerate()
-        .map(|(i, &e)| {
-            let mut r = record(contestant, tasks, Phase::Measured, RunStatus::Ok, e, rss);
-            r.run = i as u32 + 1;
-            r
-        })
-        .collect()
 }
 
 /// A record written before a parameter existed lacks it: its row's point has the default,
@@ -235,7 +166,7 @@ fn time_comes_from_the_time_processes_and_memory_from_the_single_iteration_ones(
         r.figures.as_mut().unwrap().iterations_ns = times.to_vec();
         records.push(r);
     }
-    let points = summarize(&records, &crate::analysis::Apart::none());
+    let points = summarize(&records, &crate::Apart::none());
     let a = row(&points, "a");
     assert_eq!((a.time_runs, a.iterations, a.memory_runs), (2, 3, 3));
     let elapsed = a.elapsed.unwrap();
@@ -263,7 +194,7 @@ fn cpu_per_iteration_is_summarised_from_the_time_processes_that_report_it() {
         records.push(r);
     }
     records.extend(runs("b", 100, &[30, 30, 30], 1));
-    let points = summarize(&records, &crate::analysis::Apart::none());
+    let points = summarize(&records, &crate::Apart::none());
     let cpu = row(&points, "a").cpu_per_iteration.unwrap();
     // Pooled: 4 5 6 8 9 10 → median 7; the interval resamples the two processes.
     assert_eq!((cpu.n, cpu.median, cpu.min, cpu.max), (6, 7.0, 4.0, 10.0));
@@ -288,7 +219,7 @@ fn significance_is_a_ratio_interval_that_excludes_1() {
         runs("slow", 100, &[300, 310, 290, 305, 295], 1),
     ]
     .concat();
-    let points = summarize(&records, &crate::analysis::Apart::none());
+    let points = summarize(&records, &crate::Apart::none());
     let fast = row(&points, "fast");
     assert_eq!((fast.ratio_to_best, fast.ratio_ci), (Some(1.0), None));
     assert_eq!(
@@ -313,7 +244,7 @@ fn significance_is_a_ratio_interval_that_excludes_1() {
 fn outliers_are_listed_and_stay_in_the_statistics() {
     let points = summarize(
         &runs("a", 100, &[100, 101, 102, 103, 200], 1),
-        &crate::analysis::Apart::none(),
+        &crate::Apart::none(),
     );
     let a = row(&points, "a");
     assert_eq!(a.outliers.len(), 1);
@@ -329,10 +260,7 @@ fn modes_are_found_written_and_keep_their_processes_from_being_outliers() {
         3500, 3600, 3700, 3800, 3900, 4000, 4200, 4500, 4700, 9700, 10000, 10400,
     ];
     let elapsed: Vec<u64> = us.iter().map(|u| u * 1_000).collect();
-    let points = summarize(
-        &runs("a", 100, &elapsed, 1),
-        &crate::analysis::Apart::none(),
-    );
+    let points = summarize(&runs("a", 100, &elapsed, 1), &crate::Apart::none());
     let a = row(&points, "a");
     let [fast, slow] = a.elapsed.unwrap().modes.expect("two modes");
     assert_eq!((fast.processes, slow.processes), (9, 3));
@@ -345,7 +273,7 @@ fn modes_are_found_written_and_keep_their_processes_from_being_outliers() {
     // One group: no `modes` key, as results written before them.
     let points = summarize(
         &runs("b", 100, &[100, 101, 102, 103, 104, 105], 1),
-        &crate::analysis::Apart::none(),
+        &crate::Apart::none(),
     );
     let json = serde_json::to_value(row(&points, "b")).unwrap();
     assert!(json["elapsed"].get("modes").is_none(), "{json}");
@@ -356,45 +284,6 @@ fn modes_are_found_written_and_keep_their_processes_from_being_outliers() {
 }
 
 #[test]
-fn a_sweep_is_fitted_per_contestant_and_metric() {
-    // a: overhead 5 µs + 300 ns/task, RSS 1 MB + 100 B/task, at three sizes; b fails at
-    // the largest, leaving an exact two-point line.
-    let line = |n: u64| 5_000 + 300 * n;
-    let mut records = Vec::new();
-    for n in [1_000, 2_000, 4_000] {
-        records.extend(runs("a", n, &[line(n); 3], 1_000_000 + 100 * n));
-        if n < 4_000 {
-            records.extend(runs("b", n, &[2 * line(n); 3], 2_000_000));
-        } else {
-            records.push(record("b", n, Phase::Measured, RunStatus::Timeout, 0, 0));
-        }
-    }
-    let points = summarize(&records, &crate::analysis::Apart::none());
-    let fits = fits(&points);
-    let find = |c: &str, m: Metric| fits.iter().find(|f| f.contestant == c && f.metric == m);
-    let overhead = find("a", Metric::OverheadNs).unwrap();
-    assert!((overhead.slope - 300.0).abs() < 1e-6, "{overhead:?}");
-    assert!((overhead.intercept - 5_000.0).abs() < 1e-6, "{overhead:?}");
-    assert!((overhead.r2.unwrap() - 1.0).abs() < 1e-12);
-    assert_eq!(
-        overhead.points.iter().map(|p| p.n).collect::<Vec<_>>(),
-        [1_000, 2_000, 4_000]
-    );
-    let rss = find("a", Metric::PeakRssBytes).unwrap();
-    assert!((rss.slope - 100.0).abs() < 1e-6 && (rss.intercept - 1e6).abs() < 1e-3);
-    assert_eq!((rss.param.as_str(), rss.other_params.len()), ("tasks", 0));
-    let b = find("b", Metric::OverheadNs).unwrap();
-    assert_eq!(
-        (b.points.len(), b.r2),
-        (2, None),
-        "two points: an exact line, no R²"
-    );
-    assert!((b.slope - 600.0).abs() < 1e-6);
-    let flat = find("b", Metric::PeakRssBytes).unwrap();
-    assert_eq!((flat.slope, flat.r2), (0.0, None));
-}
-
-#[test]
 fn a_slow_first_run_and_noisy_runs_are_warned_about() {
     let records = [
         runs("cold", 100, &[300, 100, 110, 100, 120], 1),
@@ -402,7 +291,7 @@ fn a_slow_first_run_and_noisy_runs_are_warned_about() {
         runs("steady", 100, &[100, 101, 102, 100, 101], 1),
     ]
     .concat();
-    let points = summarize(&records, &crate::analysis::Apart::none());
+    let points = summarize(&records, &crate::Apart::none());
     let found = warnings(&points, &records, Some(0.02), None);
     assert_eq!(
         found[0],
@@ -429,7 +318,7 @@ fn a_slow_first_run_and_noisy_runs_are_warned_about() {
 #[test]
 fn a_first_run_within_the_range_of_the_rest_is_not_warned_about() {
     let records = runs("a", 100, &[200, 100, 210, 100, 100], 1);
-    let points = summarize(&records, &crate::analysis::Apart::none());
+    let points = summarize(&records, &crate::Apart::none());
     let found = warnings(&points, &records, None, None);
     assert!(
         !found
@@ -498,7 +387,7 @@ fn the_overview_orders_rows_by_the_geometric_mean_of_their_ratios() {
     records.extend(runs("a", 20, &[400, 400, 400], 1_000));
     records.extend(runs("b", 20, &[100, 100, 100], 2_000));
     records.extend(runs("c", 20, &[300, 300, 300], 500));
-    let points = summarize(&records, &crate::analysis::Apart::none());
+    let points = summarize(&records, &crate::Apart::none());
     let time = Overview::of(&points, Quantity::Time);
     let names: Vec<&str> = time.rows.iter().map(|r| r.contestant.as_str()).collect();
     assert_eq!(names, ["b", "a", "c"]);
@@ -547,7 +436,7 @@ fn a_row_with_fewer_points_never_outranks_the_rows_with_all() {
     records.extend(runs("partial", 30, &[250, 250, 250], 1_000));
     records.extend(runs("two", 10, &[150, 150, 150], 1_000));
     records.extend(runs("two", 30, &[250, 250, 250], 1_000));
-    let points = summarize(&records, &crate::analysis::Apart::none());
+    let points = summarize(&records, &crate::Apart::none());
     let time = Overview::of(&points, Quantity::Time);
     let ranked: Vec<(&str, usize)> = time
         .rows
@@ -583,7 +472,7 @@ fn the_cpu_overview_compares_cpu_per_iteration_where_rows_report_it() {
             records.push(r);
         }
     }
-    let points = summarize(&records, &crate::analysis::Apart::none());
+    let points = summarize(&records, &crate::Apart::none());
     let cpu = Overview::of(&points, Quantity::CpuPerIteration);
     assert!(cpu.has_figures());
     assert_eq!(cpu.columns[0].measure, "CPU/iteration");
@@ -598,7 +487,7 @@ fn the_cpu_overview_compares_cpu_per_iteration_where_rows_report_it() {
     assert!(matches!(cell("a"), Cell::Figure { ratio, .. } if ratio == 1.0));
     assert_eq!(cell("c"), Cell::Status("–".into()));
     assert!(matches!(cell("d"), Cell::Figure { ratio, .. } if ratio == 0.0));
-    let without = summarize(&runs("e", 10, &[100], 1), &crate::analysis::Apart::none());
+    let without = summarize(&runs("e", 10, &[100], 1), &crate::Apart::none());
     assert!(!Overview::of(&without, Quantity::CpuPerIteration).has_figures());
 }
 
@@ -613,7 +502,7 @@ fn the_overview_sets_the_reference_apart_and_never_ranks_it() {
         records.extend(runs("a", tasks, &[a, a, a], 1_000));
         records.extend(runs("b", tasks, &[b, b, b], 2_000));
     }
-    let points = summarize(&records, &crate::analysis::Apart::references(["floor"]));
+    let points = summarize(&records, &crate::Apart::references(["floor"]));
     for quantity in [Quantity::Time, Quantity::PeakRss] {
         let overview = Overview::of(&points, quantity);
         let ranked: Vec<&str> = overview
@@ -657,7 +546,7 @@ fn an_inline_cell_is_read_against_the_best_runtime_and_ranked_apart() {
         records.extend(runs("a", tasks, &[100, 100, 100], 1_000));
         records.extend(runs("b", tasks, &[200, 200, 200], 1_000));
     }
-    let apart = crate::analysis::Apart {
+    let apart = crate::Apart {
         references: Vec::new(),
         inline: vec![("j".into(), records[0].scenario.clone())],
     };
@@ -684,13 +573,6 @@ fn an_inline_cell_is_read_against_the_best_runtime_and_ranked_apart() {
         "outside its row's mean"
     );
     assert_eq!(time.rows[0].contestant, "a");
-    let text = crate::words::overview::table(&time);
-    assert!(text.rows.iter().any(|r| r[0] == "j" && r[1] == "0.40ⁱ"));
-    assert!(
-        text.notes
-            .iter()
-            .any(|n| n == crate::words::overview::INLINE_NOTE)
-    );
 }
 
 /// Two counted processes one iteration apart (as the runner makes them:

@@ -12,24 +12,24 @@ pub(crate) const MARKED_SHARE: f64 = 0.25;
 
 /// A row's timer granularity beside one of its cells.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct TimerShare {
+pub struct TimerShare {
     /// The median oversleep (p50 of each process) of one sleep of the op's length.
-    pub(crate) oversleep_ns: f64,
+    pub oversleep_ns: f64,
     /// The length of one op, ns.
-    pub(crate) op_ns: f64,
+    pub op_ns: f64,
     /// How many ops the scenario waits on in turn.
-    pub(crate) waits: u64,
+    pub waits: u64,
 }
 
 impl TimerShare {
     /// The part of the overhead the granularity accounts for: waits × oversleep.
-    pub(crate) fn ns(&self) -> f64 {
+    pub fn ns(&self) -> f64 {
         self.oversleep_ns * self.waits as f64
     }
 
     /// Whether it is large enough to state: an oversleep of at least [`MARKED_SHARE`] of
     /// the op.
-    pub(crate) fn marked(&self) -> bool {
+    pub fn marked(&self) -> bool {
         self.oversleep_ns >= MARKED_SHARE * self.op_ns
     }
 }
@@ -60,9 +60,10 @@ pub(crate) fn of(points: &[PointSummary], row: &CaseSummary) -> Option<TimerShar
 mod tests {
     use super::*;
 
-    /// A valid row of the crate's fixture, made this one.
+    /// A valid row of fake records, made this one.
     fn row(contestant: &str, scenario: &str, params: &[(&str, u64)], ideal_ns: u64) -> CaseSummary {
-        let mut row = crate::testing::results().points[0].rows[0].clone();
+        let records = crate::fake::runs("a", 10, &[1_000, 1_000, 1_000], 1_000);
+        let mut row = crate::summarize(&records, &crate::Apart::none())[0].rows[0].clone();
         row.contestant = contestant.into();
         let params = params.iter().map(|(k, v)| (k.to_string(), *v)).collect();
         row.point = catalogue::Point::new(scenario, &params);

@@ -28,16 +28,16 @@ const BOUND_MINIMUM: u64 = 3;
 
 /// Where a run's measured processes spent their wall clock, s.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
-pub(crate) struct Spending {
+pub struct Spending {
     /// Idle-footprint, warm-up and counted processes.
-    pub(crate) other_s: f64,
-    pub(crate) memory_s: f64,
+    pub other_s: f64,
+    pub memory_s: f64,
     /// Time processes beyond their reported iterations: start-up, exit, the harness.
-    pub(crate) startup_s: f64,
+    pub startup_s: f64,
     /// Time processes' warm-up iterations.
-    pub(crate) warm_up_s: f64,
+    pub warm_up_s: f64,
     /// Time processes' timed iterations: what the figures are made of.
-    pub(crate) steady_s: f64,
+    pub steady_s: f64,
 }
 
 impl Spending {
@@ -60,44 +60,44 @@ impl Spending {
 
 /// How many cases a perfect allocation of a budget brings within the target.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub(crate) struct Bound {
+pub struct Bound {
     /// Cases brought within the target at 95 %.
-    pub(crate) reached: usize,
+    pub reached: usize,
     /// Cases with a spread to judge (two time processes or more, a positive figure).
-    pub(crate) cases: usize,
+    pub cases: usize,
     /// What every case's minimum costs (a memory and three time processes; the other
     /// processes as spent), s.
-    pub(crate) minimums_s: f64,
+    pub minimums_s: f64,
     /// The budget, s.
-    pub(crate) budget_s: f64,
+    pub budget_s: f64,
 }
 
 /// A run's spending and bounds (results.json's `budget`).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub(crate) struct BudgetReport {
+pub struct BudgetReport {
     /// The relative half-width the bound is for (0.05: ±5 %).
-    pub(crate) target: f64,
-    pub(crate) spending: Spending,
+    pub target: f64,
+    pub spending: Spending,
     /// With the run's own budget.
-    pub(crate) bound: Bound,
+    pub bound: Bound,
     /// With twice the budget: what a longer run could reach.
-    pub(crate) longer: Bound,
+    pub longer: Bound,
 }
 
 /// What a case's target would still take.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub(crate) struct Price {
+pub struct Price {
     /// The target: a relative half-width (0.05: ±5 %).
-    pub(crate) target: f64,
+    pub target: f64,
     /// Time processes its spread asks for in all.
-    pub(crate) processes: u64,
+    pub processes: u64,
     /// What the ones it lacks would cost at its mean time process, s.
-    pub(crate) more_s: f64,
+    pub more_s: f64,
 }
 
 impl Price {
     /// What the rest costs.
-    pub(crate) fn more(&self) -> Duration {
+    pub fn more(&self) -> Duration {
         Duration::from_secs_f64(self.more_s.clamp(0.0, 1e12))
     }
 }
@@ -200,7 +200,7 @@ fn bound_of(needs: &[(u64, f64, f64)], other_s: f64, budget_s: f64) -> Bound {
 
 /// The spending of `records` and their bounds at `budget` and twice it, for ±`target`;
 /// `None` when no case has two time processes.
-pub(crate) fn report(records: &[RunRecord], budget: Duration, target: f64) -> Option<BudgetReport> {
+pub fn report(records: &[RunRecord], budget: Duration, target: f64) -> Option<BudgetReport> {
     let (spending, cases) = account(records);
     let needs: Vec<(u64, f64, f64)> = cases.values().filter_map(|c| c.need(target)).collect();
     if needs.is_empty() {
@@ -219,7 +219,7 @@ pub(crate) fn report(records: &[RunRecord], budget: Duration, target: f64) -> Op
 /// one wider than the target): what the time processes its own processes' figures ask for
 /// (resampled, as the budget's allocator reads them: run/price.rs) and it lacks would cost
 /// at its mean time process.
-pub(crate) fn price_rows(points: &mut [PointSummary], records: &[RunRecord], target: f64) {
+pub fn price_rows(points: &mut [PointSummary], records: &[RunRecord], target: f64) {
     let (_, cases) = account(records);
     for point in points.iter_mut() {
         for row in point.rows.iter_mut() {

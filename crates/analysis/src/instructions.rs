@@ -11,23 +11,23 @@ use serde::{Deserialize, Serialize};
 
 /// A case's instruction counts, or why it has none.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub(crate) struct Instructions {
+pub struct Instructions {
     /// What counted (`valgrind-3.19.0 cachegrind --cache-sim=no`, `perf stat …`).
-    pub(crate) counter: String,
+    pub counter: String,
     /// The process of one measured iteration, whole.
-    pub(crate) process: Option<u64>,
+    pub process: Option<u64>,
     /// One iteration: the process of two measured iterations minus the process of one.
-    pub(crate) iteration: Option<f64>,
+    pub iteration: Option<f64>,
     /// `iteration` over the scenario's size (tasks, requests …).
-    pub(crate) per_task: Option<f64>,
+    pub per_task: Option<f64>,
     /// Why a count is missing: the counted run's status (`timeout`, `failed (exit 1)`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) problem: Option<String>,
+    pub problem: Option<String>,
 }
 
 /// The counts of `contestant` at `point` among `records` (each record's point read as
 /// analysis/cases.rs groups them); `None` when the case was not counted.
-pub(crate) fn counted(
+pub fn counted(
     records: &[RunRecord],
     contestant: &str,
     point: &Point,

@@ -17,7 +17,7 @@ pub(crate) const DRIFT_MIN_SAMPLES: usize = 4;
 /// One figure of the probe.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub(crate) enum Gauge {
+pub enum Gauge {
     /// How late a 1 ms sleep wakes.
     Timer1ms,
     /// How late a 20 ms sleep wakes.
@@ -92,14 +92,14 @@ pub(crate) fn reading(samples: &[ConditionSample], gauge: Gauge) -> Option<Readi
 
 /// One gauge of two conditions side by side.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub(crate) struct GaugeShift {
-    pub(crate) gauge: Gauge,
+pub struct GaugeShift {
+    pub gauge: Gauge,
     /// The first condition's median (BASE, or the run's first half).
-    pub(crate) before: Option<f64>,
+    pub before: Option<f64>,
     /// The second's (NEW, or the second half).
-    pub(crate) after: Option<f64>,
+    pub after: Option<f64>,
     /// Whether they differ beyond the probe's own noise.
-    pub(crate) differs: bool,
+    pub differs: bool,
 }
 
 /// Every gauge of `before` against `after`.
@@ -141,15 +141,15 @@ pub(crate) fn drift(condition: &Condition) -> Vec<GaugeShift> {
 /// A run's condition summed up: each gauge's median over its probes, and what moved
 /// between its halves.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct ConditionSummary {
+pub struct ConditionSummary {
     /// Every gauge in [`Gauge::ALL`]'s order, `None` where no probe has it.
-    pub(crate) gauges: Vec<(Gauge, Option<f64>)>,
+    pub gauges: Vec<(Gauge, Option<f64>)>,
     /// The gauges that moved beyond noise during the run ([`drift`]).
-    pub(crate) drift: Vec<GaugeShift>,
+    pub drift: Vec<GaugeShift>,
 }
 
 /// `condition` summed up.
-pub(crate) fn summarize(condition: &Condition) -> ConditionSummary {
+pub fn summarize(condition: &Condition) -> ConditionSummary {
     ConditionSummary {
         gauges: Gauge::ALL
             .into_iter()
@@ -161,13 +161,13 @@ pub(crate) fn summarize(condition: &Condition) -> ConditionSummary {
 
 /// Two runs' conditions side by side, for `compare` and the gate.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct ConditionComparison {
-    pub(crate) gauges: Vec<GaugeShift>,
+pub struct ConditionComparison {
+    pub gauges: Vec<GaugeShift>,
 }
 
 impl ConditionComparison {
     /// BASE's condition against NEW's.
-    pub(crate) fn between(base: &Condition, new: &Condition) -> ConditionComparison {
+    pub fn between(base: &Condition, new: &Condition) -> ConditionComparison {
         ConditionComparison {
             gauges: shifts(&base.samples, &new.samples),
         }
@@ -175,7 +175,7 @@ impl ConditionComparison {
 
     /// The gauges that differ beyond noise and bear on `point`: what a difference of that
     /// row could come from.
-    pub(crate) fn suspects(&self, point: &Point) -> Vec<Gauge> {
+    pub fn suspects(&self, point: &Point) -> Vec<Gauge> {
         self.gauges
             .iter()
             .filter(|g| g.differs && g.gauge.bears_on(point))
