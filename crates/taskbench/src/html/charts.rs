@@ -11,12 +11,12 @@ use analysis::{CaseSummary, Outcome, PointSummary};
 
 use crate::sweep::releases::ReleaseSweep;
 
-use crate::plot::{
-    self, HALF_WIDTH, LineChart, Marks, Palette, Percentiles, Quantity, Row, RowChart, Series,
-};
 use crate::sweep::fits::{Fit, Metric};
 use crate::words::table::REFERENCE_MARK;
 use measure::Sample;
+use plot::{
+    self, HALF_WIDTH, LineChart, Marks, Palette, Percentiles, Quantity, Row, RowChart, Series,
+};
 use run::RunRecord;
 use stats::Summary;
 

@@ -5,7 +5,6 @@
 //! title for hovering; the mean last. Plain HTML: it reads with scripts off.
 
 use super::table::escape;
-use crate::plot::{Palette, marker_svg};
 use crate::words::overview::{
     BEST_LABEL, INLINE_NOTE, MODES_NOTE, REFERENCE_NOTE, best_figures, cell_text, figure,
     has_inline, has_modes, headings, mean_text, ratio, reference_label, timer_lines, title,
@@ -13,6 +12,7 @@ use crate::words::overview::{
 use crate::words::table::{coverage_text, modes_text};
 use analysis::overview::{Cell, Overview, Row};
 use catalogue::Point;
+use plot::{Palette, marker_svg};
 use std::fmt::Write;
 
 /// The colour scale, pale yellow to dark red (ColorBrewer YlOrRd), by decades of the ratio.

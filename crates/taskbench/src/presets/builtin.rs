@@ -37,7 +37,7 @@ pub(crate) const COMPARED: &[&str] = &[
 ];
 
 /// The seed tags of the built-in cases (seeds.rs, where each is resolved).
-pub(crate) use crate::seeds::tag as seed;
+pub(crate) use seeds::tag as seed;
 
 /// The presets that ship with taskbench, `quick` first.
 pub(crate) fn presets() -> Vec<Preset> {
@@ -207,9 +207,9 @@ fn runtime() -> Preset {
 fn with_counterparts(mut base: Vec<String>, tags: &[&str]) -> Vec<String> {
     let seeds: Vec<_> = tags
         .iter()
-        .flat_map(|t| crate::seeds::tagged(t).unwrap_or_default())
+        .flat_map(|t| seeds::tagged(t).unwrap_or_default())
         .collect();
-    for name in crate::seeds::counterparts::contestants(&seeds) {
+    for name in seeds::counterparts::contestants(&seeds) {
         if !base.iter().any(|b| b == name) {
             base.push(name.to_string());
         }

@@ -152,10 +152,10 @@ fn case(mut table: toml::Table) -> anyhow::Result<PresetCase> {
         None => bail!("no `scenario`"),
     };
     let seed = match table.remove("seed") {
-        Some(toml::Value::String(seed)) if crate::seeds::tagged(&seed).is_some() => Some(seed),
+        Some(toml::Value::String(seed)) if seeds::tagged(&seed).is_some() => Some(seed),
         Some(toml::Value::String(seed)) => bail!(
             "unknown seed '{seed}' (known: {})",
-            crate::seeds::tags().join(", ")
+            seeds::tags().join(", ")
         ),
         Some(other) => bail!("`seed` must be a string, got {other}"),
         None => None,

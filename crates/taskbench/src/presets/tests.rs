@@ -436,11 +436,11 @@ fn every_seed_tag_of_a_built_in_preset_finds_published_figures() {
     for preset in super::builtin::presets() {
         for case in &preset.cases {
             let Some(tag) = &case.seed else { continue };
-            let seeds = crate::seeds::tagged(tag)
+            let seeds = seeds::tagged(tag)
                 .unwrap_or_else(|| panic!("{}: the tag '{tag}' is no seed's", preset.name));
             // Some point of the case is an experiment of each seed the tag stands for.
             for seed in seeds {
-                let found = crate::seeds::EXPERIMENTS.iter().any(|e| {
+                let found = seeds::EXPERIMENTS.iter().any(|e| {
                     e.seed == seed
                         && e.scenario == case.scenario.name
                         && e.params.iter().all(|(k, v)| {

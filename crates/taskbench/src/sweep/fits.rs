@@ -58,9 +58,9 @@ pub(crate) struct Fit {
     pub(crate) other_params: BTreeMap<String, u64>,
     pub(crate) metric: Metric,
     /// Per task: ns or bytes.
-    pub(crate) slope: f64,
+    pub slope: f64,
     /// Fixed cost: ns or bytes.
-    pub(crate) intercept: f64,
+    pub intercept: f64,
     /// Coefficient of determination; absent below [`MIN_POINTS_FOR_R2`] points or when
     /// every median is equal.
     pub(crate) r2: Option<f64>,

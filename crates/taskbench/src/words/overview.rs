@@ -4,9 +4,9 @@
 //! measures, one line each.
 
 use super::Table;
-use crate::plot::tick;
 use analysis::off_machine;
 use analysis::overview::{Cell, Overview, Quantity};
+use plot::tick;
 use units::{bytes, duration};
 
 /// A column's heading: the scenario, and the parameters that differ between this run's

@@ -5,9 +5,9 @@
 //! implementation at a time; a ratio that moves between implementations of one study is
 //! what the study's comparison itself would see differently here.
 
-use crate::seeds::{self, Experiment, Figure, SeedMetric, counterparts};
 use crate::words::Table;
 use analysis::{CaseSummary, PointSummary};
+use seeds::{self, Experiment, Figure, SeedMetric, counterparts};
 use units::{bytes, duration};
 
 /// The pairs table of one experiment that `point` re-runs.

@@ -5,10 +5,10 @@
 //! then each published figure beside our row of the same workload (words/seed_pairs.rs).
 
 use super::seed_pairs::published;
-use crate::seeds::{self, Experiment, SeedMetric};
 use crate::words::Table;
 use analysis::{CaseSummary, PointSummary};
 use measure::Platform;
+use seeds::{self, Experiment, SeedMetric};
 use units::{bytes, duration};
 
 /// The comparison tables of `point` (none for a point that reproduces no seed).

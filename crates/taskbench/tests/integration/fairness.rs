@@ -45,7 +45,7 @@ fn every_contestant_has_an_entry_in_fairness_md_and_states_its_build() {
 /// that the seeds and million presets run it (issue 25 item 7).
 #[test]
 fn every_counterpart_of_a_published_figure_is_a_contestant() {
-    use taskbench::seeds::{SeedId, counterparts};
+    use seeds::{SeedId, counterparts};
     let root = repository_root();
     let names: Vec<String> = discover(&root.join("contestants"))
         .unwrap()

@@ -7,25 +7,22 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// Every top-level module and the modules it imports, the pipeline as data: the seeds'
-/// figures, a leaf; who runs; what the figures mean; the document; the store; what is
-/// shown and written; a session from start to end; the command line and the commands on
-/// top. A module
-/// may only name modules above it here, and the table holds no import the code does not
-/// make, so that it reads as the house stands. docs/ARCHITECTURE.md gives the pipeline's
-/// order and the places where this table's differs from it. A feature is one folder
-/// (issue 47); where its parts sit at different places in the pipeline — its deciding over
-/// the analysis, its words over the report, its step over the scheduler — each part is a
-/// row of its own (`compare::gate`, `compare::words`, `compare::step`).
-/// The layers that are crates of their own (catalogue, contestant, exit, measure, run,
-/// stats, analysis, units: issue 47) are no modules here: what each may use is its
-/// Cargo.toml.
+/// Every top-level module and the modules it imports, the pipeline as data: what a session
+/// measures and on whom; the features' deciding; the document; the store; what is shown
+/// and written; a session from start to end; the command line and the commands on top. A
+/// module may only name modules above it here, and the table holds no import the code does
+/// not make, so that it reads as the house stands. docs/ARCHITECTURE.md gives the
+/// pipeline's order. A feature is one folder (issue 47); where its parts sit at different
+/// places in the pipeline — its deciding over the analysis, its words over the words, its
+/// step over the scheduler — each part is a row of its own (`compare::gate`,
+/// `compare::words`, `compare::step`). The layers that are crates of their own (catalogue,
+/// contestant, measure, run, stats, analysis, seeds, plot, units, exit: issue 47) are no
+/// modules here: what each may use is its Cargo.toml.
 #[rustfmt::skip]
 const LAYERS: &[(&str, &[&str])] = &[
-    ("seeds", &[]),
     ("warm_up::curves", &[]),
     ("sweep::releases", &[]),
-    ("presets", &["seeds"]),
+    ("presets", &[]),
     ("lineup", &[]),
     ("compare::ratio", &[]),
     ("compare::mode_shift", &["compare::ratio"]),
@@ -39,17 +36,16 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("store", &["results", "compare::gate"]),
     ("history::changes", &["compare::gate", "history::change_points",
                            "history::series", "store", "sweep::releases"]),
-    ("plot", &[]),
-    ("words", &["seeds", "presets", "results", "plot"]),
+    ("words", &["presets", "results"]),
     ("compare::words", &["compare::change", "compare::gate", "compare::ratio", "words"]),
     ("history::table", &["words", "store"]),
     ("history::words", &["history::change_gate", "history::change_points"]),
     ("agree", &["words"]),
     ("sweep::words", &["words", "sweep::fits"]),
     ("warm_up::words", &["words", "warm_up::curves"]),
-    ("html", &["results", "plot", "words", "sweep::fits", "sweep::releases",
+    ("html", &["results", "words", "sweep::fits", "sweep::releases",
                "sweep::words"]),
-    ("history::trend", &["history::change_points", "html", "plot", "words", "store"]),
+    ("history::trend", &["history::change_points", "html", "words", "store"]),
     ("export", &["presets", "results", "words", "html", "sweep::fits", "sweep::releases",
                  "sweep::words"]),
     ("compare::conclude", &["compare::gate", "compare::words", "export", "html", "words"]),

@@ -149,7 +149,7 @@ fn case() -> impl Strategy<Value = WrittenCase> {
             Just(spec.name),
             with_values,
             // A seed tag the format accepts: one that names seeds.
-            prop::option::of(prop::sample::select(crate::seeds::tags()).prop_map(String::from)),
+            prop::option::of(prop::sample::select(seeds::tags()).prop_map(String::from)),
         )
     })
 }

@@ -10,10 +10,10 @@ mod lines;
 mod palette;
 mod rows;
 
-pub(crate) use axis::{Quantity, tick};
-pub(crate) use lines::{Fit, LineChart, Series, lines};
-pub(crate) use palette::{Identity, Palette};
-pub(crate) use rows::{Marks, Percentiles, Row, RowChart, rows};
+pub use axis::{Quantity, tick};
+pub use lines::{Fit, LineChart, Series, lines};
+pub use palette::{Identity, Palette};
+pub use rows::{Marks, Percentiles, Row, RowChart, rows};
 
 use plotters::coord::Shift;
 use plotters::element::Polygon;
@@ -22,7 +22,7 @@ use plotters::style::{Color, FontFamily, RGBColor, TextStyle};
 use std::ops::Range;
 
 /// Width of a chart that shares a line with another one, px.
-pub(crate) const HALF_WIDTH: u32 = 620;
+pub const HALF_WIDTH: u32 = 620;
 
 /// plotters writes `font-size` as size / 1.24: these give 13 px labels and 15 px titles.
 const LABEL_SIZE: f64 = 16.0;
@@ -65,7 +65,7 @@ fn mark(
 
 /// A contestant's marker as a small inline SVG for HTML (a legend, a table's first column),
 /// carrying its colour and shape as data so that a page can be checked.
-pub(crate) fn marker_svg(identity: Identity, size: u32) -> String {
+pub fn marker_svg(identity: Identity, size: u32) -> String {
     let r = size as f64 / 2.0 - 0.5;
     let points: Vec<String> = identity
         .marker
@@ -149,11 +149,11 @@ impl Scale {
 macro_rules! with_scale {
     ($scale:expr, $coord:ident => $body:expr) => {
         match $scale {
-            $crate::plot::Scale::Linear(range) => {
+            $crate::Scale::Linear(range) => {
                 let $coord = range.clone();
                 $body
             }
-            $crate::plot::Scale::Log(range) => {
+            $crate::Scale::Log(range) => {
                 let $coord = plotters::prelude::IntoLogRange::log_scale(range.clone());
                 $body
             }

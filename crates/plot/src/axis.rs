@@ -4,7 +4,7 @@
 
 /// The kind of number on an axis.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Quantity {
+pub enum Quantity {
     /// Nanoseconds.
     Time,
     /// Bytes.
@@ -42,7 +42,7 @@ pub(crate) fn axis_label(label: &str, unit: Unit) -> String {
 
 /// A tick label: at most three significant figures, no trailing zeros, thousands as
 /// `10k` and millions as `1M` so that counts stay short.
-pub(crate) fn tick(v: f64) -> String {
+pub fn tick(v: f64) -> String {
     let a = v.abs();
     if a >= 1e6 && (a / 1e6).fract() == 0.0 {
         return format!("{}M", v / 1e6);

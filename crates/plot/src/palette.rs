@@ -90,21 +90,21 @@ fn shade(hue: Hue, k: usize) -> RGBColor {
 
 /// A contestant's look.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Identity {
+pub struct Identity {
     pub(crate) colour: RGBColor,
     pub(crate) marker: Marker,
 }
 
 /// Every contestant of a report with its identity.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Palette {
+pub struct Palette {
     /// Sorted by name.
     entries: Vec<(String, Identity)>,
 }
 
 impl Palette {
     /// A palette over `(name, language)` pairs (duplicates and order do not matter).
-    pub(crate) fn new(contestants: impl IntoIterator<Item = (String, String)>) -> Palette {
+    pub fn new(contestants: impl IntoIterator<Item = (String, String)>) -> Palette {
         let mut named: Vec<(String, String)> = contestants.into_iter().collect();
         // By name; a name given with a language and without keeps the language.
         named.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| b.1.cmp(&a.1)));
@@ -143,12 +143,12 @@ impl Palette {
     }
 
     /// A palette of names whose language is not known (the store's history): one family.
-    pub(crate) fn unlabelled(names: impl IntoIterator<Item = String>) -> Palette {
+    pub fn unlabelled(names: impl IntoIterator<Item = String>) -> Palette {
         Palette::new(names.into_iter().map(|n| (n, String::new())))
     }
 
     /// The identity of `name`; a name the palette was not built with is grey circles.
-    pub(crate) fn identity(&self, name: &str) -> Identity {
+    pub fn identity(&self, name: &str) -> Identity {
         match self.entries.binary_search_by(|(n, _)| n.as_str().cmp(name)) {
             Ok(index) => self.entries[index].1,
             Err(_) => Identity {
@@ -163,15 +163,16 @@ impl Palette {
         self.identity(name).colour
     }
 
-    /// The colour of `name` as CSS (`#4e79a7`).
-    #[cfg(test)]
-    pub(crate) fn css(&self, name: &str) -> String {
+    /// The colour of `name` as CSS (`#4e79a7`): for tests, this crate's and (feature
+    /// `test-support`) the report's.
+    #[cfg(any(test, feature = "test-support"))]
+    pub fn css(&self, name: &str) -> String {
         let RGBColor(r, g, b) = self.colour(name);
         format!("#{r:02x}{g:02x}{b:02x}")
     }
 
     /// Whether the palette knows `name`.
-    pub(crate) fn knows(&self, name: &str) -> bool {
+    pub fn knows(&self, name: &str) -> bool {
         self.entries
             .binary_search_by(|(n, _)| n.as_str().cmp(name))
             .is_ok()

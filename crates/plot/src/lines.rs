@@ -13,45 +13,45 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// A chart of lines.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct LineChart {
-    pub(crate) title: String,
+pub struct LineChart {
+    pub title: String,
     /// What each axis measures, without the unit.
-    pub(crate) x_axis: String,
-    pub(crate) x: Quantity,
-    pub(crate) y_axis: String,
-    pub(crate) y: Quantity,
-    pub(crate) series: Vec<Series>,
+    pub x_axis: String,
+    pub x: Quantity,
+    pub y_axis: String,
+    pub y: Quantity,
+    pub series: Vec<Series>,
     /// Whether an axis may go by decades (sweeps) or stays linear (timelines).
-    pub(crate) log: bool,
-    pub(crate) size: (u32, u32),
+    pub log: bool,
+    pub size: (u32, u32),
     /// Whether the chart draws its own legend (else the page gives one).
-    pub(crate) legend: bool,
+    pub legend: bool,
     /// Values the axes reach at least, (x, y) in base units: small multiples share axes.
-    pub(crate) reach: Option<(f64, f64)>,
+    pub reach: Option<(f64, f64)>,
 }
 
 /// One contestant's line.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Series {
-    pub(crate) name: String,
+pub struct Series {
+    pub name: String,
     /// (x, y) in the quantities' base units, in x order.
-    pub(crate) points: Vec<(f64, f64)>,
+    pub points: Vec<(f64, f64)>,
     /// A straight line y = slope·x + intercept fitted to the points, drawn thin.
-    pub(crate) fit: Option<Fit>,
+    pub fit: Option<Fit>,
     /// Intervals drawn as whiskers: (x, low, high).
-    pub(crate) ranges: Vec<(f64, f64, f64)>,
+    pub ranges: Vec<(f64, f64, f64)>,
     /// Points circled (a trend's version changes).
-    pub(crate) rings: Vec<(f64, f64)>,
+    pub rings: Vec<(f64, f64)>,
     /// Change points, each a thick vertical stroke from the level before to the level after:
     /// (x, before, after).
-    pub(crate) steps: Vec<(f64, f64, f64)>,
+    pub steps: Vec<(f64, f64, f64)>,
     /// Intervals drawn as a shaded band: (x, low, high), in x order.
-    pub(crate) band: Vec<(f64, f64, f64)>,
+    pub band: Vec<(f64, f64, f64)>,
 }
 
 impl Series {
     /// A plain line through `points`.
-    pub(crate) fn line(name: &str, points: Vec<(f64, f64)>) -> Series {
+    pub fn line(name: &str, points: Vec<(f64, f64)>) -> Series {
         Series {
             name: name.to_string(),
             points,
@@ -66,9 +66,9 @@ impl Series {
 
 /// A least-squares line as analysis reported it (base units).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Fit {
-    pub(crate) slope: f64,
-    pub(crate) intercept: f64,
+pub struct Fit {
+    pub slope: f64,
+    pub intercept: f64,
 }
 
 /// Markers on every point when a line has at most this many.
@@ -79,7 +79,7 @@ const TITLE_PX: u32 = 30;
 const FIT_SAMPLES: usize = 48;
 
 /// Draws the chart as SVG.
-pub(crate) fn lines(chart: &LineChart, palette: &Palette) -> anyhow::Result<String> {
+pub fn lines(chart: &LineChart, palette: &Palette) -> anyhow::Result<String> {
     let all = chart.series.iter().flat_map(|s| s.points.iter());
     let (mut xs, mut ys): (Vec<f64>, Vec<f64>) = all.copied().unzip();
     // Whiskers and bands stay inside the axis.

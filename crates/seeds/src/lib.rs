@@ -36,7 +36,7 @@ impl SeedId {
     ];
 
     /// The id as preset tags and results write it (`bluebird-doxbee`).
-    pub(crate) const fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             SeedId::ConcurrencyBenchmarks => "concurrency-benchmarks",
             SeedId::BluebirdDoxbee => "bluebird-doxbee",
@@ -52,30 +52,30 @@ impl SeedId {
 
 /// A seed benchmark.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Seed {
+pub struct Seed {
     /// The id preset points are tagged with (`bluebird-doxbee`).
     pub(crate) id: SeedId,
-    pub(crate) title: &'static str,
+    pub title: &'static str,
     /// Where the figures were published.
-    pub(crate) source: &'static str,
+    pub source: &'static str,
     /// How they were measured, which a reader must know before comparing them with ours
     /// (docs/SEEDS.md, the seed's measurement section).
-    pub(crate) measured: &'static str,
+    pub measured: &'static str,
 }
 
 /// One experiment of a seed and the taskbench point that reproduces it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Experiment {
-    pub(crate) seed: SeedId,
-    pub(crate) name: &'static str,
-    pub(crate) scenario: &'static str,
+pub struct Experiment {
+    pub seed: SeedId,
+    pub name: &'static str,
+    pub scenario: &'static str,
     /// Parameters the point must have; parameters not listed may take any value.
-    pub(crate) params: &'static [(&'static str, u64)],
+    pub params: &'static [(&'static str, u64)],
 }
 
 /// What a published number measures; each has a counterpart in our results.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum SeedMetric {
+pub enum SeedMetric {
     /// Time of the whole experiment (ours: the contestant's elapsed).
     Time,
     /// Time beyond the sleep (ours: elapsed − ideal).
@@ -90,38 +90,38 @@ pub(crate) enum SeedMetric {
 
 /// One published number (or range).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Figure {
-    pub(crate) seed: SeedId,
+pub struct Figure {
+    pub seed: SeedId,
     pub(crate) experiment: &'static str,
-    pub(crate) implementation: &'static str,
-    pub(crate) metric: SeedMetric,
-    pub(crate) value: f64,
+    pub implementation: &'static str,
+    pub metric: SeedMetric,
+    pub value: f64,
     /// The upper end, when the source gives a range (`100–200 ms`).
-    pub(crate) upto: Option<f64>,
+    pub upto: Option<f64>,
     /// As published: `ms`, `s`, `MB` (bluebird's MB are 2^20 bytes; the others do not say).
-    pub(crate) unit: &'static str,
-    pub(crate) year: Option<u16>,
-    pub(crate) machine: &'static str,
+    pub unit: &'static str,
+    pub year: Option<u16>,
+    pub machine: &'static str,
 }
 
 /// The tags preset cases carry (`seed = "…"`): each a seed's id, or a family of seeds.
-pub(crate) mod tag {
+pub mod tag {
     use super::SeedId;
 
     /// composewell/concurrency-benchmarks: 10,000 tasks × 0 s and 5 s.
-    pub(crate) const CONCURRENCY_BENCHMARKS: &str = SeedId::ConcurrencyBenchmarks.as_str();
+    pub const CONCURRENCY_BENCHMARKS: &str = SeedId::ConcurrencyBenchmarks.as_str();
     /// bluebird's doxbee-sequential: 10,000 requests, 1 ms fake I/O.
-    pub(crate) const BLUEBIRD_DOXBEE: &str = SeedId::BluebirdDoxbee.as_str();
+    pub const BLUEBIRD_DOXBEE: &str = SeedId::BluebirdDoxbee.as_str();
     /// bluebird's madeup-parallel: 10,000 requests × 25 fake I/O ops of 1 ms.
-    pub(crate) const BLUEBIRD_PARALLEL: &str = SeedId::BluebirdParallel.as_str();
+    pub const BLUEBIRD_PARALLEL: &str = SeedId::BluebirdParallel.as_str();
     /// nathan-cruz77/async_bench: 1k/10k/100k tasks × 1 s sleep.
-    pub(crate) const ASYNC_BENCH: &str = SeedId::AsyncBench.as_str();
+    pub const ASYNC_BENCH: &str = SeedId::AsyncBench.as_str();
     /// GHC ticket #1523: sequential sleeps of one step summing to 1 s.
-    pub(crate) const GHC_1523: &str = SeedId::Ghc1523.as_str();
+    pub const GHC_1523: &str = SeedId::Ghc1523.as_str();
     /// The async-runtimes memory benchmarks, both of them: 1 … 1M tasks × 10 s.
-    pub(crate) const ASYNC_RUNTIMES: &str = "async-runtimes";
+    pub const ASYNC_RUNTIMES: &str = "async-runtimes";
     /// atemerev/skynet: a 10-ary tree of 1M leaves.
-    pub(crate) const SKYNET: &str = SeedId::Skynet.as_str();
+    pub const SKYNET: &str = SeedId::Skynet.as_str();
 }
 
 /// Tags that stand for several seeds.
@@ -132,7 +132,7 @@ const FAMILIES: &[(&str, &[SeedId])] = &[(
 
 /// The seeds `tag` stands for: the seed of that id, or a family's; `None` for a tag no
 /// seed answers to.
-pub(crate) fn tagged(tag: &str) -> Option<Vec<SeedId>> {
+pub fn tagged(tag: &str) -> Option<Vec<SeedId>> {
     if let Some((_, family)) = FAMILIES.iter().find(|(t, _)| *t == tag) {
         return Some(family.to_vec());
     }
@@ -143,7 +143,7 @@ pub(crate) fn tagged(tag: &str) -> Option<Vec<SeedId>> {
 }
 
 /// Every tag a preset may use, for messages.
-pub(crate) fn tags() -> Vec<&'static str> {
+pub fn tags() -> Vec<&'static str> {
     let mut all: Vec<&str> = FAMILIES.iter().map(|(t, _)| *t).collect();
     all.extend(SeedId::ALL.map(SeedId::as_str));
     all
@@ -203,7 +203,7 @@ pub(crate) const SEEDS: &[Seed] = &[
 
 /// Every experiment with published figures (its point: docs/SEEDS.md#at-a-glance).
 #[rustfmt::skip]
-pub(crate) const EXPERIMENTS: &[Experiment] = &[
+pub const EXPERIMENTS: &[Experiment] = &[
     experiment(SeedId::ConcurrencyBenchmarks, "delay-0ms-10k", "sleep", &[("tasks", 10_000), ("delay-ms", 0)]),
     experiment(SeedId::ConcurrencyBenchmarks, "delay-5000ms-10k", "sleep", &[("tasks", 10_000), ("delay-ms", 5_000)]),
     experiment(SeedId::BluebirdDoxbee, "doxbee-sequential", "doxbee", &[("requests", 10_000), ("io-ms", 1)]),
@@ -341,7 +341,7 @@ const SETS: &[Set] = &[
 ];
 
 /// Every published figure, in the order of the sources.
-pub(crate) fn figures() -> impl Iterator<Item = Figure> {
+pub fn figures() -> impl Iterator<Item = Figure> {
     SETS.iter().flat_map(|set| {
         set.values
             .iter()
@@ -360,7 +360,7 @@ pub(crate) fn figures() -> impl Iterator<Item = Figure> {
 }
 
 /// The seed with this id.
-pub(crate) fn seed(id: SeedId) -> &'static Seed {
+pub fn seed(id: SeedId) -> &'static Seed {
     SEEDS
         .iter()
         .find(|s| s.id == id)
@@ -369,7 +369,7 @@ pub(crate) fn seed(id: SeedId) -> &'static Seed {
 
 /// The experiments a point reproduces: those of its tagged seed, or, untagged, of any seed,
 /// whose scenario and listed parameters it matches.
-pub(crate) fn experiments_for(point: &Point, tag: Option<&str>) -> Vec<&'static Experiment> {
+pub fn experiments_for(point: &Point, tag: Option<&str>) -> Vec<&'static Experiment> {
     EXPERIMENTS
         .iter()
         .filter(|e| tag.is_none_or(|t| tagged(t).is_some_and(|seeds| seeds.contains(&e.seed))))
@@ -383,7 +383,7 @@ pub(crate) fn experiments_for(point: &Point, tag: Option<&str>) -> Vec<&'static 
 }
 
 /// The published figures of one experiment.
-pub(crate) fn figures_of(experiment: &Experiment) -> Vec<Figure> {
+pub fn figures_of(experiment: &Experiment) -> Vec<Figure> {
     figures()
         .filter(|f| f.seed == experiment.seed && f.experiment == experiment.name)
         .collect()

@@ -7,19 +7,19 @@ use super::SeedId;
 
 /// Our row for one published implementation, or why we have none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Counterpart {
+pub struct Counterpart {
     pub(crate) seed: SeedId,
     /// As the published figures name it (`native async/await`).
     pub(crate) implementation: &'static str,
     /// The contestant that runs its workload; `None` where no contestant can (`differs`
     /// says why).
-    pub(crate) contestant: Option<&'static str>,
+    pub contestant: Option<&'static str>,
     /// What our row does that the study's does not, or why there is no row.
-    pub(crate) differs: &'static str,
+    pub differs: &'static str,
 }
 
 /// The counterpart of `implementation` in `seed`'s figures.
-pub(crate) fn of(seed: SeedId, implementation: &str) -> Option<&'static Counterpart> {
+pub fn of(seed: SeedId, implementation: &str) -> Option<&'static Counterpart> {
     COUNTERPARTS
         .iter()
         .find(|c| c.seed == seed && c.implementation == implementation)
@@ -141,7 +141,7 @@ const COUNTERPARTS: &[Counterpart] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::seeds::figures;
+    use crate::figures;
 
     #[test]
     fn every_published_implementation_has_its_counterpart_or_a_reason() {

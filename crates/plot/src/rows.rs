@@ -15,28 +15,28 @@ use units::{bytes, duration};
 
 /// A chart of rows.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct RowChart {
-    pub(crate) title: String,
+pub struct RowChart {
+    pub title: String,
     /// What the x axis measures (`elapsed`), without the unit.
-    pub(crate) axis: String,
-    pub(crate) quantity: Quantity,
-    pub(crate) rows: Vec<Row>,
+    pub axis: String,
+    pub quantity: Quantity,
+    pub rows: Vec<Row>,
     /// A value marked by a vertical line across the rows (the ideal time), base unit.
-    pub(crate) reference: Option<f64>,
+    pub reference: Option<f64>,
     /// Width in px; the height follows from the number of rows.
-    pub(crate) width: u32,
+    pub width: u32,
 }
 
 /// One contestant's row.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Row {
-    pub(crate) name: String,
-    pub(crate) marks: Marks,
+pub struct Row {
+    pub name: String,
+    pub marks: Marks,
 }
 
 /// What a row shows.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Marks {
+pub enum Marks {
     /// The median, and its interval as a line (`low == high` when there is none).
     Interval { median: f64, low: f64, high: f64 },
     /// Oversleep percentiles of the timer scenario.
@@ -47,10 +47,10 @@ pub(crate) enum Marks {
 
 /// Oversleep per sleep, in the chart's quantity.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Percentiles {
-    pub(crate) p50: f64,
-    pub(crate) p99: f64,
-    pub(crate) max: f64,
+pub struct Percentiles {
+    pub p50: f64,
+    pub p99: f64,
+    pub max: f64,
 }
 
 const ROW_PX: u32 = 30;
@@ -59,7 +59,7 @@ const AXIS_PX: u32 = 46;
 const RIGHT_PX: u32 = 18;
 
 /// Draws the chart as SVG.
-pub(crate) fn rows(chart: &RowChart, palette: &Palette) -> anyhow::Result<String> {
+pub fn rows(chart: &RowChart, palette: &Palette) -> anyhow::Result<String> {
     let mut values: Vec<f64> = chart.rows.iter().flat_map(|r| r.marks.values()).collect();
     values.extend(chart.reference);
     let unit = chart
