@@ -692,6 +692,7 @@ impl FromArgMatches for ParamArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scheduler::{Resume, Stored};
 
     fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
         Cli::try_parse_from(std::iter::once("taskbench").chain(args.iter().copied()))
@@ -829,7 +830,12 @@ mod tests {
             .write(dir.path())
             .unwrap();
         let current = run_args(&["run", "--resume", "x", "-q"]).options(None);
-        let resume = crate::scheduler::Resume::open(dir.path(), &current, run_options_of).unwrap();
+        let (session_file, stored) = Resume::stored(dir.path(), &current).unwrap();
+        let stored = match stored {
+            Stored::CommandLine(argv) => run_options_of(&argv).unwrap(),
+            Stored::Options(_) => panic!("no options were kept"),
+        };
+        let resume = Resume::open(dir.path(), &current, session_file, stored);
         let options = resume.options;
         assert_eq!(
             (options.plan.scenarios, options.plan.runs),

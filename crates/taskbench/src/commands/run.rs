@@ -2,7 +2,8 @@
 //! measure, finish and gate — the scheduler's steps in order (see `scheduler`).
 
 use crate::cli::{RunArgs, run_options_of};
-use crate::scheduler::{Resume, Scheduler};
+use crate::export::SessionFile;
+use crate::scheduler::{Resume, Scheduler, SessionOptions, Stored};
 use contestant::Places;
 use std::path::Path;
 
@@ -20,7 +21,11 @@ pub(crate) fn run(
 ) -> anyhow::Result<()> {
     let options = args.options(contestants);
     let resume = match &args.resume {
-        Some(dir) => Some(Resume::open(dir, &options, run_options_of)?),
+        Some(dir) => {
+            let (session_file, stored) = Resume::stored(dir, &options)?;
+            let stored = stored_options(dir, stored)?;
+            Some(Resume::open(dir, &options, session_file, stored))
+        }
         None => None,
     };
     let (options, contestants_dir, command) = match &resume {
@@ -41,4 +46,14 @@ pub(crate) fn run(
         .measure()?
         .finish()?;
     crate::compare::step::gate(finished)
+}
+
+/// The settings `--resume DIR` runs with: those `stored` in DIR, or, for a folder written
+/// before options were kept, those the command line its run.json holds reads as.
+fn stored_options(dir: &Path, stored: Stored) -> anyhow::Result<SessionOptions> {
+    match stored {
+        Stored::Options(options) => Ok(*options),
+        Stored::CommandLine(argv) => run_options_of(&argv)
+            .map_err(|e| anyhow::anyhow!("{}: {e:#}", SessionFile::path(dir).display())),
+    }
 }

@@ -21,7 +21,7 @@ pub(crate) use build::Built;
 pub(crate) use finish::Finished;
 pub(crate) use measure::Measured;
 pub(crate) use options::{Commands, Export, Gate, Keep, ProcessLimits, SessionOptions, Show};
-pub(crate) use resume::Resume;
+pub(crate) use resume::{Resume, Stored};
 
 use crate::compare::gate::{Side, check_machines};
 use crate::export::{self, SessionFile};

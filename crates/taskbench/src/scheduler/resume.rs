@@ -1,7 +1,7 @@
 //! `taskbench run --resume DIR`: the interrupted run in DIR, read once — its run.json and
 //! the options kept beside it (or, for a folder written before options were kept, the
-//! options its front end makes of the command line run.json holds) — and, once the folder
-//! is locked, its records of the cases that finished.
+//! command line run.json holds, which the command line's reader makes options of) — and,
+//! once the folder is locked, its records of the cases that finished.
 
 use super::SessionOptions;
 use crate::export::{self, SessionFile};
@@ -20,16 +20,21 @@ pub(crate) struct Resume {
     pub(crate) options: SessionOptions,
 }
 
+/// What a folder to resume says of its settings.
+pub(crate) enum Stored {
+    /// The options kept beside its run.json.
+    Options(Box<SessionOptions>),
+    /// Only the command line its run.json holds (written before options were kept).
+    CommandLine(Vec<String>),
+}
+
 impl Resume {
-    /// The run in `dir`, to be finished with `current`'s `--quiet` (and its store, when it
-    /// names one); no setting of `current` that chooses cases may go with it. A folder
-    /// without stored options (written by an older taskbench) has them made by
-    /// `from_command_line` from the command line in its run.json.
-    pub(crate) fn open(
+    /// The run.json of the run in `dir` and what it stored of its settings; an error where
+    /// `current` chooses cases (the stored ones are run) or `dir` holds no run.
+    pub(crate) fn stored(
         dir: &Path,
         current: &SessionOptions,
-        from_command_line: impl FnOnce(&[String]) -> anyhow::Result<SessionOptions>,
-    ) -> anyhow::Result<Resume> {
+    ) -> anyhow::Result<(SessionFile, Stored)> {
         if let Some((name, _)) = current.plan.params.0.first() {
             bail!(
                 "--resume runs the cases stored in {}: --{name} cannot go with it",
@@ -37,21 +42,31 @@ impl Resume {
             );
         }
         let session_file = SessionFile::read(dir)?.ok_or_else(|| no_run(dir))?;
-        let mut stored = match SessionOptions::read(dir)? {
-            Some(options) => options,
-            None => from_command_line(&session_file.command)
-                .map_err(|e| anyhow!("{}: {e:#}", SessionFile::path(dir).display()))?,
+        let stored = match SessionOptions::read(dir)? {
+            Some(options) => Stored::Options(Box::new(options)),
+            None => Stored::CommandLine(session_file.command.clone()),
         };
+        Ok((session_file, stored))
+    }
+
+    /// The run in `dir` (its `session_file`) with its `stored` settings, to be finished with
+    /// `current`'s `--quiet` (and its store, when it names one).
+    pub(crate) fn open(
+        dir: &Path,
+        current: &SessionOptions,
+        session_file: SessionFile,
+        mut stored: SessionOptions,
+    ) -> Resume {
         stored.out = Some(dir.to_path_buf());
         stored.show.quiet = current.show.quiet;
         if current.keep.store.is_some() {
             stored.keep.store.clone_from(&current.keep.store);
         }
-        Ok(Resume {
+        Resume {
             dir: dir.to_path_buf(),
             session_file,
             options: stored,
-        })
+        }
     }
 
     /// The records of the cases that finished (those of cases it had not finished are run

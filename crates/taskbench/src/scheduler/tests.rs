@@ -119,9 +119,12 @@ fn a_resume_reads_the_options_kept_not_a_command_line() {
     kept.write(&out).unwrap();
     let mut current = options(&dir.path().join("elsewhere"));
     current.show.quiet = false;
-    let never =
-        |_: &[String]| -> anyhow::Result<SessionOptions> { panic!("no command line is read") };
-    let resumed = Resume::open(&out, &current, never).unwrap();
+    let (session_file, stored) = Resume::stored(&out, &current).unwrap();
+    let stored = match stored {
+        super::Stored::Options(options) => *options,
+        super::Stored::CommandLine(_) => panic!("no command line is read"),
+    };
+    let resumed = Resume::open(&out, &current, session_file, stored);
     assert_eq!(resumed.options.out.as_deref(), Some(out.as_path()));
     assert!(
         !resumed.options.show.quiet,
