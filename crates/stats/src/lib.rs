@@ -13,8 +13,6 @@ mod outliers;
 mod paired;
 mod pooled;
 #[cfg(test)]
-mod proptest_support;
-#[cfg(test)]
 mod proptests;
 mod quantiles;
 mod regression;

@@ -4,8 +4,8 @@
 //! 0 to u64::MAX) every summary stays finite and between the extremes — no wrapped sum.
 
 use super::*;
-use crate::proptest_support::config;
 use proptest::prelude::*;
+use testkit::config;
 
 /// Any figure, the edges often.
 fn any_figure() -> impl Strategy<Value = f64> {

@@ -1,5 +1,5 @@
-//! What the property tests of the harness's parsers and writers share: how many cases each
-//! property runs, what "an error in one line" means, and hostile text.
+//! What the property tests of every crate share: how many cases each property runs, what
+//! "an error in one line" means, and hostile text.
 
 use proptest::prelude::*;
 

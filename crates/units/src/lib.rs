@@ -6,8 +6,6 @@
 //! durations) and nothing of the harness.
 
 mod parse;
-#[cfg(test)]
-mod proptest_support;
 
 pub use parse::parse_duration;
 pub use parse::parse_percent;
@@ -258,7 +256,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(crate::proptest_support::config())]
+        #![proptest_config(testkit::config())]
 
         /// No unit is ever written with a mantissa of 1000 or more but the last (seconds,
         /// GiB), and the text reads back as the value to within its rounding.

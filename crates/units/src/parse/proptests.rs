@@ -2,8 +2,8 @@
 //! `parse_percent` never panic, read what they document exactly, and refuse in one line.
 
 use super::*;
-use crate::proptest_support::{config, one_line};
 use proptest::prelude::*;
+use testkit::{config, one_line};
 
 /// Arbitrary text without line breaks.
 fn line() -> impl Strategy<Value = String> {
