@@ -23,12 +23,10 @@ mod written;
 pub use apart::Apart;
 pub use cases::{Case, group};
 pub(crate) use outliers::Outlier;
-pub use warnings::FIRST_RUN_FACTOR;
-pub use warnings::Warning;
-pub use warnings::imprecise_widest_first;
-pub use warnings::slow_starts_worst_first;
-pub use warnings::warnings;
-pub use warnings::{FirstRun, Imprecision};
+pub use warnings::{
+    FIRST_RUN_FACTOR, FirstRun, Imprecision, Warning, imprecise_widest_first,
+    slow_starts_worst_first, warnings,
+};
 
 use catalogue::{Point, Scenario};
 use run::{RunRecord, RunStatus, StopReason, stopping};

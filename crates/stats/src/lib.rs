@@ -25,28 +25,16 @@ mod tight;
 #[cfg(any(test, feature = "test-support"))]
 pub use tight::tight_processes;
 
-pub use bootstrap::Interval;
-pub use bootstrap::LEVEL;
-pub use bootstrap::RESAMPLES;
-pub use bootstrap::SplitMix64;
 pub(crate) use bootstrap::nested_median_ci;
 #[cfg(test)]
 pub(crate) use bootstrap::nested_ratio_ci;
-pub use edivisive::CHANGE_SETTINGS;
-pub use edivisive::ChangePoint;
-pub use edivisive::ChangeSettings;
+pub use bootstrap::{Interval, LEVEL, RESAMPLES, SplitMix64};
 #[cfg(test)]
 pub(crate) use edivisive::best_split;
-pub use edivisive::change_points;
-pub use edivisive::change_points_between;
-pub use modes::MIN_DISTANCE;
-pub use modes::MIN_PROCESSES;
-pub use modes::MIN_SHARE;
-pub use modes::Mode;
-pub use modes::SEPARATION;
-pub use modes::by_share;
-pub use modes::modes;
-pub use modes::split;
+pub use edivisive::{
+    CHANGE_SETTINGS, ChangePoint, ChangeSettings, change_points, change_points_between,
+};
+pub use modes::{MIN_DISTANCE, MIN_PROCESSES, MIN_SHARE, Mode, SEPARATION, by_share, modes, split};
 pub use order::{median_interval, order_interval, ranks, ratio_interval};
 pub use outliers::modified_z_scores;
 pub(crate) use paired::paired_ratio_ci;

@@ -7,9 +7,7 @@
 
 mod parse;
 
-pub use parse::parse_duration;
-pub use parse::parse_percent;
-pub use parse::parse_size;
+pub use parse::{parse_duration, parse_percent, parse_size};
 
 /// A unit a value may be written in: its size in the base unit, its name (with the space
 /// before it, if any) and how its mantissa is written.
