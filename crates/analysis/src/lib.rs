@@ -10,6 +10,7 @@ mod cases;
 pub mod condition;
 #[cfg(any(test, feature = "test-support"))]
 pub mod fake;
+pub mod fits;
 pub mod instructions;
 mod outliers;
 pub mod overview;

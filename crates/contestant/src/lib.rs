@@ -13,6 +13,7 @@ mod info;
 mod joint;
 pub mod language;
 mod manifest;
+pub mod releases;
 mod startup;
 mod toolchain;
 pub mod variant;

@@ -5,10 +5,10 @@
 
 use crate::presets::{ParamArgs, help};
 use crate::scheduler::{Commands, Export, Gate, Keep, ProcessLimits, SessionOptions, Show};
-use crate::store::Location;
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueHint};
 use std::path::PathBuf;
 use std::time::Duration;
+use store::Location;
 use units::{parse_duration, parse_percent, parse_size};
 
 mod exports;
@@ -336,7 +336,7 @@ pub struct ImportArgs {
     #[arg(long, value_name = "PATH|URL", value_hint = ValueHint::FilePath, env = "TASKBENCH_STORE", default_value = DEFAULT_STORE)]
     pub(crate) store: Location,
     /// Tags for the imported run.
-    #[arg(long = "tag", value_name = "TAG", value_parser = crate::store::parse_tag)]
+    #[arg(long = "tag", value_name = "TAG", value_parser = store::parse_tag)]
     pub(crate) tags: Vec<String>,
 }
 
@@ -352,7 +352,7 @@ pub struct HistoryArgs {
     #[arg(short, long, value_delimiter = ',', value_name = "NAME")]
     pub(crate) scenario: Vec<String>,
     /// Only runs with this tag (repeat for all of several).
-    #[arg(long = "tag", value_name = "TAG", value_parser = crate::store::parse_tag)]
+    #[arg(long = "tag", value_name = "TAG", value_parser = store::parse_tag)]
     pub(crate) tags: Vec<String>,
     /// Only runs started at or after this (2026-12-01, or RFC 3339).
     #[arg(long, value_name = "WHEN")]
@@ -490,7 +490,7 @@ pub struct RunArgs {
     #[arg(long)]
     pub(crate) no_store: bool,
     /// A tag for the run in the store (repeatable: `--tag before --tag pr-123`).
-    #[arg(long = "tag", value_name = "TAG", value_parser = crate::store::parse_tag)]
+    #[arg(long = "tag", value_name = "TAG", value_parser = store::parse_tag)]
     pub(crate) tags: Vec<String>,
     /// Save this run in the store as the baseline NAME (an older one of that name is
     /// replaced), for `--baseline NAME` and `taskbench compare NAME …` later.

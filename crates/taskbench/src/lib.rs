@@ -13,12 +13,13 @@
 //! - `run` (its own crate): the order of runs, the runner (stopped by a condition it is
 //!   given), one run's execution and judgement, the stored record;
 //! - `stats` (its own crate, a leaf): numbers only; `analysis` (its own crate) what they
-//!   mean, and [`results`]: the document a session produces, which everything after it
-//!   reads;
+//!   mean, and `results` (its own crate): the document a session produces, which
+//!   everything after it reads;
 //! - [`words`] what is shown; `plot` (its own crate) and [`html`]: the charts and
 //!   report.html, with `seeds` (its own crate), the seed benchmarks' published figures,
 //!   beside ours; [`export`]: JSON, CSV, Markdown, the ecosystem's formats;
-//! - [`store`]: every session kept in SQLite or PostgreSQL, its rows, the baselines.
+//! - `store` (its own crate): every session kept in SQLite or PostgreSQL, its rows, the
+//!   baselines.
 //!
 //! The features, one folder each, holding their deciding, words, export and exit status
 //! over that model: [`compare`] (and the gate), [`history`] (and change points),
@@ -35,8 +36,8 @@
 //! layers before it there — a feature's parts each a row where they sit in the pipeline —
 //! so that no import runs against the pipeline and none closes a circle
 //! (docs/ARCHITECTURE.md, "Who may import whom"). The layers that are crates of their own
-//! (`catalogue`, `contestant`, `exit`, `measure`, `run`, `stats`, `analysis`, `seeds`,
-//! `plot`, `units`) are not in it: what each may use is its Cargo.toml.
+//! (`catalogue`, `contestant`, `exit`, `measure`, `run`, `stats`, `analysis`, `results`,
+//! `store`, `seeds`, `plot`, `units`) are not in it: what each may use is its Cargo.toml.
 
 pub(crate) mod agree;
 pub(crate) mod bisect;
@@ -48,13 +49,9 @@ pub(crate) mod history;
 pub(crate) mod html;
 pub mod lineup;
 pub(crate) mod presets;
-pub mod results;
 pub(crate) mod scheduler;
 pub(crate) mod shards;
-pub mod store;
 pub(crate) mod sweep;
-#[cfg(test)]
-mod testing;
 pub(crate) mod warm_up;
 pub(crate) mod words;
 

@@ -8,10 +8,10 @@
 
 use crate::bisect::search::{Bisect, Figure, Measured, Oracle, Unavailable};
 use crate::compare::change::pair_change;
-use crate::results::Results;
 use crate::scheduler::{Scheduler, SessionOptions};
 use anyhow::Context;
 use contestant::Places;
+use results::Results;
 use run::{RunRecord, interrupt};
 use serde::Serialize;
 use std::collections::HashMap;

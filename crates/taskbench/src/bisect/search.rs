@@ -7,7 +7,7 @@
 
 use crate::compare::change::CaseChange;
 use crate::compare::ratio::Change;
-use crate::sweep::releases::release_order;
+use contestant::releases::release_order;
 use serde::{Deserialize, Serialize};
 use stats::Interval;
 use std::collections::HashMap;

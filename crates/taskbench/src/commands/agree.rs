@@ -5,8 +5,8 @@
 use crate::agree::decide::{agreement, precision};
 use crate::agree::words::{agreement_line, combined_line, level_line, markdown, precision_line};
 use crate::cli::AgreeArgs;
-use crate::results::{Results, read_results};
 use crate::words::condition::run_condition_line;
+use results::{Results, read_results};
 use std::path::Path;
 
 /// Prints the precision of `args.a` (and `args.b`) and, with both, their agreement.

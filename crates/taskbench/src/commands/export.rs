@@ -5,8 +5,8 @@
 
 use crate::cli::{ExportArgs, FolderExports};
 use crate::export::{check_stdout, check_writable, write_exports};
-use crate::results::read_results;
 use anyhow::Context;
+use results::read_results;
 
 /// Writes each format `args` names from `args.dir`'s results.
 pub(crate) fn export(args: &ExportArgs) -> anyhow::Result<()> {

@@ -6,8 +6,8 @@
 
 use crate::export;
 use crate::html;
-use crate::results::read_results;
 use anyhow::Context;
+use results::read_results;
 use std::path::Path;
 
 /// Reads `dir`/results.json (or rebuilds it from runs.jsonl) and writes `dir`/report.html;

@@ -2,9 +2,9 @@
 //! cell × best, for time and for peak RSS — as `taskbench run` prints it at its end, from
 //! DIR/results.json alone.
 
-use crate::results::read_results;
 use crate::words::condition::run_condition_line;
 use crate::words::{PlatformHeader, overview, terminal_width};
+use results::read_results;
 use std::path::Path;
 
 /// Prints the overviews of `dir`'s results.

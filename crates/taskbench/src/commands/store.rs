@@ -4,9 +4,9 @@
 
 use crate::cli::{HistoryArgs, ImportArgs};
 use crate::history::change_points::at_least;
-use crate::results::read_results;
-use crate::store::{self, HistoryFilter, Provenance};
 use crate::words::{render_terminal, terminal_width};
+use results::read_results;
+use store::{self, HistoryFilter, Provenance};
 
 /// Adds DIR/results.json to the store, with the tags given; the project's commit is not
 /// known for a folder from elsewhere, so none is recorded.

@@ -13,9 +13,9 @@
 
 use super::mode_shift::{ModeShift, time_change};
 use super::ratio::{Change, Verdict, change};
-use crate::sweep::releases::release_sweeps;
 use analysis::{Case, group};
 use catalogue::Point;
+use contestant::releases::release_sweeps;
 use run::RunRecord;
 
 /// Which CPU figure a change compares.
@@ -71,7 +71,7 @@ pub(crate) fn changes(base: &[RunRecord], new: &[RunRecord]) -> Vec<CaseChange> 
 /// Within one run: each variant (`tokio@patch`, `tokio@1.38.0`) against its contestant
 /// (`tokio`), measured in the same rounds, so that what the machine does to one it does to
 /// the other; a release sweep without its contestant (`go@1.20,go@1.22,go@1.26`) as its
-/// newest release against each older one (sweep/releases.rs).
+/// newest release against each older one (contestant/releases.rs).
 pub(crate) fn variant_changes(runs: &[RunRecord]) -> Vec<CaseChange> {
     let mut out = Vec::new();
     for point in group(runs) {
@@ -247,7 +247,7 @@ mod tests {
 
     #[test]
     fn cpu_is_compared_per_iteration_where_both_sides_report_it_else_per_process() {
-        let base = crate::testing::results().runs;
+        let base = results::fake::results().runs;
         // NEW: tokio's iterations cost twice the CPU, its processes the same; threads'
         // processes cost three times the CPU and their lines carry none.
         let mut new = base.clone();
@@ -284,7 +284,7 @@ mod tests {
         assert_eq!(family("tokio@1.38.0 cpus=2"), "tokio cpus=2");
         assert_eq!(family("tokio@patch"), "tokio");
         assert_eq!(family("tokio cpus=1"), "tokio cpus=1");
-        let new = crate::testing::results().runs;
+        let new = results::fake::results().runs;
         let renamed = |from: &str, to: &str| -> Vec<RunRecord> {
             let mut runs = new.clone();
             for run in runs.iter_mut().filter(|r| r.contestant == from) {
@@ -313,7 +313,7 @@ mod tests {
 
     #[test]
     fn within_a_run_each_variant_is_compared_with_its_contestant() {
-        let mut runs = crate::testing::results().runs;
+        let mut runs = results::fake::results().runs;
         let variant: Vec<RunRecord> = runs
             .iter()
             .filter(|r| r.contestant == "tokio")
@@ -339,7 +339,7 @@ mod tests {
 
     #[test]
     fn within_a_run_a_release_sweep_is_its_newest_against_each_older() {
-        let runs = crate::testing::results().runs;
+        let runs = results::fake::results().runs;
         let releases: Vec<RunRecord> = ["go@1.9", "go@1.26", "go@1.22"]
             .iter()
             .flat_map(|name| {

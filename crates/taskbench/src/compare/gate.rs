@@ -288,9 +288,9 @@ mod tests {
 
     /// The fake run as a side called `label`, on a machine with `cpu`.
     fn side(label: &str, cpu: &str) -> Side {
-        let mut results = crate::testing::results();
+        let mut results = results::fake::results();
         results.platform.cpu = cpu.into();
-        results.into_side(label.into())
+        Side::of(results, label.into())
     }
 
     /// A case of `contestant` at `point` whose time doubled, clearly.

@@ -3,9 +3,9 @@
 //! concluded as `taskbench compare` concludes ([`super::conclude`]).
 
 use crate::compare::conclude::{Outputs, conclude};
-use crate::compare::gate::within;
+use crate::compare::gate::{Side, within};
+use crate::compare::sides::across_sessions;
 use crate::scheduler::Finished;
-use crate::store::across_sessions;
 use run::interrupt::outln;
 
 /// The run against its baseline, or its variants against their contestants; nothing for
@@ -16,9 +16,10 @@ pub(crate) fn gate(finished: Finished) -> anyhow::Result<()> {
     }
     let gate = &finished.options.gate;
     let gated = gate.thresholds.any();
-    let this = finished
-        .results
-        .into_side(format!("this run ({})", finished.out.display()));
+    let this = Side::of(
+        finished.results,
+        format!("this run ({})", finished.out.display()),
+    );
     let comparison = match finished.baseline {
         Some(baseline) => across_sessions(&baseline, &this, &finished.store, gate.mixed_machines)?,
         // A run of variants whose contestants it does not hold has nothing to gate.

@@ -93,7 +93,7 @@ mod tests {
 
     #[test]
     fn cpu_per_iteration_is_a_column_empty_where_the_lines_did_not_carry_it() {
-        let runs = crate::testing::results().runs;
+        let runs = results::fake::results().runs;
         let text = String::from_utf8(write_csv(&runs).unwrap()).unwrap();
         let mut reader = ::csv::Reader::from_reader(text.as_bytes());
         let headers = reader.headers().unwrap().clone();

@@ -157,7 +157,7 @@ mod tests {
 
     #[test]
     fn cpu_is_named_per_iteration_where_reported_else_the_whole_process() {
-        let results = crate::testing::results();
+        let results = results::fake::results();
         let bmf: Value = serde_json::from_str(&bmf(&results)).unwrap();
         let github: Value = serde_json::from_str(&github_benchmark(&results)).unwrap();
         let mut checked = 0;
@@ -197,7 +197,7 @@ mod tests {
         // smol's figures of issue 26: 521,112 ns in 510,802–1,681,160.
         assert_eq!(range(521_112.0, 510_802.0, 1_681_160.0), "±1160048.0");
         assert_eq!(range(100.0, 90.0, 104.0), "±10.0");
-        let results = crate::testing::results();
+        let results = results::fake::results();
         let github: Value = serde_json::from_str(&github_benchmark(&results)).unwrap();
         let (name, row) = rows(&results).next().unwrap();
         let time = row.headline().unwrap();

@@ -4,12 +4,12 @@
 
 use super::log::{SessionFile, read_records};
 use super::{FORMATS, Format, deliver, write_atomically};
-use crate::results::{Results, SCHEMA};
-use crate::sweep::fits::fits;
-use crate::sweep::releases::release_sweeps;
+use analysis::fits::fits;
 use analysis::{summarize_machines, warnings};
+use contestant::releases::release_sweeps;
 use measure::Platform;
 use measure::machine::MachineLoad;
+use results::{Results, SCHEMA};
 use run::RunRecord;
 use std::path::Path;
 
@@ -142,7 +142,7 @@ mod tests {
     /// The fake run's records, tokio's last measured one saying `stop`, assembled as a
     /// finished run with a budget; tokio's rows' stop reasons.
     fn tokio_stop(stop: Option<StopReason>) -> Vec<Option<StopReason>> {
-        let mut records = crate::testing::results().runs;
+        let mut records = results::fake::results().runs;
         for record in records
             .iter_mut()
             .filter(|r| r.contestant == "tokio" && r.phase == Phase::Measured)

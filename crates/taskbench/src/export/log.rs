@@ -36,7 +36,7 @@ pub(crate) struct SessionFile {
     pub(crate) seeds: Vec<(Point, String)>,
     /// The machines of results merged side by side (`taskbench merge --mixed-machines`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub(crate) machines: Vec<crate::results::MachineInfo>,
+    pub(crate) machines: Vec<results::MachineInfo>,
     /// The seed of the measured rounds' order (`--seed` repeats it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) seed: Option<u64>,

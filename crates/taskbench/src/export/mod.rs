@@ -12,11 +12,11 @@ mod log;
 mod markdown;
 
 pub(crate) use self::csv::write_csv;
-pub(crate) use crate::results::Results;
 pub(crate) use folder::{assemble, rebuild, write_exports, write_results};
 pub(crate) use format::{FORMATS, Format};
 pub(crate) use log::{SESSION_FILE_SCHEMA, SessionFile, append, lock, read_records, rewrite};
 pub(crate) use markdown::markdown;
+pub(crate) use results::Results;
 
 use anyhow::Context;
 use std::path::Path;

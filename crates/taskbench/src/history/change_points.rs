@@ -21,7 +21,7 @@ pub(crate) enum Figure {
 pub(crate) enum Along {
     /// Sessions, in the order they started.
     Sessions,
-    /// A sweep's releases, oldest first (sweep/releases.rs).
+    /// A sweep's releases, oldest first (contestant/releases.rs).
     Releases,
 }
 

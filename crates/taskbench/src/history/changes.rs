@@ -8,12 +8,12 @@ use crate::history::change_points::{Along, Place, Series, SeriesSteps};
 use crate::history::series::{
     Figures, Observation, Processes, both_figures, history_steps, processes_of,
 };
-use crate::store::{HistoryRow, Location, Machine, Store};
-use crate::sweep::releases::is_release_variant;
 use analysis::{Apart, CaseSummary, summarize};
 use catalogue::Point;
+use contestant::releases::is_release_variant;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
+use store::{HistoryRow, Location, Machine, Store, case_sessions};
 
 /// The change points of the history's rows at the default settings: each case along its
 /// sessions, each release sweep along its releases (among its processes, read from the
@@ -28,9 +28,7 @@ pub(crate) fn steps_of(store: &mut Store, rows: &[HistoryRow]) -> anyhow::Result
         }
         let session = match sessions.entry(row.session) {
             Entry::Occupied(known) => known.into_mut(),
-            Entry::Vacant(new) => {
-                new.insert(processes_of(&crate::store::runs(store, row.session)?))
-            }
+            Entry::Vacant(new) => new.insert(processes_of(&store::runs(store, row.session)?)),
         };
         let found = (session.iter())
             .find(|(point, contestant, _)| *point == seen.point && *contestant == seen.contestant);
@@ -71,7 +69,7 @@ pub(crate) fn with_newest(location: &Location, new: &Side) -> anyhow::Result<Vec
             format!("--fail-on-change: there is no store at {location} to read the history from"),
         ));
     }
-    let store = &mut crate::store::open(location).map_err(exit::cannot_compare)?;
+    let store = &mut store::open(location).map_err(exit::cannot_compare)?;
     let mut out = Vec::new();
     for point in summarize(&new.runs, &Apart::none()) {
         for row in &point.rows {
@@ -109,44 +107,27 @@ fn before(
     row: &CaseSummary,
     started: &str,
 ) -> anyhow::Result<Vec<Figures>> {
-    let rows = store.query(
-        "SELECT s.started, s.id, s.git_commit, s.git_dirty, m.version, m.summary
-         FROM summaries m JOIN sessions s ON s.id = m.session
-         WHERE m.point = ? AND m.contestant = ? AND m.outcome = 'valid'
-           AND s.cpu = ? AND s.cores = ?",
-        &[
-            point.into(),
-            row.contestant.as_str().into(),
-            machine.cpu.as_str().into(),
-            machine.cores.into(),
-        ],
-    )?;
+    let sessions = case_sessions(store, machine, point, &row.contestant)?;
     let mut found = Vec::new();
-    for r in rows {
-        let place = Place {
-            started: r.get(0)?,
-            commit: r.get(2)?,
-            dirty: r.get(3)?,
-            version: r.get(4)?,
-            release: None,
-        };
-        // Text compared here, byte by byte, not by the database's collation.
-        if place.started.as_str() >= started {
-            continue;
-        }
-        let summary: serde_json::Value = serde_json::from_str(&r.get::<String>(5)?)?;
-        let median = |figure: &str| summary[figure]["median"].as_f64();
-        let id: i64 = r.get(1)?;
-        let figures = Figures {
-            place,
-            time: median("elapsed"),
-            peak_rss: median("peak_rss"),
+    // Text compared here, byte by byte, not by the database's collation.
+    for session in sessions
+        .into_iter()
+        .filter(|s| s.started.as_str() < started)
+    {
+        found.push(Figures {
+            time: session.median("elapsed"),
+            peak_rss: session.median("peak_rss"),
             processes: Processes::default(),
-        };
-        found.push((id, figures));
+            place: Place {
+                started: session.started,
+                commit: session.commit,
+                dirty: session.dirty,
+                version: session.version,
+                release: None,
+            },
+        });
     }
-    found.sort_by(|a, b| (&a.1.place.started, a.0).cmp(&(&b.1.place.started, b.0)));
-    Ok(found.into_iter().map(|f| f.1).collect())
+    Ok(found)
 }
 
 #[cfg(test)]

@@ -7,9 +7,9 @@
 //! between them, and a release measured by ten processes weighs as ten.
 
 use super::change_points::{Along, Figure, Place, Series, SeriesSteps, steps};
-use crate::sweep::releases::{is_release_variant, release_order};
 use analysis::group;
 use catalogue::Point;
+use contestant::releases::{is_release_variant, release_order};
 use run::RunRecord;
 use stats::{CHANGE_SETTINGS, median};
 

@@ -2,9 +2,9 @@
 //! session's figure with its interval, version and commit, so a change shows where it
 //! happened. The store reads the summaries; this draws them.
 
-use crate::store::HistoryRow;
 use crate::words::Table;
 use crate::words::table::headers;
+use store::HistoryRow;
 use units::{bytes, duration};
 
 /// The table of `rows`: one row per session, point and contestant.
@@ -71,5 +71,53 @@ fn time(e: &HistoryRow) -> String {
             None => duration(t),
         },
         (_, _) => e.outcome.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stored(commit: Option<&str>, dirty: Option<bool>, tags: &str) -> HistoryRow {
+        HistoryRow {
+            session: 1,
+            started: "2026-12-03T10:41:07Z".into(),
+            tags: tags.into(),
+            commit: commit.map(Into::into),
+            dirty,
+            point: "spawn tasks=10".parse().unwrap(),
+            contestant: "tokio".into(),
+            version: Some("1.38.0".into()),
+            outcome: "valid".into(),
+            time: Some(2e6),
+            time_low: Some(1.9e6),
+            time_high: None,
+            peak_rss: None,
+        }
+    }
+
+    #[test]
+    fn a_row_shows_the_short_commit_its_tags_and_the_start() {
+        let rows = [
+            stored(Some("0123456789abcdef"), Some(true), "before,pr-1"),
+            stored(Some("0123456789abcdef"), Some(false), ""),
+            stored(None, None, ""),
+        ];
+        let table = history_table(&rows);
+        assert_eq!(table.rows.len(), 3);
+        assert_eq!(table.rows[0][1], "tokio");
+        assert_eq!(table.rows[0][2], "2026-12-03 10:41:07");
+        assert_eq!(table.rows[0][4], "01234567+", "the short commit, dirty");
+        assert_eq!(table.rows[0][5], "before,pr-1");
+        assert_eq!(table.rows[1][4], "01234567");
+        assert_eq!(
+            (table.rows[2][4].as_str(), table.rows[2][5].as_str()),
+            ("–", "–")
+        );
+        assert_eq!(
+            table.rows[0][6],
+            duration(2e6),
+            "no interval without both ends"
+        );
     }
 }

@@ -7,11 +7,11 @@
 use crate::history::change_points::{Along, Figure, SeriesSteps};
 use crate::html::charts::svg;
 use crate::html::{figures_table, standalone, table::escape};
-use crate::store::HistoryRow;
 use crate::words::Table;
 use catalogue::Point;
 use plot::{self, LineChart, Palette, Quantity, Series};
 use std::fmt::Write;
+use store::HistoryRow;
 
 /// The page of `rows`, with `table` (their history table) at its end, each case's time
 /// steps along its sessions among `found` marked.

@@ -9,10 +9,10 @@
 
 use analysis::{CaseSummary, Outcome, PointSummary};
 
-use crate::sweep::releases::ReleaseSweep;
+use contestant::releases::ReleaseSweep;
 
-use crate::sweep::fits::{Fit, Metric};
 use crate::words::table::REFERENCE_MARK;
+use analysis::fits::{Fit, Metric};
 use measure::Sample;
 use plot::{
     self, HALF_WIDTH, LineChart, Marks, Palette, Percentiles, Quantity, Row, RowChart, Series,

@@ -10,13 +10,13 @@ pub(crate) mod charts;
 mod overview;
 pub(crate) mod table;
 
-use crate::results::Results;
-use crate::sweep::fits::Fit;
 use crate::words::condition::run_condition_line;
 use crate::words::{self, Table};
 use analysis::PointSummary;
+use analysis::fits::Fit;
 use analysis::overview::{Overview, Quantity};
 use plot::{Palette, marker_svg};
+use results::Results;
 use std::fmt::Write;
 use table::{Kind, escape};
 

@@ -2,7 +2,7 @@
 //! chart, the warnings and the reproducing command, and nothing fetched from elsewhere.
 
 use super::*;
-use crate::testing::results;
+use results::fake::results;
 
 #[test]
 fn the_page_holds_every_table_chart_and_note() {

@@ -6,14 +6,14 @@ use super::Measured;
 use super::SessionOptions;
 use crate::compare::gate::Side;
 use crate::export;
-use crate::results::Results;
-use crate::store::{self, HistoryFilter, Location, Provenance};
 use crate::words::condition::run_condition_line;
 use crate::words::{overview, render_terminal, side_by_side, terminal_width, warning_digest, wrap};
 use anyhow::Context;
 use catalogue::Point;
+use results::Results;
 use run::interrupt::{self, errln, out, outln};
 use std::path::{Path, PathBuf};
+use store::{self, HistoryFilter, Location, Provenance};
 
 /// A run whose results are written.
 pub(crate) struct Finished<'a> {

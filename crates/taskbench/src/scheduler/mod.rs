@@ -28,9 +28,9 @@ use crate::export::{self, SessionFile};
 use crate::lineup::{Lineup, Surveyed, choose, survey_for};
 use crate::presets::{self, Plan};
 use crate::shards::cases::{shard_cases, subject_names};
-use crate::store::Location;
 use contestant::Places;
 use run::{RunRecord, Shard, ShardCases, interrupt};
+use store::Location;
 // `::measure`, the crate: a plain `measure` here is this module's step (measure.rs).
 use ::measure::{InstructionCounter, Platform};
 use anyhow::{Context, anyhow, bail};
@@ -130,11 +130,11 @@ impl<'a> Scheduler<'a> {
         let options = self.options;
         let out = out_path(options);
         let store = (options.keep.store.clone())
-            .unwrap_or_else(|| Location::Sqlite(crate::store::default_path(&out)));
+            .unwrap_or_else(|| Location::Sqlite(store::default_path(&out)));
         // Looked up before anything is written or run, so that a misspelt baseline costs nothing.
         let baseline = (options.gate.baseline)
             .as_deref()
-            .map(|name| crate::store::side(name, &store))
+            .map(|name| crate::compare::sides::side(name, &store))
             .transpose()
             .context("--baseline")?;
         if let Some(baseline) = &baseline {

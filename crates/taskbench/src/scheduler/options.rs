@@ -5,13 +5,13 @@
 use crate::compare::gate::Thresholds;
 use crate::export::{self, Format};
 use crate::presets::PlanOptions;
-use crate::store::Location;
 use anyhow::Context;
 use contestant::variant::Patch;
 use run::Shard;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use store::Location;
 
 /// A run's settings: what it runs, on whom, how, and where it writes.
 #[derive(Debug, Clone, Serialize, Deserialize)]

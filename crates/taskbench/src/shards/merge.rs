@@ -6,13 +6,13 @@
 //! results.json and every export), so that everything after a run reads it alike.
 
 use crate::export::SessionFile;
-use crate::results::{MachineInfo, Results, read_results};
 use analysis::on_machine;
 use anyhow::{Context, bail};
 use catalogue::Point;
 use contestant::ContestantInfo;
 use measure::Platform;
 use measure::machine::{CpuShares, MachineLoad};
+use results::{MachineInfo, Results, read_results};
 use run::{Phase, RunRecord, Shard};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -1,10 +1,7 @@
-//! Sweeps, whole: the per-task cost across the sizes of a scenario, fitted by least squares
-//! ([`fits`]), and shown as a table after a sweep's last point ([`words`]); a runtime across
-//! its releases (`-c go@1.20,go@1.26`), found from the names and put in release order
-//! ([`releases`]; the releases are built by contestant/variant). Its parts sit at different
-//! places in the pipeline (tests/integration/layers.rs names each), so this file declares
-//! them and re-exports nothing.
+//! Sweeps, whole, as a session shows them: the per-task cost across the sizes of a scenario
+//! as a table after a sweep's last point ([`words`]). What it shows is decided below the
+//! features: the fits by least squares are the analysis's (`analysis::fits`), a runtime's
+//! releases in release order (`-c go@1.20,go@1.26`) the contestants' (`contestant::releases`,
+//! beside contestant/variant, which builds them), and results.json carries both.
 
-pub(crate) mod fits;
-pub(crate) mod releases;
 pub(crate) mod words;

@@ -1,9 +1,9 @@
 //! The per-task cost of a sweep as a table shown after the sweep's last point: one row per
 //! contestant, each metric as `per task + fixed` with its R².
 
-use crate::sweep::fits::{Fit, Metric};
 use crate::words::table::Table;
 use analysis::PointSummary;
+use analysis::fits::{Fit, Metric};
 use units::{bytes, duration};
 
 /// Every table of a run in order: each point's, and each sweep's per-task fits right after
@@ -129,7 +129,7 @@ fn cell(fit: &Fit) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sweep::fits::FitPoint;
+    use analysis::fits::FitPoint;
     use std::collections::BTreeMap;
 
     fn fit(contestant: &str, metric: Metric, slope: f64, intercept: f64, n: usize) -> Fit {

@@ -4,9 +4,9 @@
 //! process wall clock went, and what twice the budget would reach — the lines a budgeted
 //! run ends with, and `show` and `agree` print again; and a short cell's price.
 
-use crate::results::Results;
 use analysis::budget::{BudgetReport, Price};
 use analysis::{CaseSummary, PointSummary};
+use results::Results;
 use stats::LEVEL;
 use std::time::Duration;
 use units::{percent, rough_duration};
@@ -146,7 +146,7 @@ mod tests {
 
     #[test]
     fn a_cell_counts_within_only_with_a_95_percent_interval_inside_the_target() {
-        let mut points = crate::testing::results().points;
+        let mut points = results::fake::results().points;
         let rows: Vec<&mut CaseSummary> = points.iter_mut().flat_map(|p| &mut p.rows).collect();
         let cells = rows.len();
         let interval = |low: f64, high: f64, coverage: Option<f64>| Interval {

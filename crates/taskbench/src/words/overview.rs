@@ -164,7 +164,7 @@ pub(crate) const DOCUMENT: [Quantity; 4] = [
 /// The overviews of `quantities` — per machine, each title naming it, where machines are
 /// side by side. The CPU overview is left out where no contestant reported CPU per
 /// iteration (older runs, `--command`).
-pub(crate) fn tables(results: &crate::results::Results, quantities: &[Quantity]) -> Vec<Table> {
+pub(crate) fn tables(results: &results::Results, quantities: &[Quantity]) -> Vec<Table> {
     let mut tables = Vec::new();
     for (machine, points) in results.per_machine() {
         if points.is_empty() {
@@ -402,7 +402,7 @@ pub(crate) fn scenario_lines(overview: &Overview) -> Vec<String> {
 
 /// The terminal's overviews as tables, per machine where machines are side by side;
 /// nothing for a run without points.
-pub(crate) fn render_terminal(results: &crate::results::Results, width: u16, cold: bool) -> String {
+pub(crate) fn render_terminal(results: &results::Results, width: u16, cold: bool) -> String {
     let quantities = if cold { &TERMINAL_COLD } else { &TERMINAL };
     tables(results, quantities)
         .iter()

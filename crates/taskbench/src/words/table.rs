@@ -592,7 +592,7 @@ mod tests {
     /// The spawn row of the fixture's first point with its time figures replaced (processes
     /// of three iterations).
     fn row(elapsed: Summary, precision: f64, stop: StopReason) -> CaseSummary {
-        let mut point = crate::testing::results().points.remove(0);
+        let mut point = results::fake::results().points.remove(0);
         let mut row = point.rows.remove(0);
         row.ideal_ns = 0;
         row.time_runs = elapsed.n / 3;
@@ -649,7 +649,7 @@ mod tests {
 
     #[test]
     fn cpu_is_per_iteration_with_its_interval_where_reported_else_the_whole_process() {
-        let results = crate::testing::results();
+        let results = results::fake::results();
         let point = results
             .points
             .iter()

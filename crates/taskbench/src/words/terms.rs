@@ -67,7 +67,7 @@ mod tests {
 
     #[test]
     fn each_row_states_its_toolchain_build_warm_up_and_entry() {
-        let rust = crate::testing::rust_toolchain();
+        let rust = results::fake::rust_toolchain();
         let floor = ContestantInfo {
             name: "floor".into(),
             language: "Rust".into(),

@@ -7,10 +7,10 @@
 use super::session::fixture_contestants;
 use super::util::{QUICK, stderr, taskbench, taskbench_within};
 use analysis::{Apart, summarize};
+use results::{Results, read_results};
 use stats::SplitMix64;
 use std::path::Path;
-use taskbench::results::{Results, read_results};
-use taskbench::store::{self, Location, Provenance};
+use store::{self, Location, Provenance};
 
 /// One run of `fixture-x`, not stored.
 fn measured() -> Results {

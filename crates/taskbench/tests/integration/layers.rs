@@ -16,53 +16,47 @@ use std::path::{Path, PathBuf};
 /// places in the pipeline — its deciding over the analysis, its words over the words, its
 /// step over the scheduler — each part is a row of its own (`compare::gate`,
 /// `compare::words`, `compare::step`). The layers that are crates of their own (catalogue,
-/// contestant, measure, run, stats, analysis, seeds, plot, units, exit: issue 47) are no
+/// contestant, measure, run, stats, analysis, results, store, seeds, plot, units, exit:
+/// issue 47) are no
 /// modules here: what each may use is its Cargo.toml.
 #[rustfmt::skip]
 const LAYERS: &[(&str, &[&str])] = &[
     ("warm_up::curves", &[]),
-    ("sweep::releases", &[]),
     ("presets", &[]),
     ("lineup", &[]),
     ("compare::ratio", &[]),
     ("compare::mode_shift", &["compare::ratio"]),
-    ("compare::change", &["sweep::releases", "compare::mode_shift", "compare::ratio"]),
+    ("compare::change", &["compare::mode_shift", "compare::ratio"]),
     ("compare::gate", &["compare::change", "compare::ratio"]),
+    ("compare::sides", &["compare::gate"]),
     ("history::change_points", &[]),
-    ("history::series", &["history::change_points", "sweep::releases"]),
+    ("history::series", &["history::change_points"]),
     ("history::change_gate", &["compare::gate", "history::change_points"]),
-    ("sweep::fits", &[]),
-    ("results", &["sweep::fits", "sweep::releases", "compare::gate"]),
-    ("store", &["results", "compare::gate"]),
-    ("history::changes", &["compare::gate", "history::change_points",
-                           "history::series", "store", "sweep::releases"]),
-    ("words", &["presets", "results"]),
+    ("history::changes", &["compare::gate", "history::change_points", "history::series"]),
+    ("words", &["presets"]),
     ("compare::words", &["compare::change", "compare::gate", "compare::ratio", "words"]),
-    ("history::table", &["words", "store"]),
+    ("history::table", &["words"]),
     ("history::words", &["history::change_gate", "history::change_points"]),
     ("agree", &["words"]),
-    ("sweep::words", &["words", "sweep::fits"]),
+    ("sweep::words", &["words"]),
     ("warm_up::words", &["words", "warm_up::curves"]),
-    ("html", &["results", "words", "sweep::fits", "sweep::releases",
-               "sweep::words"]),
-    ("history::trend", &["history::change_points", "html", "words", "store"]),
-    ("export", &["presets", "results", "words", "html", "sweep::fits", "sweep::releases",
-                 "sweep::words"]),
+    ("html", &["words", "sweep::words"]),
+    ("history::trend", &["history::change_points", "html", "words"]),
+    ("export", &["presets", "words", "html", "sweep::words"]),
     ("compare::conclude", &["compare::gate", "compare::words", "export", "html", "words"]),
     ("history::conclude", &["history::change_gate", "history::words"]),
-    ("shards", &["lineup", "presets", "results", "words", "export"]),
-    ("scheduler", &["presets", "lineup", "results", "store", "words",
-                    "export", "sweep::words", "shards", "compare::gate", "history::changes",
-                    "history::table", "history::trend"]),
-    ("compare::step", &["compare::conclude", "compare::gate", "scheduler", "store"]),
+    ("shards", &["lineup", "presets", "words", "export"]),
+    ("scheduler", &["presets", "lineup", "words", "export", "sweep::words", "shards",
+                    "compare::gate", "compare::sides", "history::changes", "history::table",
+                    "history::trend"]),
+    ("compare::step", &["compare::conclude", "compare::gate", "compare::sides", "scheduler"]),
     ("compare::confirm", &["scheduler"]),
-    ("bisect", &["results", "words", "html", "export", "scheduler", "sweep::releases",
-                 "compare::change", "compare::ratio"]),
-    ("cli", &["presets", "store", "export", "scheduler", "bisect", "compare::gate"]),
-    ("commands", &["presets", "lineup", "results", "store", "words",
-                   "agree", "html", "export", "scheduler", "bisect", "cli", "warm_up::curves",
-                   "warm_up::words", "shards", "compare::conclude",
-                   "compare::confirm", "compare::gate", "compare::step", "history::change_gate",
+    ("bisect", &["words", "html", "export", "scheduler", "compare::change", "compare::ratio"]),
+    ("cli", &["presets", "export", "scheduler", "bisect", "compare::gate"]),
+    ("commands", &["presets", "lineup", "words", "agree", "html", "export", "scheduler",
+                   "bisect", "cli", "warm_up::curves", "warm_up::words", "shards",
+                   "compare::conclude", "compare::confirm", "compare::gate", "compare::sides",
+                   "compare::step", "history::change_gate",
                    "history::change_points", "history::changes", "history::conclude",
                    "history::table", "history::trend", "history::words"]),
 ];
@@ -404,5 +398,5 @@ fn the_checks_see_an_import_when_there_is_one() {
     let search = src().join("bisect/search.rs");
     assert!(!code(&search).contains("mod tests"));
     assert!(test_files(&[search]).contains(&src().join("bisect/search/tests.rs")));
-    assert!(imports()["scheduler"].contains_key("store"));
+    assert!(imports()["scheduler"].contains_key("words"));
 }

@@ -7,10 +7,10 @@
 
 use super::session::fixture_contestants;
 use super::util::{QUICK, skip, stderr, taskbench_within};
+use results::{Results, read_results};
 use run::{Phase, RunRecord};
 use std::sync::{Arc, Barrier, OnceLock};
-use taskbench::results::{Results, read_results};
-use taskbench::store::{self, HistoryFilter, Location, Provenance};
+use store::{self, HistoryFilter, Location, Provenance};
 
 /// The server's admin URL, or `None` (after [`skip`]) where there is none.
 pub(super) fn server() -> Option<String> {

@@ -30,7 +30,7 @@ fn help_of(subcommand: &str, long: &str) -> Option<String> {
 
 #[test]
 fn every_format_has_a_flag_on_both_commands_and_a_writer() {
-    let results = crate::testing::results();
+    let results = results::fake::results();
     for format in FORMATS {
         let flag = format.flag();
         let run = exports_of(&["run", &format!("--export-{flag}"), "out.x"]);

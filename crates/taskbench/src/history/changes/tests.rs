@@ -3,15 +3,15 @@
 //! is too short to be a step.
 
 use super::*;
-use crate::compare::gate::Thresholds;
+use crate::compare::gate::{Side, Thresholds};
 use crate::history::change_gate::judge_changes;
-use crate::results::Results;
-use crate::store::{Provenance, STORE_FILE, open, record};
+use results::Results;
 use stats::SplitMix64;
+use store::{Provenance, STORE_FILE, open, record};
 
 /// The fixture as a session started on `day`, every time figure × `factor` and ±1 % noise.
 fn session(day: usize, factor: f64, rng: &mut SplitMix64) -> Results {
-    let mut results = crate::testing::results();
+    let mut results = results::fake::results();
     let noise = 1.0 + 0.02 * (rng.next_u64() as f64 / u64::MAX as f64 - 0.5);
     let scale = |ns: u64| (ns as f64 * factor * noise) as u64;
     for run in &mut results.runs {
@@ -39,7 +39,7 @@ fn gate(factors: &[f64]) -> crate::history::change_gate::ChangeGate {
         let results = session(day + 1, *factor, &mut rng);
         record(&mut store, &results, &Provenance::default()).unwrap();
     }
-    let new = session(factors.len(), *newest, &mut rng).into_side("new".into());
+    let new = Side::of(session(factors.len(), *newest, &mut rng), "new".into());
     let series = with_newest(&location, &new).unwrap();
     assert!(series.iter().all(|s| s.values.len() == factors.len()));
     let thresholds = Thresholds {

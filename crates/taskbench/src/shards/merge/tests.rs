@@ -25,7 +25,7 @@ fn the_merged_run_is_the_command_without_its_shard() {
 #[test]
 fn a_part_not_among_the_folders_is_named() {
     let with = |line: &str| {
-        let mut results = crate::testing::results();
+        let mut results = results::fake::results();
         results.command = words(line);
         results
     };

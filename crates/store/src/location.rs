@@ -18,7 +18,7 @@ pub enum Location {
 impl Location {
     /// Whether there is a store here to read: a SQLite file that exists; a PostgreSQL
     /// database always (connecting tells).
-    pub(crate) fn exists(&self) -> bool {
+    pub fn exists(&self) -> bool {
         match self {
             Location::Sqlite(path) => path.is_file(),
             Location::Postgres(_) => true,
@@ -26,7 +26,7 @@ impl Location {
     }
 
     /// Creates the folder a SQLite store goes into.
-    pub(crate) fn create_parent(&self) -> anyhow::Result<()> {
+    pub fn create_parent(&self) -> anyhow::Result<()> {
         let Location::Sqlite(path) = self else {
             return Ok(());
         };

@@ -1,9 +1,9 @@
-//! The crate's shared test fixture: one small results document, made from fixed fake
-//! records, which the analysis, the exports, the report, the page and the store are each
-//! tested against.
+//! The shared test fixture of the crates above the results (`test-support`): one small
+//! results document, made from fixed fake records, which the exports, the report, the page
+//! and the store are each tested against.
 
-use crate::results::{Results, SCHEMA};
-use crate::sweep::fits::fits;
+use crate::{Results, SCHEMA};
+use analysis::fits::fits;
 use analysis::{Warning, summarize};
 use contestant::ContestantInfo;
 use measure::Platform;
@@ -79,7 +79,7 @@ fn record(
 
 /// Three runs of tokio and threads over spawn, sleep and timer points, summarized, with an
 /// unavailable contestant and a warning: the document every stage after the run is tested on.
-pub(crate) fn results() -> Results {
+pub fn results() -> Results {
     let mut runs = Vec::new();
     for run in 1..=3 {
         for (contestant, scale) in [("tokio", 1), ("threads", 3)] {

@@ -3,9 +3,11 @@
 //! to install), by default `results/taskbench.sqlite` beside the result folders, or a
 //! PostgreSQL database a team shares (`--store postgres://…`, over TLS as its `sslmode`
 //! asks). One row per session (a `taskbench run`, with the machine's fingerprint, the
-//! project's commit and the tags), per measured run, and per summary row. One schema and one set of migrations for both, run
-//! on open; baselines by name (`--save-baseline`); writers take turns, so two runs may
-//! write at once.
+//! project's commit and the tags), per measured run, and per summary row. One schema and
+//! one set of migrations for both, run on open; baselines by name (`--save-baseline`);
+//! writers take turns, so two runs may write at once. A layer of taskbench's pipeline and a
+//! crate of its own: it keeps and reads back results documents (the results crate) and
+//! knows nothing of what a feature makes of them.
 
 mod backend;
 mod history;
@@ -17,19 +19,19 @@ mod tls;
 mod value;
 
 pub use backend::Store;
-pub use history::{HistoryFilter, HistoryRow, history_rows};
+pub use history::{CaseSession, HistoryFilter, HistoryRow, case_sessions, history_rows};
 pub use location::Location;
-pub(crate) use measure::machine::Machine;
+pub use measure::machine::Machine;
 pub use record::{Provenance, TAG_SEPARATOR, parse_tag, record, tags_of};
-pub use select::{Session, condition, find, runs, save_baseline, side};
-pub use spread::{across_sessions, spreads, take_in_sessions};
+pub use select::{Session, condition, find, runs, save_baseline};
+pub use spread::{spreads, take_in_sessions};
 use value::Value;
 
 use anyhow::Context;
 use std::path::{Path, PathBuf};
 
 /// File name of the default store, beside the result folders.
-pub(crate) const STORE_FILE: &str = "taskbench.sqlite";
+pub const STORE_FILE: &str = "taskbench.sqlite";
 
 /// The schema version this build writes; [`MIGRATIONS`] lead every older store to it.
 pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;
@@ -102,7 +104,7 @@ const MIGRATIONS: &[&str] = &[
 ];
 
 /// The store a run writes to: `--store`, else `taskbench.sqlite` beside the run's folder.
-pub(crate) fn default_path(out: &Path) -> PathBuf {
+pub fn default_path(out: &Path) -> PathBuf {
     out.parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."))

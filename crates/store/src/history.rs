@@ -2,7 +2,7 @@
 //! session, point and contestant — every session's figure with its interval, version and
 //! commit, in time order (history/table.rs draws them as a table).
 
-use super::{Store, Value};
+use super::{Machine, Store, Value};
 use anyhow::Context;
 use catalogue::Point;
 
@@ -21,20 +21,20 @@ pub struct HistoryFilter {
 pub struct HistoryRow {
     /// The session's id: two sessions may start in the same second.
     pub session: i64,
-    pub(crate) started: String,
+    pub started: String,
     pub tags: String,
-    pub(crate) commit: Option<String>,
-    pub(crate) dirty: Option<bool>,
+    pub commit: Option<String>,
+    pub dirty: Option<bool>,
     /// Kept in the store as its label, read back here.
-    pub(crate) point: Point,
-    pub(crate) contestant: String,
-    pub(crate) version: Option<String>,
+    pub point: Point,
+    pub contestant: String,
+    pub version: Option<String>,
     /// `valid`, or the status the row was shown with.
-    pub(crate) outcome: String,
-    pub(crate) time: Option<f64>,
-    pub(crate) time_low: Option<f64>,
-    pub(crate) time_high: Option<f64>,
-    pub(crate) peak_rss: Option<f64>,
+    pub outcome: String,
+    pub time: Option<f64>,
+    pub time_low: Option<f64>,
+    pub time_high: Option<f64>,
+    pub peak_rss: Option<f64>,
 }
 
 /// Every summary `filter` takes, by point, contestant and time. Tags, the start and the
@@ -91,6 +91,61 @@ pub fn history_rows(store: &mut Store, filter: &HistoryFilter) -> anyhow::Result
         let label = e.point.to_string();
         (label, e.contestant.clone(), e.started.clone(), e.session)
     });
+    Ok(found)
+}
+
+/// One valid session of a case, as [`case_sessions`] reads it: where and when it ran, and
+/// its summary kept whole (results.json's shape, the figures' medians in it).
+#[derive(Debug, Clone)]
+pub struct CaseSession {
+    pub(crate) session: i64,
+    pub started: String,
+    pub commit: Option<String>,
+    pub dirty: Option<bool>,
+    pub version: Option<String>,
+    pub(crate) summary: serde_json::Value,
+}
+
+impl CaseSession {
+    /// The median of one of the summary's figures (`elapsed`, `peak_rss`, `cpu`).
+    pub fn median(&self, figure: &str) -> Option<f64> {
+        self.summary[figure]["median"].as_f64()
+    }
+}
+
+/// Every valid session of `contestant` at `point` on `machine`, in the order they started
+/// (the session's id breaking a tie): what a case's run-to-run spread and its change
+/// points are made of. Text is ordered here, byte by byte, not by the database's collation.
+pub fn case_sessions(
+    store: &mut Store,
+    machine: &Machine,
+    point: &str,
+    contestant: &str,
+) -> anyhow::Result<Vec<CaseSession>> {
+    let rows = store.query(
+        "SELECT s.started, s.id, s.git_commit, s.git_dirty, m.version, m.summary
+         FROM summaries m JOIN sessions s ON s.id = m.session
+         WHERE m.point = ? AND m.contestant = ? AND m.outcome = 'valid'
+           AND s.cpu = ? AND s.cores = ?",
+        &[
+            point.into(),
+            contestant.into(),
+            machine.cpu.as_str().into(),
+            machine.cores.into(),
+        ],
+    )?;
+    let mut found = Vec::new();
+    for row in rows {
+        found.push(CaseSession {
+            started: row.get(0)?,
+            session: row.get(1)?,
+            commit: row.get(2)?,
+            dirty: row.get(3)?,
+            version: row.get(4)?,
+            summary: serde_json::from_str(&row.get::<String>(5)?)?,
+        });
+    }
+    found.sort_by(|a, b| (&a.started, a.session).cmp(&(&b.started, b.session)));
     Ok(found)
 }
 

@@ -2,12 +2,11 @@
 //! recorded twice. (The same on PostgreSQL: tests/integration/postgres.rs.)
 
 use super::*;
-use crate::history::table::history_table;
-use crate::results::Results;
+use results::Results;
 use rusqlite::Connection;
 
 fn results() -> Results {
-    crate::testing::results()
+    results::fake::results()
 }
 
 fn count(store: &mut Store, table: &str) -> i64 {
@@ -69,36 +68,29 @@ fn a_run_goes_in_and_comes_out_in_the_history() {
         .unwrap();
     assert_eq!(stored, row.peak_rss.unwrap().median);
 
-    let all = history_table(&history_rows(&mut db, &HistoryFilter::default()).unwrap());
-    assert_eq!(all.rows.len(), rows);
-    assert_eq!(all.rows[0][4], "01234567+", "the short commit, dirty");
-    assert_eq!(all.rows[0][5], "before,pr-1");
+    let all = history_rows(&mut db, &HistoryFilter::default()).unwrap();
+    assert_eq!(all.len(), rows);
+    assert_eq!(all[0].commit.as_deref(), Some("0123456789abcdef"));
+    assert_eq!(all[0].dirty, Some(true));
+    assert_eq!(all[0].tags, "before,pr-1");
     let tokio = HistoryFilter {
         contestants: vec!["tokio".into()],
         tags: vec!["pr-1".into()],
         ..HistoryFilter::default()
     };
-    let only = history_table(&history_rows(&mut db, &tokio).unwrap());
-    assert!(!only.rows.is_empty() && only.rows.iter().all(|r| r[1] == "tokio"));
+    let only = history_rows(&mut db, &tokio).unwrap();
+    assert!(!only.is_empty() && only.iter().all(|r| r.contestant == "tokio"));
     let none = HistoryFilter {
         tags: vec!["pr".into()],
         ..HistoryFilter::default()
     };
-    assert!(
-        history_table(&history_rows(&mut db, &none).unwrap())
-            .rows
-            .is_empty(),
-        "tags match whole"
-    );
+    let tagged = history_rows(&mut db, &none).unwrap();
+    assert!(tagged.is_empty(), "tags match whole");
     let later = HistoryFilter {
         since: Some("2999-01-01".into()),
         ..HistoryFilter::default()
     };
-    assert!(
-        history_table(&history_rows(&mut db, &later).unwrap())
-            .rows
-            .is_empty()
-    );
+    assert!(history_rows(&mut db, &later).unwrap().is_empty());
 }
 
 #[test]
@@ -341,7 +333,7 @@ fn condition() -> measure::condition::Condition {
 }
 
 #[test]
-fn a_sessions_condition_goes_in_and_comes_back_with_its_side() {
+fn a_sessions_condition_goes_in_and_comes_back() {
     let dir = tempfile::tempdir().unwrap();
     let location = sqlite(&dir);
     let mut db = open(&location).unwrap();
@@ -356,17 +348,18 @@ fn a_sessions_condition_goes_in_and_comes_back_with_its_side() {
     });
     record(&mut db, &probed, &provenance()).unwrap();
     drop(db);
+    let mut db = open(&location).unwrap();
+    let last = find(&mut db, "last").unwrap();
     assert_eq!(
-        side("last", &location).unwrap().condition,
+        crate::condition(&mut db, last.id).unwrap(),
         Some(condition())
     );
     // A session without one (results from before the probe) has none.
-    let mut db = open(&location).unwrap();
     let mut unprobed = results();
     unprobed.platform.started = "2999-01-01T00:00:00Z".into();
     record(&mut db, &unprobed, &provenance()).unwrap();
     let last = find(&mut db, "last").unwrap();
-    assert_eq!(crate::store::condition(&mut db, last.id).unwrap(), None);
+    assert_eq!(crate::condition(&mut db, last.id).unwrap(), None);
 }
 
 #[test]
@@ -384,5 +377,5 @@ fn a_version_3_store_migrates_its_sessions_without_a_condition() {
     let mut db = open(&sqlite(&dir)).unwrap();
     assert_eq!(user_version(&path), SCHEMA_VERSION);
     assert_eq!(count(&mut db, "sessions"), 1);
-    assert_eq!(crate::store::condition(&mut db, 3).unwrap(), None);
+    assert_eq!(crate::condition(&mut db, 3).unwrap(), None);
 }

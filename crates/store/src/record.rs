@@ -2,8 +2,8 @@
 //! machine's fingerprint, the project's commit and whether its tree was dirty, the tags.
 
 use super::{Store, Value};
-use crate::results::Results;
 use contestant::command;
+use results::Results;
 use run::Phase;
 use std::path::Path;
 use std::time::Duration;
@@ -51,7 +51,7 @@ pub struct Provenance {
 
 impl Provenance {
     /// The provenance of a run made now from the repository at `root`.
-    pub(crate) fn here(root: &Path, folder: &Path, tags: &[String]) -> Provenance {
+    pub fn here(root: &Path, folder: &Path, tags: &[String]) -> Provenance {
         let git = |args: &[&str]| {
             let argv: Vec<String> = ["git", "-C"]
                 .into_iter()

@@ -7,7 +7,7 @@
 //! sizes (what OS threads leave when they fail past some size), but R² would be 1 by
 //! construction, so it is only reported from three points on.
 
-use analysis::{CaseSummary, Outcome, PointSummary};
+use crate::{CaseSummary, Outcome, PointSummary};
 use serde::{Deserialize, Serialize};
 use stats::LinearFit;
 use std::collections::BTreeMap;
@@ -18,7 +18,7 @@ pub(crate) const MIN_POINTS_FOR_R2: usize = 3;
 /// What a fit is of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub(crate) enum Metric {
+pub enum Metric {
     /// Median elapsed − ideal, ns: the slope is ns/task, the intercept the fixed overhead.
     OverheadNs,
     /// Median user + sys of the whole process (start-up and inner warm-up included), ns.
@@ -29,7 +29,7 @@ pub(crate) enum Metric {
 
 impl Metric {
     /// Every metric, in the order tables show them.
-    pub(crate) const ALL: [Metric; 3] = [Metric::OverheadNs, Metric::CpuNs, Metric::PeakRssBytes];
+    pub const ALL: [Metric; 3] = [Metric::OverheadNs, Metric::CpuNs, Metric::PeakRssBytes];
 
     fn of(self, row: &CaseSummary) -> Option<f64> {
         match self {
@@ -42,35 +42,35 @@ impl Metric {
 
 /// One fitted point: the size and the median there.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub(crate) struct FitPoint {
-    pub(crate) n: u64,
-    pub(crate) value: f64,
+pub struct FitPoint {
+    pub n: u64,
+    pub value: f64,
 }
 
 /// `metric ≈ slope · N + intercept` for one contestant across one sweep.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub(crate) struct Fit {
-    pub(crate) contestant: String,
-    pub(crate) scenario: String,
+pub struct Fit {
+    pub contestant: String,
+    pub scenario: String,
     /// The swept parameter: the scenario's size parameter.
-    pub(crate) param: String,
+    pub param: String,
     /// The parameters held fixed across the sweep.
-    pub(crate) other_params: BTreeMap<String, u64>,
-    pub(crate) metric: Metric,
+    pub other_params: BTreeMap<String, u64>,
+    pub metric: Metric,
     /// Per task: ns or bytes.
     pub slope: f64,
     /// Fixed cost: ns or bytes.
     pub intercept: f64,
     /// Coefficient of determination; absent below [`MIN_POINTS_FOR_R2`] points or when
     /// every median is equal.
-    pub(crate) r2: Option<f64>,
+    pub r2: Option<f64>,
     /// The medians fitted, by N.
-    pub(crate) points: Vec<FitPoint>,
+    pub points: Vec<FitPoint>,
 }
 
 /// Every fit over the sweeps among `points`, sweeps in the order their first point ran,
 /// contestants best first at that point, metrics in [`Metric::ALL`] order.
-pub(crate) fn fits(points: &[PointSummary]) -> Vec<Fit> {
+pub fn fits(points: &[PointSummary]) -> Vec<Fit> {
     sweeps(points).iter().flat_map(Sweep::fits).collect()
 }
 
@@ -156,7 +156,7 @@ impl Sweep<'_> {
 
 impl Fit {
     /// Whether `point` is one of the points of this fit's sweep.
-    pub(crate) fn covers(&self, point: &PointSummary) -> bool {
+    pub fn covers(&self, point: &PointSummary) -> bool {
         sweep_key(point).is_some_and(|(param, others)| {
             self.scenario == point.point.scenario
                 && self.param == param
@@ -177,7 +177,7 @@ fn sweep_key(point: &PointSummary) -> Option<(&'static str, BTreeMap<String, u64
 #[cfg(test)]
 mod tests {
     use super::*;
-    use analysis::fake::{record, runs};
+    use crate::fake::{record, runs};
     use run::{Phase, RunStatus};
 
     #[test]
@@ -194,7 +194,7 @@ mod tests {
                 records.push(record("b", n, Phase::Measured, RunStatus::Timeout, 0, 0));
             }
         }
-        let points = analysis::summarize(&records, &analysis::Apart::none());
+        let points = crate::summarize(&records, &crate::Apart::none());
         let fits = fits(&points);
         let find = |c: &str, m: Metric| fits.iter().find(|f| f.contestant == c && f.metric == m);
         let overhead = find("a", Metric::OverheadNs).unwrap();

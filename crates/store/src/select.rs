@@ -2,10 +2,8 @@
 //! before it), a baseline saved with `--save-baseline NAME`, or a tag (its newest session);
 //! and a session's runs, read back from the records kept whole in the store.
 
-use super::{Location, Machine, Store};
-use crate::compare::gate::Side;
+use super::{Machine, Store};
 use anyhow::Context;
-use exit::{ExitClass, cannot_compare, fail};
 use measure::condition::Condition;
 use run::RunRecord;
 
@@ -177,44 +175,4 @@ pub fn save_baseline(store: &mut Store, name: &str, session: i64) -> anyhow::Res
          ON CONFLICT (name) DO UPDATE SET session = excluded.session, saved = excluded.saved",
         &[name.into(), session.into(), super::now().into()],
     )
-}
-
-/// A side of a comparison by its name: a results folder by its path, else the session of
-/// that name in the store at `location` (`last`, `last~N`, a baseline, a tag).
-pub fn side(name: &str, location: &Location) -> anyhow::Result<Side> {
-    let dir = std::path::Path::new(name);
-    if dir.is_dir() {
-        let results = crate::results::read_results(&dir.join("results.json"))?;
-        return Ok(results.into_side(name.to_string()));
-    }
-    if !location.exists() {
-        return Err(fail(
-            ExitClass::CannotCompare,
-            missing_store(name, location),
-        ));
-    }
-    let mut db = super::open(location).map_err(cannot_compare)?;
-    let session = find(&mut db, name).map_err(cannot_compare)?;
-    Ok(Side {
-        label: session.label,
-        runs: runs(&mut db, session.id)?,
-        condition: condition(&mut db, session.id)?,
-        started: session.started,
-        machine: session.machine,
-    })
-}
-
-/// Why `name` cannot be looked up: no store where `location` says, or no location at all (a
-/// `TASKBENCH_STORE` set empty, as a fork's pull request sees a secret).
-fn missing_store(name: &str, location: &Location) -> String {
-    match location {
-        Location::Sqlite(path) if path.as_os_str().is_empty() => format!(
-            "'{name}' is not a results folder, and the store is named by nothing \
-             (--store or TASKBENCH_STORE is empty)"
-        ),
-        _ => format!(
-            "'{name}' is not a results folder, and there is no store at {location} to look it \
-             up in (--store PATH)"
-        ),
-    }
 }

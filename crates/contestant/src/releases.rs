@@ -8,23 +8,23 @@ use serde::{Deserialize, Serialize};
 
 /// One contestant across its releases.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct ReleaseSweep {
+pub struct ReleaseSweep {
     /// The contestant (`go`).
-    pub(crate) contestant: String,
+    pub contestant: String,
     /// Its variants, oldest release first (`go@1.20`, …, `go@1.26`).
-    pub(crate) releases: Vec<String>,
+    pub releases: Vec<String>,
 }
 
 impl ReleaseSweep {
     /// The newest release's name.
-    pub(crate) fn newest(&self) -> &str {
+    pub fn newest(&self) -> &str {
         self.releases.last().map_or("", String::as_str)
     }
 }
 
 /// The sweeps among `names`: each contestant with two or more release variants (a
 /// `patch`, a `--cpus` subject or a merged machine's row is none), in first-seen order.
-pub(crate) fn release_sweeps<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<ReleaseSweep> {
+pub fn release_sweeps<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<ReleaseSweep> {
     let mut sweeps: Vec<ReleaseSweep> = Vec::new();
     for name in names {
         let Some((contestant, _)) = name.split_once('@') else {
@@ -53,13 +53,13 @@ pub(crate) fn release_sweeps<'a>(names: impl IntoIterator<Item = &'a str>) -> Ve
 
 /// Whether `name` is one release of a contestant that a sweep is made of (`go@1.22.12`):
 /// not a `--cpus` subject or a merged machine's row (`tokio@1.38.0 cpus=1`).
-pub(crate) fn is_release_variant(name: &str) -> bool {
+pub fn is_release_variant(name: &str) -> bool {
     release_order(name).is_some() && !name.contains(' ')
 }
 
 /// `go@1.22.12` → `[1, 22, 12]`, `node-q@node22` → `[22]`: the numbers of a release variant's
 /// version, what orders them; `None` for a name that is no release variant.
-pub(crate) fn release_order(name: &str) -> Option<Vec<u64>> {
+pub fn release_order(name: &str) -> Option<Vec<u64>> {
     let (_, spec) = name.split_once('@')?;
     let version = spec.trim_start_matches(|c: char| c.is_ascii_lowercase());
     let core = version.split('-').next()?;

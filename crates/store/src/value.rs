@@ -59,7 +59,7 @@ impl<T: Into<Value>> From<Option<T>> for Value {
 
 /// One row of a query's result, its columns in the order selected.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Row(pub Vec<Value>);
+pub(crate) struct Row(pub(crate) Vec<Value>);
 
 impl Row {
     /// Column `k` as a `T`; an error names the column and what it held.
