@@ -3,9 +3,9 @@
 //! export flags from the export table (cli/exports.rs), so a new parameter or format needs
 //! no edit here.
 
-use crate::presets::{ParamArgs, help};
 use crate::scheduler::{Commands, Export, Gate, Keep, ProcessLimits, SessionOptions, Show};
 use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueHint};
+use presets::{ParamArgs, help};
 use std::path::PathBuf;
 use std::time::Duration;
 use store::Location;
@@ -134,10 +134,10 @@ impl BisectArgs {
     /// `contestants_dir` is `--contestants`, when given.
     pub(crate) fn options(&self, contestants_dir: Option<&std::path::Path>) -> SessionOptions {
         SessionOptions {
-            plan: crate::presets::PlanOptions {
+            plan: presets::PlanOptions {
                 scenarios: vec![self.scenario.clone()],
                 runs: self.runs,
-                ..crate::presets::PlanOptions::default()
+                ..presets::PlanOptions::default()
             },
             contestants_dir: contestants_dir.map(std::path::Path::to_path_buf),
             contestants: Vec::new(),
@@ -424,7 +424,7 @@ pub struct RunArgs {
     #[arg(short = 'N', requires = "command")]
     pub(crate) no_shell: bool,
     #[command(flatten)]
-    pub(crate) params: ParamArgs,
+    pub(crate) params: ParamFlags,
     /// Exactly N time processes per case, whatever the precision (sets --min-runs and
     /// --max-runs both).
     #[arg(short, long, value_parser = clap::value_parser!(u32).range(1..), value_name = "N",
@@ -593,12 +593,12 @@ impl RunArgs {
     }
 
     /// The options that choose the cases and how much each is measured.
-    fn plan_options(&self) -> crate::presets::PlanOptions {
-        crate::presets::PlanOptions {
+    fn plan_options(&self) -> presets::PlanOptions {
+        presets::PlanOptions {
             preset: self.preset.clone(),
             preset_file: self.preset_file.clone(),
             scenarios: self.scenario.clone(),
-            params: self.params.clone(),
+            params: self.params.0.clone(),
             inner_warm_up: self.inner_warm_up,
             runs: self.runs,
             min_runs: self.min_runs,
@@ -645,7 +645,12 @@ fn catalogue_params() -> Vec<(&'static str, &'static str, Vec<&'static str>)> {
     params
 }
 
-impl Args for ParamArgs {
+/// The scenario parameters' flags (`--tasks 1000,10k`), one for each parameter the
+/// catalogue has, read into the presets' own [`ParamArgs`] (which know no command line).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct ParamFlags(pub(crate) ParamArgs);
+
+impl Args for ParamFlags {
     fn augment_args(cmd: clap::Command) -> clap::Command {
         catalogue_params()
             .into_iter()
@@ -670,7 +675,7 @@ impl Args for ParamArgs {
     }
 }
 
-impl FromArgMatches for ParamArgs {
+impl FromArgMatches for ParamFlags {
     fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
         let given = catalogue_params()
             .into_iter()
@@ -680,7 +685,7 @@ impl FromArgMatches for ParamArgs {
                     .map(|values| (name, values.copied().collect()))
             })
             .collect();
-        Ok(ParamArgs(given))
+        Ok(ParamFlags(ParamArgs(given)))
     }
 
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
@@ -718,7 +723,7 @@ mod tests {
         ]);
         assert_eq!(run.scenario, ["sleep"]);
         assert_eq!(
-            run.params.0,
+            run.params.0.0,
             vec![("tasks", vec![1_000, 10_000]), ("delay-ms", vec![5])]
         );
         assert_eq!(
@@ -769,6 +774,46 @@ mod tests {
             parse(&["run", "-r", "3", "-m", "2"]).is_err(),
             "-r is exact"
         );
+    }
+
+    #[test]
+    fn every_flag_of_a_plan_reaches_the_plans_options() {
+        let argv = "run --preset-file p.toml --preset sleepy --tasks 5 --inner-warmup 0 -r 2 -w 3 \
+                    --idle-runs 1 --seed 7 --max-time 9s --budget 30m";
+        let run = run_args(&argv.split_whitespace().collect::<Vec<_>>());
+        let expected = presets::PlanOptions {
+            preset: Some("sleepy".into()),
+            preset_file: Some("p.toml".into()),
+            params: presets::ParamArgs(vec![("tasks", vec![5])]),
+            inner_warm_up: Some(0),
+            runs: Some(2),
+            warm_up: Some(3),
+            idle_runs: Some(1),
+            seed: Some(7),
+            max_time: Some(Duration::from_secs(9)),
+            budget: Some(Duration::from_secs(30 * 60)),
+            ..presets::PlanOptions::default()
+        };
+        assert_eq!(run.options(None).plan, expected);
+        let bounds = run_args(&[
+            "run",
+            "-s",
+            "spawn,yield",
+            "-m",
+            "4",
+            "-M",
+            "9",
+            "--precision",
+            "5%",
+        ]);
+        let expected = presets::PlanOptions {
+            scenarios: vec!["spawn".into(), "yield".into()],
+            min_runs: Some(4),
+            max_runs: Some(9),
+            precision: Some(0.05),
+            ..presets::PlanOptions::default()
+        };
+        assert_eq!(bounds.options(None).plan, expected);
     }
 
     #[test]
@@ -864,7 +909,7 @@ mod tests {
         let json = serde_json::to_string(&options).unwrap();
         let back: SessionOptions = serde_json::from_str(&json).unwrap();
         assert_eq!(serde_json::to_string(&back).unwrap(), json);
-        assert_eq!(back.plan.params, args.params);
+        assert_eq!(back.plan.params, args.params.0);
         assert_eq!(back.exports()[0].0.flag(), "bmf");
     }
 

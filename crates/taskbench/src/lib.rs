@@ -5,8 +5,9 @@
 //! run → analysis → words/export → store — one module each:
 //! - `catalogue` (its own crate): the scenarios, their parameters, checksums, ideal times;
 //! - `contestant` (its own crate): manifests under `contestants/`, toolchain detection,
-//!   builds, versions, each runtime's warm-up rule; then [`presets`] and [`lineup`]: what
-//!   this invocation runs (named sets of cases, or the scenarios named), on whom;
+//!   builds, versions, each runtime's warm-up rule; then `presets` and `lineup` (each its own
+//!   crate): what this invocation runs (named sets of cases, or the scenarios named), on
+//!   whom;
 //! - `measure` (its own crate, on the catalogue alone): one process, exactly: wall, `wait4`
 //!   rusage, the /proc sampler, the launcher; the machine and its load (`Platform`,
 //!   `MachineWatch`);
@@ -36,8 +37,8 @@
 //! layers before it there — a feature's parts each a row where they sit in the pipeline —
 //! so that no import runs against the pipeline and none closes a circle
 //! (docs/ARCHITECTURE.md, "Who may import whom"). The layers that are crates of their own
-//! (`catalogue`, `contestant`, `exit`, `measure`, `run`, `stats`, `analysis`, `results`,
-//! `store`, `seeds`, `plot`, `units`) are not in it: what each may use is its Cargo.toml.
+//! (`catalogue`, `contestant`, `presets`, `lineup`, `exit`, `measure`, `run`, `stats`,
+//! `analysis`, `results`, `store`, `seeds`, `plot`, `units`) are not in it: what each may use is its Cargo.toml.
 
 pub(crate) mod agree;
 pub(crate) mod bisect;
@@ -47,8 +48,6 @@ pub(crate) mod compare;
 pub(crate) mod export;
 pub(crate) mod history;
 pub(crate) mod html;
-pub mod lineup;
-pub(crate) mod presets;
 pub(crate) mod scheduler;
 pub(crate) mod shards;
 pub(crate) mod sweep;

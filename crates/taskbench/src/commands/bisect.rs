@@ -24,7 +24,7 @@ pub(crate) fn bisect(
     let range = Range::parse(&args.contestant)?;
     let template = args.options(contestants);
     // The scenario checked before any registry is asked.
-    crate::presets::plan(&template.plan)?;
+    presets::plan(&template.plan)?;
     let all = contestant::discover(contestants_dir)?;
     let Some(contestant) = all.iter().find(|c| c.name() == range.contestant) else {
         bail!(

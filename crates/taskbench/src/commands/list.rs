@@ -3,11 +3,11 @@
 //! with the release it runs here and the newest, and each group (`-c @name`) with its
 //! members.
 
-use crate::lineup::{Surveyed, survey};
 use crate::words::plain_table;
 use contestant::Contestant;
 use contestant::warm_up;
 use contestant::{Availability, Places, age, fairness_entry, groups};
+use lineup::{Surveyed, survey};
 use std::path::Path;
 
 /// Prints the scenarios, the contestants, their warm-up rules, toolchains and groups.

@@ -2,9 +2,9 @@
 //! its lineup, and how long it would take with that lineup's contestants available here.
 
 use crate::cli::PresetsArgs;
-use crate::lineup::{Lineup, choose, survey};
-use crate::presets::{Plan, available, estimate, expand};
 use contestant::{Availability, Places, ProcessCost};
+use lineup::{Lineup, choose, survey};
+use presets::{Plan, available, estimate, expand};
 use std::path::Path;
 use units::rough_duration;
 

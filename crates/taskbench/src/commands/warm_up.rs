@@ -4,8 +4,6 @@
 //! contestant's warm-up.toml — the table every `run` takes its warm-up from.
 
 use crate::cli::WarmUpArgs;
-use crate::lineup::{Lineup, choose, none_can_run, prepare, survey_for};
-use crate::presets::{PlanOptions, plan};
 use crate::warm_up::curves::{CaseCurves, case_curves};
 use crate::warm_up::words::curves_table;
 use crate::words::{render_terminal, terminal_width};
@@ -13,6 +11,8 @@ use anyhow::Context;
 use catalogue::Scenario;
 use contestant::Places;
 use contestant::warm_up;
+use lineup::{Lineup, choose, none_can_run, prepare, survey_for};
+use presets::{PlanOptions, plan};
 use run::curve::{CurvePlan, curve_process, iterations_for};
 use run::{Limits, ProcessExecutor, Subject, Workload};
 use std::path::Path;

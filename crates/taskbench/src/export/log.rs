@@ -45,7 +45,7 @@ pub(crate) struct SessionFile {
 impl SessionFile {
     /// The run.json of a run of `plan` started by `command` (`None`: a run nothing is known
     /// of); the platform and contestants come once they are built.
-    pub(crate) fn new(command: Vec<String>, plan: Option<&crate::presets::Plan>) -> SessionFile {
+    pub(crate) fn new(command: Vec<String>, plan: Option<&presets::Plan>) -> SessionFile {
         SessionFile {
             schema: SESSION_FILE_SCHEMA.into(),
             command,

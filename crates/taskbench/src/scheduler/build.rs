@@ -3,13 +3,13 @@
 //! header the run opens with.
 
 use super::{Commands, Prepared};
-use crate::lineup::{pinned, prepare};
 use crate::shards::cases::shard_cases;
 use crate::words::plan::{budget_buys, plural, shard_line, stopping_line};
 use crate::words::platform::{toolchains_line, unavailable_line};
 use crate::words::{PlatformHeader, terminal_width, wrap};
 use contestant::ContestantInfo;
 use contestant::ProcessCost;
+use lineup::{pinned, prepare};
 use measure::Platform;
 use run::interrupt::{self, errln, out, outln};
 use run::{Shard, ShardCases, Subject};
@@ -59,7 +59,7 @@ impl<'a> Prepared<'a> {
         };
         // Builds stopped by Ctrl-C leave no subject, and the (empty) results are still written.
         if subjects.is_empty() && !interrupt::requested() {
-            return Err(crate::lineup::none_can_run(&infos));
+            return Err(lineup::none_can_run(&infos));
         }
         let platform = self.platform(&infos)?;
         let built = Built {
@@ -135,7 +135,7 @@ impl Built<'_> {
             plural(self.subjects.len(), "contestant"),
             stopping_line(plan),
             plan.warm_up,
-            rough_duration(crate::presets::estimate(plan, &costs).total)
+            rough_duration(presets::estimate(plan, &costs).total)
         );
         if let Some(line) = budget_buys(plan, &costs) {
             out!("{}", wrap(&line, width));

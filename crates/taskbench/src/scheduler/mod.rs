@@ -25,10 +25,10 @@ pub(crate) use resume::{Resume, Stored};
 
 use crate::compare::gate::{Side, check_machines};
 use crate::export::{self, SessionFile};
-use crate::lineup::{Lineup, Surveyed, choose, survey_for};
-use crate::presets::{self, Plan};
 use crate::shards::cases::{shard_cases, subject_names};
 use contestant::Places;
+use lineup::{Lineup, Surveyed, choose, survey_for};
+use presets::{self, Plan};
 use run::{RunRecord, Shard, ShardCases, interrupt};
 use store::Location;
 // `::measure`, the crate: a plain `measure` here is this module's step (measure.rs).
@@ -202,7 +202,7 @@ fn plan(run: &SessionOptions) -> anyhow::Result<Plan> {
 /// What no plan shows: `--cpus` fits here, a gate has something to compare with (of another
 /// machine only with `--baseline`) and stdout to itself, `--instructions` has protocol runs to count.
 fn check_options(options: &SessionOptions) -> anyhow::Result<()> {
-    crate::lineup::check_cpus(&options.cpus)?;
+    lineup::check_cpus(&options.cpus)?;
     let gate = &options.gate;
     // `tokio@patch` is a variant; `@rust` is a group.
     let variants = (options.contestants.iter()).any(|name| name.find('@').is_some_and(|at| at > 0));

@@ -4,9 +4,9 @@
 
 use crate::compare::gate::Thresholds;
 use crate::export::{self, Format};
-use crate::presets::PlanOptions;
 use anyhow::Context;
 use contestant::variant::Patch;
+use presets::PlanOptions;
 use run::Shard;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! processes answered by the runner's fake executor; and the options kept for `--resume`.
 
 use super::*;
-use crate::presets::PlanOptions;
+use presets::PlanOptions;
 use run::fake::Fake;
 // `::measure`, the crate, not the scheduler's step (measure.rs) that `super::*` brings.
 use ::measure::Exit;

@@ -2,12 +2,12 @@
 //! and start-ups before anything is built, and their cases' estimates, split alike on
 //! every runner.
 
-use crate::lineup::Surveyed;
-use crate::presets::Plan;
-use crate::presets::estimate::case_estimate;
 use crate::words::plan::plural;
 use contestant::Availability;
 use contestant::ProcessCost;
+use lineup::Surveyed;
+use presets::Plan;
+use presets::estimate::case_estimate;
 use run::shard::EstimatedCase;
 use run::{Shard, ShardCases, pinned_name};
 

@@ -3,11 +3,11 @@
 //! shard (`--shard K/N`) takes.
 
 use super::{plain_table, terminal_width, wrap};
-use crate::presets::estimate::case_estimate;
-use crate::presets::estimate::{EXPECTED_TIME_RUNS, PER_OPERATION};
-use crate::presets::{Plan, estimate};
 use comfy_table::CellAlignment;
 use contestant::ProcessCost;
+use presets::estimate::case_estimate;
+use presets::estimate::{EXPECTED_TIME_RUNS, PER_OPERATION};
+use presets::{Plan, estimate};
 use run::price::LEVEL_RUNS;
 use run::{Shard, ShardCases, Stopping, Workload};
 use std::time::Duration;

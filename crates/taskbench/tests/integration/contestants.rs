@@ -9,10 +9,10 @@
 use super::util::{measured, output_within, read_json, require_all, skip, taskbench};
 use contestant::home::{places, repository_root};
 use contestant::{Availability, Manifest, Places};
+use lineup::{Surveyed, prepare, survey};
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
-use taskbench::lineup::{Surveyed, prepare, survey};
 
 /// Small sizes: every scenario, a fraction of a second per run.
 const SMALL: &[&str] = &[

@@ -7,23 +7,20 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// Every top-level module and the modules it imports, the pipeline as data: what a session
-/// measures and on whom; the features' deciding; the document; the store; what is shown
-/// and written; a session from start to end; the command line and the commands on top. A
-/// module may only name modules above it here, and the table holds no import the code does
-/// not make, so that it reads as the house stands. docs/ARCHITECTURE.md gives the
-/// pipeline's order. A feature is one folder (issue 47); where its parts sit at different
-/// places in the pipeline — its deciding over the analysis, its words over the words, its
-/// step over the scheduler — each part is a row of its own (`compare::gate`,
-/// `compare::words`, `compare::step`). The layers that are crates of their own (catalogue,
-/// contestant, measure, run, stats, analysis, results, store, seeds, plot, units, exit:
-/// issue 47) are no
-/// modules here: what each may use is its Cargo.toml.
+/// Every top-level module of the harness's crate and the modules it imports, in the
+/// pipeline's order: the features' deciding; what is shown and written; a session from
+/// start to end; the command line and the commands on top. A module may only name modules
+/// above it here, and the table holds no import the code does not make, so that it reads as
+/// the house stands. docs/ARCHITECTURE.md gives the pipeline's order. A feature is one
+/// folder (issue 47); where its parts sit at different places in the pipeline — its
+/// deciding over the analysis, its words over the words, its step over the scheduler —
+/// each part is a row of its own (`compare::gate`, `compare::words`, `compare::step`).
+/// Everything under it — catalogue, contestant, presets, lineup, measure, run, stats,
+/// analysis, results, store, seeds, plot, units, exit (issue 47) — is a crate of its own and
+/// no module here: what each may use is its Cargo.toml, which the compiler holds it to.
 #[rustfmt::skip]
 const LAYERS: &[(&str, &[&str])] = &[
     ("warm_up::curves", &[]),
-    ("presets", &[]),
-    ("lineup", &[]),
     ("compare::ratio", &[]),
     ("compare::mode_shift", &["compare::ratio"]),
     ("compare::change", &["compare::mode_shift", "compare::ratio"]),
@@ -33,7 +30,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("history::series", &["history::change_points"]),
     ("history::change_gate", &["compare::gate", "history::change_points"]),
     ("history::changes", &["compare::gate", "history::change_points", "history::series"]),
-    ("words", &["presets"]),
+    ("words", &[]),
     ("compare::words", &["compare::change", "compare::gate", "compare::ratio", "words"]),
     ("history::table", &["words"]),
     ("history::words", &["history::change_gate", "history::change_points"]),
@@ -42,18 +39,18 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("warm_up::words", &["words", "warm_up::curves"]),
     ("html", &["words", "sweep::words"]),
     ("history::trend", &["history::change_points", "html", "words"]),
-    ("export", &["presets", "words", "html", "sweep::words"]),
+    ("export", &["words", "html", "sweep::words"]),
     ("compare::conclude", &["compare::gate", "compare::words", "export", "html", "words"]),
     ("history::conclude", &["history::change_gate", "history::words"]),
-    ("shards", &["lineup", "presets", "words", "export"]),
-    ("scheduler", &["presets", "lineup", "words", "export", "sweep::words", "shards",
+    ("shards", &["words", "export"]),
+    ("scheduler", &["words", "export", "sweep::words", "shards",
                     "compare::gate", "compare::sides", "history::changes", "history::table",
                     "history::trend"]),
     ("compare::step", &["compare::conclude", "compare::gate", "compare::sides", "scheduler"]),
     ("compare::confirm", &["scheduler"]),
     ("bisect", &["words", "html", "export", "scheduler", "compare::change", "compare::ratio"]),
-    ("cli", &["presets", "export", "scheduler", "bisect", "compare::gate"]),
-    ("commands", &["presets", "lineup", "words", "agree", "html", "export", "scheduler",
+    ("cli", &["export", "scheduler", "bisect", "compare::gate"]),
+    ("commands", &["words", "agree", "html", "export", "scheduler",
                    "bisect", "cli", "warm_up::curves", "warm_up::words", "shards",
                    "compare::conclude", "compare::confirm", "compare::gate", "compare::sides",
                    "compare::step", "history::change_gate",

@@ -23,7 +23,7 @@ fn defaults(setting: impl Fn(&Stopping, u32) -> String) -> String {
 }
 
 /// `--preset`.
-pub(crate) fn preset() -> String {
+pub fn preset() -> String {
     let mut names: Vec<String> = builtin::presets().into_iter().map(|p| p.name).collect();
     names[0].push_str(" (the default)");
     format!(
@@ -33,19 +33,19 @@ pub(crate) fn preset() -> String {
 }
 
 /// `--min-runs`.
-pub(crate) fn min_runs() -> String {
+pub fn min_runs() -> String {
     let note = defaults(|s, _| s.min_runs.to_string());
     format!("At least N time processes per case {note}")
 }
 
 /// `--max-runs`.
-pub(crate) fn max_runs() -> String {
+pub fn max_runs() -> String {
     let note = defaults(|s, _| s.max_runs.to_string());
     format!("At most N time processes per case {note}")
 }
 
 /// `--precision`.
-pub(crate) fn precision() -> String {
+pub fn precision() -> String {
     let note = defaults(|s, _| format!("±{}", percent(s.precision)));
     format!(
         "Stop a case once the 95 % interval of its median is within ±PCT of it, `2%` or `2` {note}"
@@ -53,13 +53,13 @@ pub(crate) fn precision() -> String {
 }
 
 /// `--max-time`.
-pub(crate) fn max_time() -> String {
+pub fn max_time() -> String {
     let note = defaults(|s, _| rough_duration(s.max_time));
     format!("Time budget of each case's measured processes, e.g. 2s, 500ms {note}")
 }
 
 /// `--budget`.
-pub(crate) fn budget() -> String {
+pub fn budget() -> String {
     let note = defaults(|s, _| s.budget.map_or("none".into(), rough_duration));
     format!(
         "Time budget of the whole run's measuring, e.g. 5m, 30m {note}: every case gets its \
@@ -69,7 +69,7 @@ pub(crate) fn budget() -> String {
 }
 
 /// `--warmup`.
-pub(crate) fn warm_up() -> String {
+pub fn warm_up() -> String {
     let note = defaults(|_, warm_up| warm_up.to_string());
     format!("Whole processes run and thrown away before the measured runs of each case {note}")
 }

@@ -2,14 +2,24 @@
 //! command line's overrides, user presets from TOML and their mistakes.
 
 use super::*;
-use crate::cli::{Cli, Command};
-use clap::Parser;
 
-fn args(list: &[&str]) -> PlanOptions {
-    let argv = ["taskbench", "run"].iter().chain(list);
-    match Cli::try_parse_from(argv).unwrap().command {
-        Command::Run(run) => run.options(None).plan,
-        other => panic!("{other:?}"),
+/// What `taskbench run -s LIST` (empty: no `-s`) with these parameters (`--tasks 10,20`)
+/// hands over; how the command line reads its flags into it is cli.rs's, tested there.
+fn scenarios_at(list: &str, params: &[(&'static str, &[u64])]) -> PlanOptions {
+    PlanOptions {
+        scenarios: (list.split(',').filter(|s| !s.is_empty()))
+            .map(String::from)
+            .collect(),
+        params: ParamArgs(params.iter().map(|(n, v)| (*n, v.to_vec())).collect()),
+        ..PlanOptions::default()
+    }
+}
+
+/// What `taskbench run --preset NAME` with these parameters hands over.
+fn preset_at(name: &str, params: &[(&'static str, &[u64])]) -> PlanOptions {
+    PlanOptions {
+        preset: Some(name.into()),
+        ..scenarios_at("", params)
     }
 }
 
@@ -38,14 +48,10 @@ fn sleep(tasks: u64, delay_ms: u64) -> Scenario {
 
 #[test]
 fn lists_expand_into_a_sweep() {
-    let plan = plan(&args(&[
-        "-s",
+    let plan = plan(&scenarios_at(
         "sleep",
-        "--tasks",
-        "10,20",
-        "--delay-ms",
-        "1,2",
-    ]))
+        &[("tasks", &[10, 20]), ("delay-ms", &[1, 2])],
+    ))
     .unwrap();
     assert_eq!(
         scenarios(&plan),
@@ -59,14 +65,10 @@ fn lists_expand_into_a_sweep() {
 
 #[test]
 fn a_parameter_applies_to_every_scenario_that_has_it() {
-    let plan = plan(&args(&[
-        "-s",
-        "spawn,yield",
-        "--tasks",
-        "7",
-        "--inner-warmup",
-        "0",
-    ]))
+    let plan = plan(&PlanOptions {
+        inner_warm_up: Some(0),
+        ..scenarios_at("spawn,yield", &[("tasks", &[7])])
+    })
     .unwrap();
     assert_eq!(
         scenarios(&plan),
@@ -89,7 +91,7 @@ fn a_parameter_applies_to_every_scenario_that_has_it() {
 
 #[test]
 fn quick_is_the_default_covers_every_scenario_and_takes_overrides() {
-    let plan = plan(&args(&["--tasks", "5"])).unwrap();
+    let plan = plan(&scenarios_at("", &[("tasks", &[5])])).unwrap();
     assert_eq!(plan.preset.as_deref(), Some("quick"));
     let got = scenarios(&plan);
     assert_eq!(got.len(), catalogue::SCENARIOS.len());
@@ -99,7 +101,7 @@ fn quick_is_the_default_covers_every_scenario_and_takes_overrides() {
 
 #[test]
 fn seeds_run_each_seed_at_its_own_parameters_tagged() {
-    let plan = plan(&args(&["--preset", "seeds"])).unwrap();
+    let plan = plan(&preset_at("seeds", &[])).unwrap();
     let timer = |step_us| Scenario::Timer {
         step_us,
         total_ms: 1_000,
@@ -150,14 +152,25 @@ fn seeds_run_each_seed_at_its_own_parameters_tagged() {
 
 #[test]
 fn preset_runs_and_warm_ups_yield_to_the_command_line() {
-    let million = plan(&args(&["--preset", "million"])).unwrap();
+    let million = plan(&preset_at("million", &[])).unwrap();
     let runs = |p: &Plan| (p.stopping.min_runs, p.stopping.max_runs);
     assert_eq!((runs(&million), million.warm_up), ((1, 3), 0));
     assert_eq!(million.stopping.budget, Some(Duration::from_secs(70 * 60)));
     assert_eq!(million.workloads.len(), 5);
-    let mine = plan(&args(&["--preset", "million", "-r", "1", "-w", "2"])).unwrap();
+    let mine = plan(&PlanOptions {
+        runs: Some(1),
+        warm_up: Some(2),
+        ..preset_at("million", &[])
+    })
+    .unwrap();
     assert_eq!((runs(&mine), mine.warm_up), ((1, 1), 2));
-    let quick = plan(&args(&["-m", "4", "--precision", "5%", "--max-time", "9s"])).unwrap();
+    let quick = plan(&PlanOptions {
+        min_runs: Some(4),
+        precision: Some(0.05),
+        max_time: Some(Duration::from_secs(9)),
+        ..PlanOptions::default()
+    })
+    .unwrap();
     assert_eq!(
         (
             quick.stopping.min_runs,
@@ -168,25 +181,36 @@ fn preset_runs_and_warm_ups_yield_to_the_command_line() {
     );
     // The quick preset's run budget, a flag's over it, none for exactly N runs.
     assert_eq!(quick.stopping.budget, Some(Duration::from_secs(300)));
-    let longer = plan(&args(&["--budget", "30m"])).unwrap();
+    let longer = plan(&PlanOptions {
+        budget: Some(Duration::from_secs(30 * 60)),
+        ..PlanOptions::default()
+    })
+    .unwrap();
     assert_eq!(longer.stopping.budget, Some(Duration::from_secs(1_800)));
-    assert_eq!(plan(&args(&["-r", "2"])).unwrap().stopping.budget, None);
+    let exactly = PlanOptions {
+        runs: Some(2),
+        ..PlanOptions::default()
+    };
+    assert_eq!(plan(&exactly).unwrap().stopping.budget, None);
     // Idle processes: the preset's (quick: 1; --scenario: 3), `--idle-runs` over either.
     assert_eq!(quick.idle_runs, 1);
-    assert_eq!(plan(&args(&["-s", "spawn"])).unwrap().idle_runs, 3);
-    let idle = |list: &[&str]| plan(&args(list)).unwrap().idle_runs;
-    assert_eq!(
-        (
-            idle(&["-s", "spawn", "--idle-runs", "1"]),
-            idle(&["--idle-runs", "0"])
-        ),
-        (1, 0)
-    );
-    assert!(
-        plan(&args(&["-m", "50", "-M", "10"])).is_err(),
-        "min above max"
-    );
-    let runtime = plan(&args(&["--preset", "runtime"])).unwrap();
+    let spawn = scenarios_at("spawn", &[]);
+    assert_eq!(plan(&spawn).unwrap().idle_runs, 3);
+    let idle = |options: PlanOptions, runs| {
+        let options = PlanOptions {
+            idle_runs: Some(runs),
+            ..options
+        };
+        plan(&options).unwrap().idle_runs
+    };
+    assert_eq!((idle(spawn, 1), idle(PlanOptions::default(), 0)), (1, 0));
+    let min_above_max = PlanOptions {
+        min_runs: Some(50),
+        max_runs: Some(10),
+        ..PlanOptions::default()
+    };
+    assert!(plan(&min_above_max).is_err(), "min above max");
+    let runtime = plan(&preset_at("runtime", &[])).unwrap();
     assert_eq!(
         scenarios(&runtime)[1],
         Scenario::Pingpong {
@@ -200,7 +224,7 @@ fn preset_runs_and_warm_ups_yield_to_the_command_line() {
 fn an_overridden_case_loses_its_seed_and_duplicates_run_once() {
     // --tasks 5 turns every sleep case of seeds into tasks=5: the async-bench case then
     // repeats one point three times, and none reproduces its seed any more.
-    let plan = plan(&args(&["--preset", "seeds", "--tasks", "5"])).unwrap();
+    let plan = plan(&preset_at("seeds", &[("tasks", &[5])])).unwrap();
     let sleeps: Vec<Scenario> = scenarios(&plan)
         .into_iter()
         .filter(|s| s.name() == "sleep")
@@ -216,20 +240,20 @@ fn an_overridden_case_loses_its_seed_and_duplicates_run_once() {
 
 #[test]
 fn mistakes_are_named() {
-    let err = |list: &[&str]| plan(&args(list)).unwrap_err().to_string();
+    let err = |options: PlanOptions| plan(&options).unwrap_err().to_string();
     assert!(
-        err(&["-s", "spawn", "--fanout", "2"])
+        err(scenarios_at("spawn", &[("fanout", &[2])]))
             .starts_with("--fanout does not apply to the selected scenarios (spawn)"),
     );
-    assert!(err(&["-s", "nap"]).contains("unknown scenario"));
-    assert!(err(&["-s", "spawn,spawn"]).contains("named twice"));
-    assert!(err(&["-s", "skynet", "--size", "99"]).contains("power of 10"));
+    assert!(err(scenarios_at("nap", &[])).contains("unknown scenario"));
+    assert!(err(scenarios_at("spawn,spawn", &[])).contains("named twice"));
+    assert!(err(scenarios_at("skynet", &[("size", &[99])])).contains("power of 10"));
     assert!(
-        err(&["--preset", "runtime", "--delay-ms", "1"]).starts_with(
+        err(preset_at("runtime", &[("delay-ms", &[1])])).starts_with(
             "--delay-ms does not apply to the selected scenarios (spawn, pingpong, yield, chain)"
         )
     );
-    let unknown = err(&["--preset", "nope"]);
+    let unknown = err(preset_at("nope", &[]));
     assert!(
         unknown.starts_with("--preset: no preset 'nope' (known: quick, seeds, million, runtime;"),
         "{unknown}"
@@ -282,11 +306,15 @@ fn user_presets_parse_from_toml() {
 
 #[test]
 fn a_preset_carries_its_default_lineup() {
-    let lineup = |list: &[&str]| default_lineup(&args(list)).unwrap();
-    assert_eq!(lineup(&[]), ["@headline"], "quick, the default of run");
-    assert_eq!(lineup(&["-s", "spawn"]), ["@headline"]);
-    assert_eq!(lineup(&["--preset", "runtime"]), ["@rust"]);
-    let seeds = lineup(&["--preset", "seeds"]);
+    let lineup = |options: PlanOptions| default_lineup(&options).unwrap();
+    assert_eq!(
+        lineup(PlanOptions::default()),
+        ["@headline"],
+        "quick, the default of run"
+    );
+    assert_eq!(lineup(scenarios_at("spawn", &[])), ["@headline"]);
+    assert_eq!(lineup(preset_at("runtime", &[])), ["@rust"]);
+    let seeds = lineup(preset_at("seeds", &[]));
     for member in [
         "@bluebird",
         "python-asyncio",
@@ -300,7 +328,7 @@ fn a_preset_carries_its_default_lineup() {
         assert!(seeds.iter().any(|m| m == member), "{member}: {seeds:?}");
     }
     // The million preset adds the studies' own rows to the headline (seeds::counterparts).
-    let million = lineup(&["--preset", "million"]);
+    let million = lineup(preset_at("million", &[]));
     assert_eq!(million[0], "@headline");
     for member in [
         "futures-joinall",
@@ -423,8 +451,11 @@ fn a_user_preset_cannot_take_a_built_in_name() {
         .map(|p| p.name)
         .collect();
     assert_eq!(names, ["quick", "seeds", "million", "runtime", "sleepy"]);
-    let path = path.to_str().unwrap();
-    let plan = plan(&args(&["--preset-file", path, "--preset", "sleepy"])).unwrap();
+    let plan = plan(&PlanOptions {
+        preset_file: Some(path),
+        ..preset_at("sleepy", &[])
+    })
+    .unwrap();
     assert_eq!(
         (plan.preset.as_deref(), plan.stopping.min_runs),
         (Some("sleepy"), 3)

@@ -29,26 +29,26 @@ use run::{Stopping, Workload};
 use std::time::Duration;
 
 /// Cost of one operation (spawn, message, yield, fake I/O) beyond its waiting.
-pub(crate) const PER_OPERATION: Duration = Duration::from_nanos(300);
+pub const PER_OPERATION: Duration = Duration::from_nanos(300);
 
 /// What one sleep of the timer scenario oversleeps, typically (its p50 here is 60 µs to
 /// 1.1 ms, by runtime).
 pub(crate) const PER_TIMER_SLEEP: Duration = Duration::from_micros(200);
 
 /// Time processes a case typically needs to reach its precision.
-pub(crate) const EXPECTED_TIME_RUNS: u32 = 20;
+pub const EXPECTED_TIME_RUNS: u32 = 20;
 
 /// The expected size and time of a plan.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Estimate {
+pub struct Estimate {
     /// Every process: idle-footprint, warm-up and measured runs.
-    pub(crate) processes: u64,
+    pub processes: u64,
     /// The measured ones.
-    pub(crate) measured: u64,
+    pub measured: u64,
     /// Sum of the ideal times of every iteration of every process.
-    pub(crate) ideal: Duration,
+    pub ideal: Duration,
     /// The estimate.
-    pub(crate) total: Duration,
+    pub total: Duration,
     /// What every case's minimum costs: idle-footprint, warm-up, memory and `min_runs`
     /// time processes.
     pub(crate) minimum: Duration,
@@ -101,7 +101,7 @@ impl Estimate {
 }
 
 /// The estimate of `plan` over subjects whose processes cost `costs`.
-pub(crate) fn estimate(plan: &Plan, costs: &[ProcessCost]) -> Estimate {
+pub fn estimate(plan: &Plan, costs: &[ProcessCost]) -> Estimate {
     let mut total = Estimate::default();
     let mut idle_done: Vec<Scenario> = Vec::new();
     for &workload in &plan.workloads {
@@ -134,7 +134,7 @@ pub(crate) fn estimate(plan: &Plan, costs: &[ProcessCost]) -> Estimate {
 /// The estimate of one case — `workload` on a subject whose processes cost `cost`:
 /// its warm-up and measured processes, without the idle footprint it shares with the
 /// scenario's other points.
-pub(crate) fn case_estimate(plan: &Plan, workload: Workload, cost: &ProcessCost) -> Estimate {
+pub fn case_estimate(plan: &Plan, workload: Workload, cost: &ProcessCost) -> Estimate {
     let mut total = processes(workload, cost, Next::MEMORY, plan.warm_up).all_minimum();
     let mut case = case(workload, cost, plan.stopping);
     case.measured = case.processes;

@@ -1,21 +1,24 @@
-//! What a run runs. A preset is a named list of cases — a scenario with a list of values
-//! per parameter, possibly tagged with the seed benchmark it reproduces — plus how much
-//! each case is measured (its stopping rule) and its warm-ups. `--scenario a,b` is an ad-hoc preset of those scenarios at their defaults.
-//! Either way, parameters given on the command line replace a case's values wherever the
-//! case's scenario takes them; such a case no longer reproduces its seed, so it loses the
-//! tag. Every combination of listed values is one workload; a workload that two cases
-//! both produce runs once, tagged by the first.
+//! What a session runs. A preset is a named list of cases — a scenario with a list of
+//! values per parameter, possibly tagged with the seed benchmark it reproduces — plus how
+//! much each case is measured (its stopping rule) and its warm-ups. `--scenario a,b` is an
+//! ad-hoc preset of those scenarios at their defaults. Either way, parameters given on the
+//! command line replace a case's values wherever the case's scenario takes them; such a
+//! case no longer reproduces its seed, so it loses the tag. Every combination of listed
+//! values is one workload; a workload that two cases both produce runs once, tagged by the
+//! first. A layer of taskbench's pipeline and a crate of its own, over the catalogue, the
+//! contestants and the run's types: it knows nothing of the command line (cli.rs reads the
+//! flags into [`PlanOptions`]) or of what a session makes of its plan.
 
 mod builtin;
-pub(crate) mod estimate;
+pub mod estimate;
 mod file;
-pub(crate) mod help;
+pub mod help;
 mod params;
 
 #[cfg(test)]
 use builtin::seed;
-pub(crate) use estimate::estimate;
-pub(crate) use params::ParamArgs;
+pub use estimate::estimate;
+pub use params::ParamArgs;
 
 use anyhow::bail;
 use catalogue::{Point, Scenario, ScenarioSpec};
@@ -39,20 +42,20 @@ pub(crate) const DEFAULT_IDLE_RUNS: u32 = 3;
 
 /// A named set of cases.
 #[derive(Debug, Clone)]
-pub(crate) struct Preset {
-    pub(crate) name: String,
+pub struct Preset {
+    pub name: String,
     /// One line: what it runs and why.
-    pub(crate) about: String,
+    pub about: String,
     /// How much each case is measured (`-r`, `-m`, `-M`, `--precision`, `--max-time`
     /// override its parts).
-    pub(crate) stopping: Stopping,
+    pub stopping: Stopping,
     /// Warm-up processes per case (`-w` overrides).
-    pub(crate) warm_up: u32,
+    pub warm_up: u32,
     /// Idle-footprint processes per scenario and contestant (at most 3).
-    pub(crate) idle_runs: u32,
-    pub(crate) cases: Vec<PresetCase>,
+    pub idle_runs: u32,
+    pub cases: Vec<PresetCase>,
     /// The lineup it runs when `-c` names none: contestants and `@group`s.
-    pub(crate) contestants: Vec<String>,
+    pub contestants: Vec<String>,
 }
 
 /// The lineup of a preset that names none, and of `--scenario`: each runtime family once.
@@ -62,34 +65,34 @@ pub(crate) fn headline() -> Vec<String> {
 
 /// What the command line asks of a plan: the options of `taskbench run` that choose
 /// cases and how much each is measured, apart from clap.
-#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
-pub(crate) struct PlanOptions {
-    pub(crate) preset: Option<String>,
-    pub(crate) preset_file: Option<PathBuf>,
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct PlanOptions {
+    pub preset: Option<String>,
+    pub preset_file: Option<PathBuf>,
     /// `--scenario`: an ad-hoc preset of these at their defaults.
-    pub(crate) scenarios: Vec<String>,
-    pub(crate) params: ParamArgs,
+    pub scenarios: Vec<String>,
+    pub params: ParamArgs,
     #[serde(rename = "inner_warmup")]
-    pub(crate) inner_warm_up: Option<u32>,
+    pub inner_warm_up: Option<u32>,
     /// `-r`: exactly this many time processes.
-    pub(crate) runs: Option<u32>,
-    pub(crate) min_runs: Option<u32>,
-    pub(crate) max_runs: Option<u32>,
-    pub(crate) precision: Option<f64>,
-    pub(crate) max_time: Option<Duration>,
+    pub runs: Option<u32>,
+    pub min_runs: Option<u32>,
+    pub max_runs: Option<u32>,
+    pub precision: Option<f64>,
+    pub max_time: Option<Duration>,
     /// `--budget`: the whole run's measuring time.
-    pub(crate) budget: Option<Duration>,
+    pub budget: Option<Duration>,
     #[serde(rename = "warmup")]
-    pub(crate) warm_up: Option<u32>,
+    pub warm_up: Option<u32>,
     /// `--idle-runs`: idle-footprint processes per scenario and contestant.
     #[serde(default)]
-    pub(crate) idle_runs: Option<u32>,
+    pub idle_runs: Option<u32>,
     /// `--seed`: the order of the measured rounds, to repeat a run's.
-    pub(crate) seed: Option<u64>,
+    pub seed: Option<u64>,
     /// Only these of the preset's points, by label (a confirmation rerun's failing cases:
     /// `compare --confirm`); empty: every point.
     #[serde(default)]
-    pub(crate) points: Vec<String>,
+    pub points: Vec<String>,
 }
 
 impl PlanOptions {
@@ -128,33 +131,33 @@ impl PlanOptions {
 
 /// A scenario with a list of values for some of its parameters (the rest take defaults).
 #[derive(Debug, Clone)]
-pub(crate) struct PresetCase {
-    pub(crate) scenario: &'static ScenarioSpec,
-    pub(crate) params: Vec<(&'static str, Vec<u64>)>,
+pub struct PresetCase {
+    pub scenario: &'static ScenarioSpec,
+    pub params: Vec<(&'static str, Vec<u64>)>,
     /// The seed benchmark this case reproduces.
-    pub(crate) seed: Option<String>,
+    pub seed: Option<String>,
 }
 
 /// What one invocation runs: the workloads in order, the seed of each tagged point, and
 /// the runs and warm-ups per case.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Plan {
+pub struct Plan {
     /// The preset's name; `None` for `--scenario` and `--command`.
-    pub(crate) preset: Option<String>,
-    pub(crate) workloads: Vec<Workload>,
+    pub preset: Option<String>,
+    pub workloads: Vec<Workload>,
     /// Every tagged point.
-    pub(crate) seeds: Vec<SeedTag>,
-    pub(crate) stopping: Stopping,
-    pub(crate) warm_up: u32,
+    pub seeds: Vec<SeedTag>,
+    pub stopping: Stopping,
+    pub warm_up: u32,
     /// Idle-footprint processes per scenario and contestant.
-    pub(crate) idle_runs: u32,
+    pub idle_runs: u32,
     /// Seeds the order of the measured rounds (`--seed`; else the clock).
-    pub(crate) seed: u64,
+    pub seed: u64,
 }
 
 impl Plan {
     /// The plan of `--command` runs.
-    pub(crate) fn commands(options: &PlanOptions) -> anyhow::Result<Plan> {
+    pub fn commands(options: &PlanOptions) -> anyhow::Result<Plan> {
         Ok(Plan {
             preset: None,
             workloads: vec![Workload::Command],
@@ -167,7 +170,7 @@ impl Plan {
     }
 
     /// The seed a point (`sleep tasks=10000 delay-ms=0`) reproduces, if any.
-    pub(crate) fn seed_of(&self, point: &Point) -> Option<&str> {
+    pub fn seed_of(&self, point: &Point) -> Option<&str> {
         self.seeds
             .iter()
             .find(|tag| tag.point == *point)
@@ -177,15 +180,15 @@ impl Plan {
 
 /// A point and the seed benchmark it reproduces.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct SeedTag {
+pub struct SeedTag {
     /// `sleep tasks=10000 delay-ms=0`.
-    pub(crate) point: Point,
+    pub point: Point,
     /// `concurrency-benchmarks`, …
-    pub(crate) seed: String,
+    pub seed: String,
 }
 
 /// The built-in presets, then those of `file`.
-pub(crate) fn available(file: Option<&Path>) -> anyhow::Result<Vec<Preset>> {
+pub fn available(file: Option<&Path>) -> anyhow::Result<Vec<Preset>> {
     let mut presets = builtin::presets();
     if let Some(path) = file {
         for preset in file::read(path)? {
@@ -203,7 +206,7 @@ pub(crate) fn available(file: Option<&Path>) -> anyhow::Result<Vec<Preset>> {
 }
 
 /// The plan for `taskbench run` with `args` (not `--command`).
-pub(crate) fn plan(args: &PlanOptions) -> anyhow::Result<Plan> {
+pub fn plan(args: &PlanOptions) -> anyhow::Result<Plan> {
     let preset = chosen(args)?;
     let named = args.scenarios.is_empty().then(|| preset.name.clone());
     let (mut workloads, mut seeds) = expand(&preset.cases, &args.params, args.inner_warm_up)?;
@@ -229,7 +232,7 @@ pub(crate) fn plan(args: &PlanOptions) -> anyhow::Result<Plan> {
 }
 
 /// The lineup `run` measures with `args` when `-c` names none: the preset's.
-pub(crate) fn default_lineup(args: &PlanOptions) -> anyhow::Result<Vec<String>> {
+pub fn default_lineup(args: &PlanOptions) -> anyhow::Result<Vec<String>> {
     Ok(chosen(args)?.contestants)
 }
 
@@ -276,7 +279,7 @@ fn ad_hoc(names: &[String]) -> anyhow::Result<Preset> {
 }
 
 /// The workloads of `cases` with `overrides` applied, and the seed of each tagged point.
-pub(crate) fn expand(
+pub fn expand(
     cases: &[PresetCase],
     overrides: &ParamArgs,
     inner_warm_up: Option<u32>,

@@ -6,7 +6,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Scenario parameters given on the command line, each with its list of values.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub(crate) struct ParamArgs(pub Vec<(&'static str, Vec<u64>)>);
+pub struct ParamArgs(pub Vec<(&'static str, Vec<u64>)>);
 
 /// Written as `[["tasks", [1000, 10000]], …]`, in the order given (a sweep's order).
 impl Serialize for ParamArgs {

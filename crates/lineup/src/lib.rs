@@ -1,7 +1,9 @@
 //! The contestants of one invocation: found, chosen by `--contestant` (variants such as
 //! `tokio@1.38.0` among them), checked for their toolchain, built, and under `--cpus`
 //! made one subject per core count. A contestant that cannot run is kept with its reason,
-//! so that `list`, the tables and the JSON say why it is missing.
+//! so that `list`, the tables and the JSON say why it is missing. A layer of taskbench's
+//! pipeline and a crate of its own, over the contestants and the run's subjects: it knows
+//! nothing of the command line or of what a session does with its lineup.
 
 use anyhow::bail;
 use contestant::ContestantInfo;
@@ -30,7 +32,7 @@ pub fn survey(dir: &Path, places: &Places) -> anyhow::Result<Vec<Surveyed>> {
 /// a `detect` takes up to seconds (GHCi loading a package), and a run of a few contestants
 /// should not wait for all 57. The others are kept, unchecked, for the names an error
 /// lists.
-pub(crate) fn survey_for(
+pub fn survey_for(
     dir: &Path,
     places: &Places,
     lineup: Lineup<'_>,
@@ -85,7 +87,7 @@ fn reachable(found: &[Contestant], lineup: Lineup<'_>) -> Vec<String> {
 
 /// The lineup a run asks for, as names and `@group`s (`-c @headline,node-q`).
 #[derive(Debug, Clone, Copy)]
-pub(crate) enum Lineup<'a> {
+pub enum Lineup<'a> {
     /// `-c`: every name must be a contestant that can run here; a group brings its members,
     /// those that cannot run here kept with their reason.
     Named(&'a [String]),
@@ -110,7 +112,7 @@ impl<'a> Lineup<'a> {
 /// each once, in the order named. Naming an unknown group, or an unknown or unavailable
 /// contestant, is an error. `tokio@1.38.0` and `tokio@patch` are variants of `tokio`
 /// (contestant/variant.rs), built with `patches` for the latter.
-pub(crate) fn choose(
+pub fn choose(
     surveyed: Vec<Surveyed>,
     lineup: Lineup<'_>,
     patches: &[Patch],
@@ -211,7 +213,7 @@ pub struct BuildStep<'a> {
 impl BuildStep<'_> {
     /// `building 3/15: go`, or for a joint cargo build `building 1–4/15: floor, smol,
     /// threads, tokio (one cargo build)`.
-    pub(crate) fn line(&self) -> String {
+    pub fn line(&self) -> String {
         match self.names {
             [one] => format!("building {}/{}: {one}", self.index, self.total),
             names => format!(
@@ -226,7 +228,7 @@ impl BuildStep<'_> {
 }
 
 /// The error when no entry of `infos` can run here: each one's reason.
-pub(crate) fn none_can_run(infos: &[ContestantInfo]) -> anyhow::Error {
+pub fn none_can_run(infos: &[ContestantInfo]) -> anyhow::Error {
     let reasons: Vec<String> = infos
         .iter()
         .filter_map(|i| i.unavailable.as_ref().map(|r| format!("{}: {r}", i.name)))
@@ -365,7 +367,7 @@ fn describe(
 }
 
 /// `--cpus`: each value at most the cores taskbench may use here, none twice.
-pub(crate) fn check_cpus(cpus: &[u32]) -> anyhow::Result<()> {
+pub fn check_cpus(cpus: &[u32]) -> anyhow::Result<()> {
     let allowed = measure::affinity::allowed().len();
     if let Some(n) = cpus.iter().find(|&&n| n as usize > allowed) {
         bail!("--cpus {n}: taskbench may use {allowed} cores here");
@@ -380,7 +382,7 @@ pub(crate) fn check_cpus(cpus: &[u32]) -> anyhow::Result<()> {
 }
 
 /// The `--command` subjects, one per `--cpus` value (as given when there is none).
-pub(crate) fn pinned(subjects: Vec<Subject>, cpus: &[u32]) -> Vec<Subject> {
+pub fn pinned(subjects: Vec<Subject>, cpus: &[u32]) -> Vec<Subject> {
     match cpus {
         [] => subjects,
         _ => subjects
