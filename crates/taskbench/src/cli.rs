@@ -231,7 +231,7 @@ pub struct ExportArgs {
 
 impl ExportArgs {
     /// Each `--<flag> PATH` given, with its format.
-    pub fn exports(&self) -> Vec<(&'static crate::export::Format, &std::path::Path)> {
+    pub fn exports(&self) -> Vec<(&'static export::Format, &std::path::Path)> {
         self.formats.given()
     }
 }
@@ -871,7 +871,7 @@ mod tests {
             "3",
         ];
         let command = argv.iter().map(|a| a.to_string()).collect();
-        crate::export::SessionFile::new(command, None)
+        export::SessionFile::new(command, None)
             .write(dir.path())
             .unwrap();
         let current = run_args(&["run", "--resume", "x", "-q"]).options(None);

@@ -2,57 +2,47 @@
 //! message passing — across runtimes and languages, every case in a fresh process.
 //!
 //! The pipeline, in the order of docs/ARCHITECTURE.md — catalogue → contestants → measure →
-//! run → analysis → words/export → store — one module each:
-//! - `catalogue` (its own crate): the scenarios, their parameters, checksums, ideal times;
-//! - `contestant` (its own crate): manifests under `contestants/`, toolchain detection,
-//!   builds, versions, each runtime's warm-up rule; then `presets` and `lineup` (each its own
-//!   crate): what this invocation runs (named sets of cases, or the scenarios named), on
-//!   whom;
-//! - `measure` (its own crate, on the catalogue alone): one process, exactly: wall, `wait4`
-//!   rusage, the /proc sampler, the launcher; the machine and its load (`Platform`,
-//!   `MachineWatch`);
-//! - `run` (its own crate): the order of runs, the runner (stopped by a condition it is
-//!   given), one run's execution and judgement, the stored record;
-//! - `stats` (its own crate, a leaf): numbers only; `analysis` (its own crate) what they
-//!   mean, and `results` (its own crate): the document a session produces, which
-//!   everything after it reads;
-//! - [`words`] what is shown; `plot` (its own crate) and [`html`]: the charts and
-//!   report.html, with `seeds` (its own crate), the seed benchmarks' published figures,
-//!   beside ours; [`export`]: JSON, CSV, Markdown, the ecosystem's formats;
-//! - `store` (its own crate): every session kept in SQLite or PostgreSQL, its rows, the
-//!   baselines.
+//! run → analysis → words/export → store — each stage a crate of its own, which this crate
+//! uses and none of which uses it:
+//! - `catalogue`: the scenarios, their parameters, checksums, ideal times;
+//! - `contestant`: manifests under `contestants/`, toolchain detection, builds, versions,
+//!   each runtime's warm-up rule; then `presets` and `lineup`: what this invocation runs
+//!   (named sets of cases, or the scenarios named), on whom;
+//! - `measure` (on the catalogue alone): one process, exactly: wall, `wait4` rusage, the
+//!   /proc sampler, the launcher; the machine and its load (`Platform`, `MachineWatch`);
+//! - `run`: the order of processes, the runner (stopped by a condition it is given), one
+//!   process's execution and judgement, the stored record;
+//! - `stats` (a leaf): numbers only; `analysis` what they mean; `results`: the document a
+//!   session produces, which everything after it reads;
+//! - `words` what is shown; `plot` and `html`: the charts and report.html, with `seeds`, the
+//!   seed benchmarks' published figures, beside ours; `export`: the folder, JSON, CSV,
+//!   Markdown, the ecosystem's formats;
+//! - `store`: every session kept in SQLite or PostgreSQL, its rows, the baselines.
 //!
-//! The features, one folder each, holding their deciding, words, export and exit status
-//! over that model: [`compare`] (and the gate), [`history`] (and change points),
-//! [`bisect`], [`sweep`], [`warm_up`], [`agree`], [`shards`] (and merging).
+//! Beside it, leaves any stage may use: `units` (durations, sizes and shares in human units)
+//! and `exit` (what the exit status tells a script).
 //!
-//! Beside it, leaves any stage may use, each its own crate: `units` (durations, sizes and
-//! shares in human units) and `exit` (what the exit status tells a script). Over it:
+//! This crate holds what sits over that model. The features, one folder each, holding their
+//! deciding, words, conclusion and exit status: [`compare`] (and the gate), [`history`] (and
+//! change points), [`bisect`], [`warm_up`], [`agree`], [`shards`] (and merging). Then
 //! [`scheduler`], a session from start to end as named steps over all of the above (plan,
 //! prepare, build, measure, finish) — what `taskbench run` is, its gate the last step;
 //! [`cli`], the command line read into options; [`commands`], each subcommand a short story
-//! over the library (no command imports another).
-//!
-//! Which of these may import which is one table, tests/integration/layers.rs: each only the
-//! layers before it there — a feature's parts each a row where they sit in the pipeline —
-//! so that no import runs against the pipeline and none closes a circle
-//! (docs/ARCHITECTURE.md, "Who may import whom"). The layers that are crates of their own
-//! (`catalogue`, `contestant`, `presets`, `lineup`, `exit`, `measure`, `run`, `stats`,
-//! `analysis`, `results`, `store`, `seeds`, `plot`, `units`) are not in it: what each may use is its Cargo.toml.
+//! over the library (no command imports another). Which of these may import which is one
+//! table, tests/integration/layers.rs: each only the modules before it there — a feature's
+//! parts each a row where they sit — so that no import runs against the pipeline and none
+//! closes a circle (docs/ARCHITECTURE.md, "Who may import whom"): an order inside one
+//! crate, which Cargo cannot say.
 
 pub(crate) mod agree;
 pub(crate) mod bisect;
 pub mod cli;
 pub(crate) mod commands;
 pub(crate) mod compare;
-pub(crate) mod export;
 pub(crate) mod history;
-pub(crate) mod html;
 pub(crate) mod scheduler;
 pub(crate) mod shards;
-pub(crate) mod sweep;
 pub(crate) mod warm_up;
-pub(crate) mod words;
 
 // The unit tests start commands through the launcher (measure/launcher.rs): their binary
 // is one too.

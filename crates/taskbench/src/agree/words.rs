@@ -67,7 +67,7 @@ pub(crate) fn markdown(
         String::from("| run | cells | within ±5 % | within ±2 % | median ± | worst ± |\n");
     out.push_str("|---|---:|---:|---:|---:|---:|\n");
     for (name, p) in precisions {
-        let name = crate::words::markdown::text(name);
+        let name = words::markdown::text(name);
         match p {
             Some(p) => out.push_str(&format!(
                 "| {name} | {} | {} | {} | ±{:.1} % | ±{:.0} % |\n",

@@ -166,11 +166,11 @@ pub(crate) struct Record<'a> {
 
 impl Record<'_> {
     /// Writes DIR/bisect.json, and DIR/report.html: the path as `path` tabulates it.
-    pub(crate) fn write(&self, dir: &Path, path: &crate::words::Table) -> anyhow::Result<()> {
+    pub(crate) fn write(&self, dir: &Path, path: &words::Table) -> anyhow::Result<()> {
         let json = serde_json::to_string_pretty(self).expect("a bisect serialises");
-        crate::export::write_atomically(&dir.join("bisect.json"), json.as_bytes())?;
-        let page = crate::html::standalone(&path.title, &crate::html::figures_table(path));
-        crate::export::write_atomically(&dir.join("report.html"), page.as_bytes())
+        export::write_atomically(&dir.join("bisect.json"), json.as_bytes())?;
+        let page = html::standalone(&path.title, &html::figures_table(path));
+        export::write_atomically(&dir.join("report.html"), page.as_bytes())
     }
 }
 

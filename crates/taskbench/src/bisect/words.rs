@@ -3,9 +3,9 @@
 //! releases built and the wall time. The search (bisect/search.rs) decides; this words.
 
 use crate::bisect::search::{Bisect, Comparison, Decision, Event, Figure};
-use crate::words::table::{Table, headers};
 use std::time::Duration;
 use units::{percent, ratio};
+use words::table::{Table, headers};
 
 /// One line for an event of the search: `go@1.23.12 → go@1.24.0  1.42× [1.33–1.51]
 /// changed · 1 run, 20 processes each`, or a release skipped and why.

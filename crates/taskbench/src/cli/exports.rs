@@ -3,8 +3,8 @@
 //! entry in that table and both commands' flags follow. clap's derive cannot make flags
 //! from a table, so this implements `Args` by hand, as the scenario parameters do.
 
-use crate::export::{FORMATS, Format};
 use clap::{Arg, ArgMatches, Args, FromArgMatches, ValueHint};
+use export::{FORMATS, Format};
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 

@@ -5,9 +5,9 @@
 use crate::agree::decide::{agreement, precision};
 use crate::agree::words::{agreement_line, combined_line, level_line, markdown, precision_line};
 use crate::cli::AgreeArgs;
-use crate::words::condition::run_condition_line;
 use results::{Results, read_results};
 use std::path::Path;
+use words::condition::run_condition_line;
 
 /// Prints the precision of `args.a` (and `args.b`) and, with both, their agreement.
 pub(crate) fn agree(args: &AgreeArgs) -> anyhow::Result<()> {
@@ -64,7 +64,7 @@ fn text(
         }
     }
     for (name, results) in runs {
-        if let Some(line) = crate::words::budget::run_line(results) {
+        if let Some(line) = words::budget::run_line(results) {
             println!("{name}: {line}");
         }
         let condition = run_condition_line(results.machine.as_ref());

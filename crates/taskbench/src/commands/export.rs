@@ -4,8 +4,8 @@
 //! github-action-benchmark like a single run's. `-` is stdout, for one format at a time.
 
 use crate::cli::{ExportArgs, FolderExports};
-use crate::export::{check_stdout, check_writable, write_exports};
 use anyhow::Context;
+use export::{check_stdout, check_writable, write_exports};
 use results::read_results;
 
 /// Writes each format `args` names from `args.dir`'s results.

@@ -3,12 +3,12 @@
 //! with the release it runs here and the newest, and each group (`-c @name`) with its
 //! members.
 
-use crate::words::plain_table;
 use contestant::Contestant;
 use contestant::warm_up;
 use contestant::{Availability, Places, age, fairness_entry, groups};
 use lineup::{Surveyed, survey};
 use std::path::Path;
+use words::plain_table;
 
 /// Prints the scenarios, the contestants, their warm-up rules, toolchains and groups.
 pub(crate) fn list(contestants_dir: &Path, places: &Places) -> anyhow::Result<()> {

@@ -17,10 +17,10 @@ pub(crate) fn merge(args: &MergeArgs) -> anyhow::Result<()> {
         eprintln!("taskbench: {missing}");
     }
     if !args.quiet {
-        let width = crate::words::terminal_width();
+        let width = words::terminal_width();
         print!(
             "{}",
-            crate::words::overview::render_terminal(&results, width, false)
+            words::overview::render_terminal(&results, width, false)
         );
     }
     let cases: usize = results.points.iter().map(|p| p.rows.len()).sum();

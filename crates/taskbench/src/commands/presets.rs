@@ -16,7 +16,7 @@ pub(crate) fn presets(
     let presets = available(args.preset_file.as_deref())?;
     let surveyed = survey(contestants_dir, places).unwrap_or_default();
     let mut listing =
-        crate::words::plain_table(&["preset", "what it runs", "cases", "lineup · est. time"]);
+        words::plain_table(&["preset", "what it runs", "cases", "lineup · est. time"]);
     for preset in &presets {
         // What the processes of the available contestants of the preset's lineup cost.
         let costs: Vec<ProcessCost> = choose(
@@ -62,7 +62,7 @@ pub(crate) fn presets(
             format!(
                 "{} points\n{},\n{} warm-up",
                 plan.workloads.len(),
-                crate::words::plan::stopping_line(&plan),
+                words::plan::stopping_line(&plan),
                 preset.warm_up
             ),
             format!(

@@ -4,8 +4,6 @@
 //! results are rebuilt from DIR/runs.jsonl and DIR/run.json and written too, marked
 //! interrupted.
 
-use crate::export;
-use crate::html;
 use anyhow::Context;
 use results::read_results;
 use std::path::Path;

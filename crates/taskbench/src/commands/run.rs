@@ -2,9 +2,9 @@
 //! measure, finish and gate — the scheduler's steps in order (see `scheduler`).
 
 use crate::cli::{RunArgs, run_options_of};
-use crate::export::SessionFile;
 use crate::scheduler::{Resume, Scheduler, SessionOptions, Stored};
 use contestant::Places;
+use export::SessionFile;
 use std::path::Path;
 
 /// Runs what `args` asks for (`contestants` is `--contestants`, when given, found in

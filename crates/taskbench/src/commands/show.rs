@@ -2,10 +2,10 @@
 //! cell × best, for time and for peak RSS — as `taskbench run` prints it at its end, from
 //! DIR/results.json alone.
 
-use crate::words::condition::run_condition_line;
-use crate::words::{PlatformHeader, overview, terminal_width};
 use results::read_results;
 use std::path::Path;
+use words::condition::run_condition_line;
+use words::{PlatformHeader, overview, terminal_width};
 
 /// Prints the overviews of `dir`'s results.
 pub(crate) fn show(dir: &Path) -> anyhow::Result<()> {
@@ -28,8 +28,8 @@ pub(crate) fn show(dir: &Path) -> anyhow::Result<()> {
     }
     println!();
     print!("{}", overview::render_terminal(&results, width, false));
-    if let Some(line) = crate::words::budget::run_line(&results) {
-        print!("{}", crate::words::wrap(&line, width.into()));
+    if let Some(line) = words::budget::run_line(&results) {
+        print!("{}", words::wrap(&line, width.into()));
     }
     Ok(())
 }

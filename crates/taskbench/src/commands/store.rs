@@ -4,9 +4,9 @@
 
 use crate::cli::{HistoryArgs, ImportArgs};
 use crate::history::change_points::at_least;
-use crate::words::{render_terminal, terminal_width};
 use results::read_results;
 use store::{self, HistoryFilter, Provenance};
+use words::{render_terminal, terminal_width};
 
 /// Adds DIR/results.json to the store, with the tags given; the project's commit is not
 /// known for a folder from elsewhere, so none is recorded.
@@ -72,7 +72,7 @@ pub(crate) fn history(args: &HistoryArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.export_html {
         let page =
             crate::history::trend::trend_page(&rows, &table, found.as_deref().unwrap_or(&[]));
-        crate::export::write_atomically(path, page.as_bytes())?;
+        export::write_atomically(path, page.as_bytes())?;
     }
     Ok(())
 }

@@ -6,7 +6,6 @@
 use crate::cli::WarmUpArgs;
 use crate::warm_up::curves::{CaseCurves, case_curves};
 use crate::warm_up::words::curves_table;
-use crate::words::{render_terminal, terminal_width};
 use anyhow::Context;
 use catalogue::Scenario;
 use contestant::Places;
@@ -17,6 +16,7 @@ use run::curve::{CurvePlan, curve_process, iterations_for};
 use run::{Limits, ProcessExecutor, Subject, Workload};
 use std::path::Path;
 use std::time::Duration;
+use words::{render_terminal, terminal_width};
 
 /// Measures the curves `args` asks for, prints them, and writes the tables with `--write`.
 pub(crate) fn warm_up(

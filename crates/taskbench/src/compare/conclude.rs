@@ -4,11 +4,11 @@
 
 use crate::compare::gate::{Comparison, GateOutcome, Judgement, Thresholds, confirmed, judge};
 use crate::compare::words::{failure, gate_line, table, unhistoried_warning};
-use crate::words::condition::condition_block;
-use crate::words::{render_markdown, render_terminal, terminal_width};
 use exit::{ExitClass, fail};
 use run::interrupt::{errln, outln};
 use std::path::Path;
+use words::condition::condition_block;
+use words::{render_markdown, render_terminal, terminal_width};
 
 /// Where a comparison goes besides the terminal.
 #[derive(Default)]
@@ -64,14 +64,14 @@ fn show(comparison: &Comparison, outputs: &Outputs) -> anyhow::Result<()> {
     outln!("{}", render_terminal(&table, terminal_width()));
     if let Some(path) = outputs.markdown {
         let block: String = (block.iter())
-            .map(|l| format!("{}  \n", crate::words::markdown::text(l)))
+            .map(|l| format!("{}  \n", words::markdown::text(l)))
             .collect();
         let text = format!("{block}\n{}", render_markdown(&table));
-        crate::export::write_atomically(path, text.trim_start().as_bytes())?;
+        export::write_atomically(path, text.trim_start().as_bytes())?;
     }
     if let Some(path) = outputs.html {
-        let page = crate::html::standalone(&table.title, &crate::html::figures_table(&table));
-        crate::export::write_atomically(path, page.as_bytes())?;
+        let page = html::standalone(&table.title, &html::figures_table(&table));
+        export::write_atomically(path, page.as_bytes())?;
     }
     Ok(())
 }

@@ -5,11 +5,11 @@
 use crate::compare::change::{CaseChange, CpuKind};
 use crate::compare::gate::{Comparison, FAMILY_WISE, GateOutcome, Judgement};
 use crate::compare::ratio::{Change, Verdict};
-use crate::words::Table;
-use crate::words::condition::{CONDITION_MARK, condition_note};
-use crate::words::table::modes_text;
 use catalogue::Point;
 use stats::Mode;
+use words::Table;
+use words::condition::{CONDITION_MARK, condition_note};
+use words::table::modes_text;
 
 /// `gate: 9 judgements, each at 99.4444 % (Bonferroni: …)`.
 pub(crate) fn gate_line(outcome: &GateOutcome) -> String {
@@ -169,7 +169,7 @@ pub(crate) fn table(comparison: &Comparison) -> Table {
             Some(_) => format!("{} · {MACHINES_MARK}", comparison.title),
             None => comparison.title.clone(),
         },
-        headers: crate::words::table::headers(&headers),
+        headers: words::table::headers(&headers),
         rows,
         notes,
     }

@@ -2,10 +2,10 @@
 //! session's figure with its interval, version and commit, so a change shows where it
 //! happened. The store reads the summaries; this draws them.
 
-use crate::words::Table;
-use crate::words::table::headers;
 use store::HistoryRow;
 use units::{bytes, duration};
+use words::Table;
+use words::table::headers;
 
 /// The table of `rows`: one row per session, point and contestant.
 pub(crate) fn history_table(rows: &[HistoryRow]) -> Table {

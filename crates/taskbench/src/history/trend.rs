@@ -5,13 +5,13 @@
 //! table.
 
 use crate::history::change_points::{Along, Figure, SeriesSteps};
-use crate::html::charts::svg;
-use crate::html::{figures_table, standalone, table::escape};
-use crate::words::Table;
 use catalogue::Point;
+use html::charts::svg;
+use html::{figures_table, standalone, table::escape};
 use plot::{self, LineChart, Palette, Quantity, Series};
 use std::fmt::Write;
 use store::HistoryRow;
+use words::Table;
 
 /// The page of `rows`, with `table` (their history table) at its end, each case's time
 /// steps along its sessions among `found` marked.

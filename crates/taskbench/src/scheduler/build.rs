@@ -4,9 +4,6 @@
 
 use super::{Commands, Prepared};
 use crate::shards::cases::shard_cases;
-use crate::words::plan::{budget_buys, plural, shard_line, stopping_line};
-use crate::words::platform::{toolchains_line, unavailable_line};
-use crate::words::{PlatformHeader, terminal_width, wrap};
 use contestant::ContestantInfo;
 use contestant::ProcessCost;
 use lineup::{pinned, prepare};
@@ -14,6 +11,9 @@ use measure::Platform;
 use run::interrupt::{self, errln, out, outln};
 use run::{Shard, ShardCases, Subject};
 use units::rough_duration;
+use words::plan::{budget_buys, plural, shard_line, stopping_line};
+use words::platform::{toolchains_line, unavailable_line};
+use words::{PlatformHeader, terminal_width, wrap};
 
 /// A run whose subjects are ready to measure.
 pub(crate) struct Built<'a> {

@@ -5,15 +5,14 @@
 use super::Measured;
 use super::SessionOptions;
 use crate::compare::gate::Side;
-use crate::export;
-use crate::words::condition::run_condition_line;
-use crate::words::{overview, render_terminal, side_by_side, terminal_width, warning_digest, wrap};
 use anyhow::Context;
 use catalogue::Point;
 use results::Results;
 use run::interrupt::{self, errln, out, outln};
 use std::path::{Path, PathBuf};
 use store::{self, HistoryFilter, Location, Provenance};
+use words::condition::run_condition_line;
+use words::{overview, render_terminal, side_by_side, terminal_width, warning_digest, wrap};
 
 /// A run whose results are written.
 pub(crate) struct Finished<'a> {
@@ -91,7 +90,7 @@ fn print_results(results: &Results, tables: bool, cold: bool) {
         outln!("{line}\n");
     }
     if tables {
-        for table in crate::sweep::words::tables(&results.points, &results.fits) {
+        for table in words::sweep::tables(&results.points, &results.fits) {
             outln!("{}", render_terminal(&table, width));
         }
         if let Some(table) = side_by_side(&results.points) {
@@ -102,7 +101,7 @@ fn print_results(results: &Results, tables: bool, cold: bool) {
     for line in warning_digest(&results.warnings) {
         out!("{}", wrap(&format!("warning: {line}"), width.into()));
     }
-    if let Some(line) = crate::words::budget::run_line(results) {
+    if let Some(line) = words::budget::run_line(results) {
         out!("{}", wrap(&line, width.into()));
     }
     if let Some(line) = run_condition_line(results.machine.as_ref()) {

@@ -7,7 +7,6 @@
 const SAMPLE_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
 
 use super::Built;
-use crate::export;
 use anyhow::Context;
 use catalogue::Point;
 use indicatif::{ProgressBar, ProgressStyle};

@@ -24,9 +24,9 @@ pub(crate) use options::{Commands, Export, Gate, Keep, ProcessLimits, SessionOpt
 pub(crate) use resume::{Resume, Stored};
 
 use crate::compare::gate::{Side, check_machines};
-use crate::export::{self, SessionFile};
 use crate::shards::cases::{shard_cases, subject_names};
 use contestant::Places;
+use export::{self, SessionFile};
 use lineup::{Lineup, Surveyed, choose, survey_for};
 use presets::{self, Plan};
 use run::{RunRecord, Shard, ShardCases, interrupt};
@@ -111,9 +111,9 @@ impl<'a> Scheduler<'a> {
                 .map(|c| (c.clone(), contestant::ProcessCost::command()))
                 .collect(),
         };
-        let mut out = crate::words::plan::dry_run(&self.plan, &names);
+        let mut out = words::plan::dry_run(&self.plan, &names);
         if let Some((shard, chosen)) = &self.shard {
-            out.push_str(&crate::words::plan::shard_line(*shard, chosen, names.len()));
+            out.push_str(&words::plan::shard_line(*shard, chosen, names.len()));
             out.push('\n');
         }
         out

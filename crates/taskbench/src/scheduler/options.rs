@@ -3,9 +3,9 @@
 //! directly; `--resume` reads the one a run kept beside its run.json.
 
 use crate::compare::gate::Thresholds;
-use crate::export::{self, Format};
 use anyhow::Context;
 use contestant::variant::Patch;
+use export::{self, Format};
 use presets::PlanOptions;
 use run::Shard;
 use serde::{Deserialize, Serialize};
@@ -172,7 +172,7 @@ impl SessionOptions {
 
 /// A format written as its flag (`"bmf"`), the name users know it by.
 mod by_flag {
-    use crate::export::Format;
+    use export::Format;
     use serde::{Deserialize, Deserializer, Serializer};
 
     pub(crate) fn serialize<S: Serializer>(

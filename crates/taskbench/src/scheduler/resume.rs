@@ -4,8 +4,8 @@
 //! once the folder is locked, its records of the cases that finished.
 
 use super::SessionOptions;
-use crate::export::{self, SessionFile};
 use anyhow::{anyhow, bail};
+use export::{self, SessionFile};
 use run::interrupt::errln;
 use run::{Phase, RunRecord};
 use std::path::{Path, PathBuf};

@@ -2,7 +2,6 @@
 //! and start-ups before anything is built, and their cases' estimates, split alike on
 //! every runner.
 
-use crate::words::plan::plural;
 use contestant::Availability;
 use contestant::ProcessCost;
 use lineup::Surveyed;
@@ -10,6 +9,7 @@ use presets::Plan;
 use presets::estimate::case_estimate;
 use run::shard::EstimatedCase;
 use run::{Shard, ShardCases, pinned_name};
+use words::plan::plural;
 
 /// Each contestant's subject names (`tokio`, or `tokio cpus=N` for each `--cpus N`) with
 /// what its processes cost; only those available here when `available_only`.

@@ -5,11 +5,11 @@
 //! overview per machine. The merged folder is written as a run's is (run.json, runs.jsonl,
 //! results.json and every export), so that everything after a run reads it alike.
 
-use crate::export::SessionFile;
 use analysis::on_machine;
 use anyhow::{Context, bail};
 use catalogue::Point;
 use contestant::ContestantInfo;
+use export::SessionFile;
 use measure::Platform;
 use measure::machine::{CpuShares, MachineLoad};
 use results::{MachineInfo, Results, read_results};
@@ -50,16 +50,16 @@ pub(crate) fn merge(dirs: &[PathBuf], out: &Path, mixed_machines: bool) -> anyho
     let merged = join(&inputs, &machines)?;
     std::fs::create_dir_all(out)
         .with_context(|| format!("--out: cannot create {}", out.display()))?;
-    let _lock = crate::export::lock(out)?;
+    let _lock = export::lock(out)?;
     merged.session_file.write(out)?;
-    crate::export::rewrite(&out.join("runs.jsonl"), &merged.records)?;
-    let results = crate::export::assemble(
+    export::rewrite(&out.join("runs.jsonl"), &merged.records)?;
+    let results = export::assemble(
         merged.records,
         &merged.session_file,
         merged.load,
         merged.incomplete.is_some(),
     );
-    crate::export::write_results(&results, out, &[])?;
+    export::write_results(&results, out, &[])?;
     Ok(Merge {
         results,
         folders: inputs.len(),
@@ -200,7 +200,7 @@ fn join(inputs: &[(PathBuf, Results)], machines: &[Machine]) -> anyhow::Result<M
     }
     let all: Vec<&Results> = inputs.iter().map(|(_, r)| r).collect();
     let session_file = SessionFile {
-        schema: crate::export::SESSION_FILE_SCHEMA.into(),
+        schema: export::SESSION_FILE_SCHEMA.into(),
         command: unsharded(&all[0].command),
         platform: Some(infos[0].platform.clone()),
         contestants,

@@ -3,8 +3,8 @@
 //! step), where it settled, and the warm-up the table holds beside the one the curves ask.
 
 use crate::warm_up::curves::{CaseCurves, ProcessCurve};
-use crate::words::Table;
 use units::{count, duration};
+use words::Table;
 
 /// Blocks from the steady time (lowest) up, each ×√2 the one below.
 const LEVELS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
@@ -61,7 +61,7 @@ pub(crate) fn curves_table(cases: &[(CaseCurves, u32, String)]) -> Table {
     }
     Table {
         title: "warm-up curves".into(),
-        headers: crate::words::table::headers(&[
+        headers: words::table::headers(&[
             "contestant\nscenario",
             "curve",
             "class\nsettled",

@@ -8,52 +8,46 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Every top-level module of the harness's crate and the modules it imports, in the
-/// pipeline's order: the features' deciding; what is shown and written; a session from
-/// start to end; the command line and the commands on top. A module may only name modules
-/// above it here, and the table holds no import the code does not make, so that it reads as
-/// the house stands. docs/ARCHITECTURE.md gives the pipeline's order. A feature is one
-/// folder (issue 47); where its parts sit at different places in the pipeline — its
-/// deciding over the analysis, its words over the words, its step over the scheduler —
-/// each part is a row of its own (`compare::gate`, `compare::words`, `compare::step`).
-/// Everything under it — catalogue, contestant, presets, lineup, measure, run, stats,
-/// analysis, results, store, seeds, plot, units, exit (issue 47) — is a crate of its own and
-/// no module here: what each may use is its Cargo.toml, which the compiler holds it to.
+/// pipeline's order: the features, each part where it sits (its deciding, its words, its
+/// conclusion); a session from start to end (the scheduler) and the features' steps over
+/// it; the command line and the commands on top. A module may only name modules above it
+/// here, and the table holds no import the code does not make, so that it reads as the
+/// house stands. A feature is one folder (issue 47) whose parts each are a row
+/// (`compare::gate`, `compare::words`, `compare::step`): that order within a crate is what
+/// Cargo cannot say. Everything under the features — catalogue, contestant, presets,
+/// lineup, measure, run, stats, analysis, results, store, words, html, export, seeds, plot,
+/// units, exit (issue 47) — is a crate of its own and no module here: what each may use is
+/// its Cargo.toml, which the compiler holds it to (docs/ARCHITECTURE.md).
 #[rustfmt::skip]
 const LAYERS: &[(&str, &[&str])] = &[
     ("warm_up::curves", &[]),
+    ("warm_up::words", &["warm_up::curves"]),
+    ("agree", &[]),
+    ("shards", &[]),
     ("compare::ratio", &[]),
     ("compare::mode_shift", &["compare::ratio"]),
     ("compare::change", &["compare::mode_shift", "compare::ratio"]),
     ("compare::gate", &["compare::change", "compare::ratio"]),
     ("compare::sides", &["compare::gate"]),
+    ("compare::words", &["compare::change", "compare::gate", "compare::ratio"]),
+    ("compare::conclude", &["compare::gate", "compare::words"]),
     ("history::change_points", &[]),
     ("history::series", &["history::change_points"]),
     ("history::change_gate", &["compare::gate", "history::change_points"]),
     ("history::changes", &["compare::gate", "history::change_points", "history::series"]),
-    ("words", &[]),
-    ("compare::words", &["compare::change", "compare::gate", "compare::ratio", "words"]),
-    ("history::table", &["words"]),
+    ("history::table", &[]),
     ("history::words", &["history::change_gate", "history::change_points"]),
-    ("agree", &["words"]),
-    ("sweep::words", &["words"]),
-    ("warm_up::words", &["words", "warm_up::curves"]),
-    ("html", &["words", "sweep::words"]),
-    ("history::trend", &["history::change_points", "html", "words"]),
-    ("export", &["words", "html", "sweep::words"]),
-    ("compare::conclude", &["compare::gate", "compare::words", "export", "html", "words"]),
+    ("history::trend", &["history::change_points"]),
     ("history::conclude", &["history::change_gate", "history::words"]),
-    ("shards", &["words", "export"]),
-    ("scheduler", &["words", "export", "sweep::words", "shards",
-                    "compare::gate", "compare::sides", "history::changes", "history::table",
-                    "history::trend"]),
+    ("scheduler", &["shards", "compare::gate", "compare::sides", "history::changes",
+                    "history::table", "history::trend"]),
     ("compare::step", &["compare::conclude", "compare::gate", "compare::sides", "scheduler"]),
     ("compare::confirm", &["scheduler"]),
-    ("bisect", &["words", "html", "export", "scheduler", "compare::change", "compare::ratio"]),
-    ("cli", &["export", "scheduler", "bisect", "compare::gate"]),
-    ("commands", &["words", "agree", "html", "export", "scheduler",
-                   "bisect", "cli", "warm_up::curves", "warm_up::words", "shards",
-                   "compare::conclude", "compare::confirm", "compare::gate", "compare::sides",
-                   "compare::step", "history::change_gate",
+    ("bisect", &["scheduler", "compare::change", "compare::ratio"]),
+    ("cli", &["scheduler", "bisect", "compare::gate"]),
+    ("commands", &["agree", "scheduler", "bisect", "cli", "warm_up::curves", "warm_up::words",
+                   "shards", "compare::conclude", "compare::confirm", "compare::gate",
+                   "compare::sides", "compare::step", "history::change_gate",
                    "history::change_points", "history::changes", "history::conclude",
                    "history::table", "history::trend", "history::words"]),
 ];
@@ -395,5 +389,5 @@ fn the_checks_see_an_import_when_there_is_one() {
     let search = src().join("bisect/search.rs");
     assert!(!code(&search).contains("mod tests"));
     assert!(test_files(&[search]).contains(&src().join("bisect/search/tests.rs")));
-    assert!(imports()["scheduler"].contains_key("words"));
+    assert!(imports()["scheduler"].contains_key("shards"));
 }

@@ -2,8 +2,8 @@
 //! writes, and has a writer; the flags the docs name keep working.
 
 use crate::cli::{Cli, Command};
-use crate::export::{FORMATS, Format};
 use clap::{CommandFactory, Parser};
+use export::{FORMATS, Format};
 use std::path::Path;
 
 /// The formats (by flag) and paths a command line asks to export.
