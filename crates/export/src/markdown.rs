@@ -6,8 +6,8 @@
 
 use super::Results;
 use words::condition::run_condition_line;
+use words::fits::tables;
 use words::markdown::{code, text};
-use words::sweep::tables;
 use words::{PlatformHeader, overview, render_markdown, seeds, side_by_side, terms};
 
 /// The whole Markdown document.

@@ -38,7 +38,7 @@ pub fn render(results: &Results) -> String {
     warnings(&mut page, results);
     contestants(&mut page, results, &swatch);
     contents(&mut page, results);
-    let mut fit_tables = words::sweep::fit_tables(&results.points, &results.fits);
+    let mut fit_tables = words::fits::fit_tables(&results.points, &results.fits);
     let mut sweeps = sweeps(results);
     for (index, point) in results.points.iter().enumerate() {
         point_section(&mut page, index, point, results, &palette, &swatch);

@@ -4,6 +4,7 @@
 
 pub mod budget;
 pub mod condition;
+pub mod fits;
 pub mod markdown;
 pub mod overview;
 pub mod plan;
@@ -11,7 +12,6 @@ pub mod platform;
 mod seed_pairs;
 pub mod seeds;
 mod side_by_side;
-pub mod sweep;
 pub mod table;
 pub mod terms;
 pub mod warnings;

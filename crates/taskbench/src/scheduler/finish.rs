@@ -90,7 +90,7 @@ fn print_results(results: &Results, tables: bool, cold: bool) {
         outln!("{line}\n");
     }
     if tables {
-        for table in words::sweep::tables(&results.points, &results.fits) {
+        for table in words::fits::tables(&results.points, &results.fits) {
             outln!("{}", render_terminal(&table, width));
         }
         if let Some(table) = side_by_side(&results.points) {

@@ -14,6 +14,7 @@ mod changes;
 mod ci_trust;
 mod ci_workflow;
 mod contestants;
+mod crate_graph;
 mod dated_figures;
 mod exit_codes;
 mod exports;
