@@ -19,8 +19,8 @@ use plot::{Palette, marker_svg};
 use results::Results;
 use std::fmt::Write;
 use table::{Kind, escape};
+use words::Table;
 use words::condition::run_condition_line;
-use words::{self, Table};
 
 const STYLE: &str = include_str!("style.css");
 

@@ -7,7 +7,7 @@
 
 use crate::Table;
 use analysis::{CaseSummary, PointSummary};
-use seeds::{self, Experiment, Figure, SeedMetric, counterparts};
+use seeds::{Experiment, Figure, SeedMetric, counterparts};
 use units::{bytes, duration};
 
 /// The pairs table of one experiment that `point` re-runs.

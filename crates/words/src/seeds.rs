@@ -8,7 +8,7 @@ use super::seed_pairs::published;
 use crate::Table;
 use analysis::{CaseSummary, PointSummary};
 use measure::Platform;
-use seeds::{self, Experiment, SeedMetric};
+use seeds::{Experiment, SeedMetric};
 use units::{bytes, duration};
 
 /// The comparison tables of `point` (none for a point that reproduces no seed).

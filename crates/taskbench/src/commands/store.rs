@@ -5,7 +5,7 @@
 use crate::cli::{HistoryArgs, ImportArgs};
 use crate::history::change_points::at_least;
 use results::read_results;
-use store::{self, HistoryFilter, Provenance};
+use store::{HistoryFilter, Provenance};
 use words::{render_terminal, terminal_width};
 
 /// Adds DIR/results.json to the store, with the tags given; the project's commit is not

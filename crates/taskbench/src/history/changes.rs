@@ -108,13 +108,12 @@ fn before(
     started: &str,
 ) -> anyhow::Result<Vec<Figures>> {
     let sessions = case_sessions(store, machine, point, &row.contestant)?;
-    let mut found = Vec::new();
     // Text compared here, byte by byte, not by the database's collation.
-    for session in sessions
+    let earlier = sessions
         .into_iter()
-        .filter(|s| s.started.as_str() < started)
-    {
-        found.push(Figures {
+        .filter(|s| s.started.as_str() < started);
+    Ok(earlier
+        .map(|session| Figures {
             time: session.median("elapsed"),
             peak_rss: session.median("peak_rss"),
             processes: Processes::default(),
@@ -125,9 +124,8 @@ fn before(
                 version: session.version,
                 release: None,
             },
-        });
-    }
-    Ok(found)
+        })
+        .collect())
 }
 
 #[cfg(test)]

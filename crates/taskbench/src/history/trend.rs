@@ -8,7 +8,7 @@ use crate::history::change_points::{Along, Figure, SeriesSteps};
 use catalogue::Point;
 use html::charts::svg;
 use html::{figures_table, standalone, table::escape};
-use plot::{self, LineChart, Palette, Quantity, Series};
+use plot::{LineChart, Palette, Quantity, Series};
 use std::fmt::Write;
 use store::HistoryRow;
 use words::Table;

@@ -10,7 +10,7 @@ use catalogue::Point;
 use results::Results;
 use run::interrupt::{self, errln, out, outln};
 use std::path::{Path, PathBuf};
-use store::{self, HistoryFilter, Location, Provenance};
+use store::{HistoryFilter, Location, Provenance};
 use words::condition::run_condition_line;
 use words::{overview, render_terminal, side_by_side, terminal_width, warning_digest, wrap};
 

@@ -26,9 +26,9 @@ pub(crate) use resume::{Resume, Stored};
 use crate::compare::gate::{Side, check_machines};
 use crate::shards::cases::{shard_cases, subject_names};
 use contestant::Places;
-use export::{self, SessionFile};
+use export::SessionFile;
 use lineup::{Lineup, Surveyed, choose, survey_for};
-use presets::{self, Plan};
+use presets::Plan;
 use run::{RunRecord, Shard, ShardCases, interrupt};
 use store::Location;
 // `::measure`, the crate: a plain `measure` here is this module's step (measure.rs).

@@ -5,7 +5,7 @@
 use crate::compare::gate::Thresholds;
 use anyhow::Context;
 use contestant::variant::Patch;
-use export::{self, Format};
+use export::Format;
 use presets::PlanOptions;
 use run::Shard;
 use serde::{Deserialize, Serialize};

@@ -5,7 +5,7 @@
 
 use super::SessionOptions;
 use anyhow::{anyhow, bail};
-use export::{self, SessionFile};
+use export::SessionFile;
 use run::interrupt::errln;
 use run::{Phase, RunRecord};
 use std::path::{Path, PathBuf};

@@ -10,7 +10,7 @@ use analysis::{Apart, summarize};
 use results::{Results, read_results};
 use stats::SplitMix64;
 use std::path::Path;
-use store::{self, Location, Provenance};
+use store::{Location, Provenance};
 
 /// One run of `fixture-x`, not stored.
 fn measured() -> Results {

@@ -10,7 +10,7 @@ use super::util::{QUICK, skip, stderr, taskbench_within};
 use results::{Results, read_results};
 use run::{Phase, RunRecord};
 use std::sync::{Arc, Barrier, OnceLock};
-use store::{self, HistoryFilter, Location, Provenance};
+use store::{HistoryFilter, Location, Provenance};
 
 /// The server's admin URL, or `None` (after [`skip`]) where there is none.
 pub(super) fn server() -> Option<String> {

@@ -14,7 +14,7 @@ use super::postgres::{Scratch, admin_client, documents, kept, server};
 use super::util::{QUICK, output_within, skip, stderr, taskbench_within, with_test_store};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use store::{self, Location, Provenance};
+use store::{Location, Provenance};
 
 /// The server's admin URL and its CA's certificate, or `None` (after [`skip`]).
 fn server_and_ca() -> Option<(String, PathBuf)> {
