@@ -17,7 +17,9 @@
     skynet => [size],
     pingpong => [pairs, rounds],
     chain => [length],
-    yield => [tasks, yields]
+    yield => [tasks, yields],
+    echo => [connections, rounds, bytes],
+    connections => [connections]
 }).
 
 %% Runs the invocation after erl's `-extra' with `Run(Scenario, Params)', one iteration that

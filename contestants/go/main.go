@@ -1,6 +1,7 @@
 // Command go-contestant is the Go contestant of taskbench: goroutines, time.Sleep,
 // channels and runtime.Gosched, with the runtime's default configuration (GOMAXPROCS =
-// cores). Each scenario of docs/PROTOCOL.md §4 is one function in tasks.go or requests.go.
+// cores), and Go's net for the socket scenarios. Each scenario of docs/PROTOCOL.md §4 is one
+// function in tasks.go, requests.go or sockets.go.
 package main
 
 import (
@@ -39,6 +40,12 @@ var scenarios = map[string]scenario{
 	}},
 	"yield": {[]string{"tasks", "yields"}, func(p params) outcome {
 		return checksum(yield(p["tasks"], p["yields"]))
+	}},
+	"echo": {[]string{"connections", "rounds", "bytes"}, func(p params) outcome {
+		return checksum(echo(p["connections"], p["rounds"], p["bytes"]))
+	}},
+	"connections": {[]string{"connections"}, func(p params) outcome {
+		return checksum(connectionsHeld(p["connections"]))
 	}},
 }
 

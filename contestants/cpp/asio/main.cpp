@@ -1,6 +1,7 @@
-// The `cpp-asio` contestant: the nine scenarios as C++20 coroutines on Boost.Asio 1.74
+// The `cpp-asio` contestant: the eleven scenarios as C++20 coroutines on Boost.Asio 1.74
 // (Asio 1.18): `asio::awaitable` tasks started with `co_spawn`, `steady_timer` for every
-// sleep, `co_await asio::post(…)` to yield. protocol.hpp does the command line and timing.
+// sleep, `co_await asio::post(…)` to yield, Asio's tcp acceptor and sockets for echo and
+// connections. protocol.hpp does the command line and timing.
 //
 // Multi-core setup: one io_context per core, each run by a thread of its own — the
 // "io_context per CPU" design of Asio's HTTP server 2 example, which the issue asked for.
@@ -26,6 +27,7 @@
 
 #include <boost/asio.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cinttypes>
 #include <cstdint>
@@ -305,6 +307,199 @@ awaitable<int64_t> yielder(int64_t yields) {
   co_return count;
 }
 
+// --- socket scenarios (docs/PROTOCOL.md §4: echo, connections) ----------------------------
+//
+// Asio's TCP types on the contexts' reactors (epoll), as its C++20 coroutine echo server
+// (example/cpp20/coroutines/echo_server.cpp) writes them: an acceptor coroutine that
+// co_awaits each connection and co_spawns a session coroutine for it, each socket's reads
+// and writes co_awaited with use_awaitable. The acceptor stays on the iteration's context
+// and accepts each connection onto the next context round-robin (`async_accept(executor)`),
+// as HTTP server 2's acceptor deals each new connection to the next io_context; the clients
+// are top-level tasks, dealt the same way. A socket is closed when its coroutine ends.
+
+using asio::ip::tcp;
+
+// What an echo server reads at most at once: 64 KiB.
+constexpr std::size_t echo_buffer = 64 * 1024;
+
+// The byte client c sends in round r: (c + r) mod 255 + 1, never 0.
+std::uint8_t pattern_byte(int64_t c, int64_t r) {
+  return static_cast<std::uint8_t>((c + r) % 255 + 1);
+}
+
+// Tasks joined by count, as spawn_sum joins its own, for the tasks a socket scenario starts
+// one by one (a session per accepted connection, the acceptor, the connections clients):
+// `task()` is one more task's co_spawn completion handler, bound to the joiner's executor
+// so that the count and sum are only touched there; `wait()` ends once every task counted
+// so far has finished and returns the sum of their results.
+class join {
+ public:
+  explicit join(const asio::any_io_executor& here) : finished_(here) {}
+  auto task() {
+    ++pending_;
+    return asio::bind_executor(finished_.get_executor(),
+                               [this](std::exception_ptr error, auto... result) {
+                                 if (error) std::rethrow_exception(error);
+                                 sum_ += (int64_t{0} + ... + result);
+                                 if (--pending_ == 0) finished_.notify();
+                               });
+  }
+  awaitable<int64_t> wait() {
+    while (pending_ > 0) co_await finished_.wait();
+    co_return sum_;
+  }
+
+ private:
+  condition finished_;
+  int64_t pending_ = 0, sum_ = 0;
+};
+
+// A one-time "go" for the coroutines of one executor's thread: `wait` ends once `open`,
+// called on the same executor, has been.
+class gate {
+ public:
+  explicit gate(const asio::any_io_executor& ex) : opened_(ex) {}
+  awaitable<void> wait() {
+    while (!open_) co_await opened_.wait();
+  }
+  void open() {
+    open_ = true;
+    opened_.notify();
+  }
+  asio::any_io_executor get_executor() { return opened_.get_executor(); }
+
+ private:
+  condition opened_;
+  bool open_ = false;
+};
+
+// The listener on 127.0.0.1, an ephemeral port, with a backlog of `backlog` (the kernel
+// caps it at net.core.somaxconn).
+tcp::acceptor open_listener(const asio::any_io_executor& ex, int64_t backlog) {
+  const tcp::endpoint endpoint(asio::ip::address_v4::loopback(), 0);
+  tcp::acceptor acceptor(ex, endpoint.protocol());
+  acceptor.bind(endpoint);
+  acceptor.listen(static_cast<int>(backlog));
+  return acceptor;
+}
+
+// The acceptor task: accepts n connections, each onto the next context, with TCP_NODELAY
+// set, and co_spawns session(socket) there, counted in `sessions`; the listener is closed
+// once all are accepted.
+template <class Session>
+awaitable<void> accept_all(tcp::acceptor acceptor, int64_t n, Session session, join& sessions) {
+  for (int64_t k = 0; k < n; ++k) {
+    const auto ex = contexts->next();
+    tcp::socket socket = co_await acceptor.async_accept(ex, use_awaitable);
+    socket.set_option(tcp::no_delay(true));
+    asio::co_spawn(ex, session(std::move(socket)), sessions.task());
+  }
+  acceptor.close();
+}
+
+// A client's connected socket on its own executor, TCP_NODELAY set.
+awaitable<tcp::socket> dial(tcp::endpoint server) {
+  tcp::socket socket(co_await asio::this_coro::executor);
+  co_await socket.async_connect(server, use_awaitable);
+  socket.set_option(tcp::no_delay(true));
+  co_return socket;
+}
+
+// An echo session: writes back what each read brings until the client closes its end.
+awaitable<void> echo_session(tcp::socket socket) {
+  auto buffer = std::make_unique<char[]>(echo_buffer);
+  for (;;) {
+    boost::system::error_code error;
+    const std::size_t n = co_await socket.async_read_some(
+        asio::buffer(buffer.get(), echo_buffer), asio::redirect_error(use_awaitable, error));
+    if (error == asio::error::eof) break;
+    if (error) throw boost::system::system_error(error);
+    co_await asio::async_write(socket, asio::buffer(buffer.get(), n), use_awaitable);
+  }
+}
+
+// Echo client c: each round one write of `bytes` bytes of b(c, r), then reads until all are
+// back, adding up every byte received; returns that sum.
+awaitable<int64_t> echo_client(tcp::endpoint server, int64_t c, int64_t rounds,
+                               int64_t bytes) {
+  tcp::socket socket = co_await dial(server);
+  std::vector<std::uint8_t> out(bytes), in(bytes);
+  int64_t sum = 0;
+  for (int64_t r = 0; r < rounds; ++r) {
+    std::fill(out.begin(), out.end(), pattern_byte(c, r));
+    co_await asio::async_write(socket, asio::buffer(out), use_awaitable);
+    co_await asio::async_read(socket, asio::buffer(in), use_awaitable);
+    for (const std::uint8_t b : in) sum += b;
+  }
+  co_return sum;
+}
+
+awaitable<int64_t> echo(int64_t connections, int64_t rounds, int64_t bytes) {
+  const auto here = co_await asio::this_coro::executor;
+  tcp::acceptor acceptor = open_listener(here, connections);
+  const tcp::endpoint server = acceptor.local_endpoint();
+  join sessions(here), acceptor_task(here);
+  asio::co_spawn(here, accept_all(std::move(acceptor), connections, echo_session, sessions),
+                 acceptor_task.task());
+  const int64_t sum = co_await spawn_sum(connections, place::spread, [=](int64_t c) {
+    return echo_client(server, c, rounds, bytes);
+  });
+  co_await acceptor_task.wait();  // every session is counted in `sessions`
+  co_await sessions.wait();
+  co_return sum;
+}
+
+// A held connection's session: waits in a read for the client's one byte, writes it back,
+// then waits for the end of the stream.
+awaitable<void> hold_session(tcp::socket socket) {
+  std::uint8_t one[1];
+  co_await asio::async_read(socket, asio::buffer(one), use_awaitable);
+  co_await asio::async_write(socket, asio::buffer(one), use_awaitable);
+  boost::system::error_code error;
+  co_await socket.async_read_some(asio::buffer(one), asio::redirect_error(use_awaitable, error));
+  if (error != asio::error::eof) {
+    throw boost::system::system_error(error ? error : asio::error::message_size);
+  }
+}
+
+// A held connection's client c: connects, sends the main task its gate (the "connected"
+// message, over a mailbox), waits for the go, then sends b(c, 0), reads it back and
+// returns it.
+awaitable<int64_t> hold_client(tcp::endpoint server, int64_t c, mailbox<gate*>& connected) {
+  tcp::socket socket = co_await dial(server);
+  gate go(co_await asio::this_coro::executor);
+  connected.send(&go);
+  co_await go.wait();
+  std::uint8_t one[1] = {pattern_byte(c, 0)};
+  co_await asio::async_write(socket, asio::buffer(one), use_awaitable);
+  co_await asio::async_read(socket, asio::buffer(one), use_awaitable);
+  co_return one[0];
+}
+
+// Opens every pair: waits until every client has said it is connected and the acceptor
+// has spawned every session, then opens each client's gate on its own executor (the go),
+// and joins the clients and the sessions.
+awaitable<int64_t> held(int64_t connections) {
+  const auto here = co_await asio::this_coro::executor;
+  tcp::acceptor acceptor = open_listener(here, connections);
+  const tcp::endpoint server = acceptor.local_endpoint();
+  join sessions(here), acceptor_task(here), clients(here);
+  asio::co_spawn(here, accept_all(std::move(acceptor), connections, hold_session, sessions),
+                 acceptor_task.task());
+  mailbox<gate*> connected(here);
+  for (int64_t c = 0; c < connections; ++c) {
+    asio::co_spawn(contexts->next(), hold_client(server, c, connected), clients.task());
+  }
+  std::vector<gate*> waiting;
+  waiting.reserve(connections);
+  for (int64_t c = 0; c < connections; ++c) waiting.push_back(co_await connected.receive());
+  co_await acceptor_task.wait();
+  for (gate* go : waiting) asio::post(go->get_executor(), [go] { go->open(); });
+  const int64_t sum = co_await clients.wait();
+  co_await sessions.wait();
+  co_return sum;
+}
+
 // One iteration, run as a task on the first context while the main thread waits for its
 // outcome: the program's main coroutine, which deals the top-level tasks, stays on one
 // context as HTTP server 2's acceptor does. Dealt round-robin too, each iteration would run
@@ -363,6 +558,10 @@ int main(int argc, char** argv) {
              return checksum(spawn_sum(p.at("tasks"), place::spread,
                                        [=](int64_t) { return yielder(yields); }));
            })},
+          {"echo", on_pool([](P p) {
+             return checksum(echo(p.at("connections"), p.at("rounds"), p.at("bytes")));
+           })},
+          {"connections", on_pool([](P p) { return checksum(held(p.at("connections"))); })},
       });
   // Exit at once: tearing the contexts down is not part of the workload.
   std::fflush(stdout);

@@ -43,6 +43,8 @@ inline const std::map<std::string, std::vector<std::string>> catalogue = {
     {"pingpong", {"pairs", "rounds"}},
     {"chain", {"length"}},
     {"yield", {"tasks", "yields"}},
+    {"echo", {"connections", "rounds", "bytes"}},
+    {"connections", {"connections"}},
 };
 
 constexpr int exit_usage = 2;

@@ -18,7 +18,9 @@ defmodule Taskbench.Protocol do
     "skynet" => [:size],
     "pingpong" => [:pairs, :rounds],
     "chain" => [:length],
-    "yield" => [:tasks, :yields]
+    "yield" => [:tasks, :yields],
+    "echo" => [:connections, :rounds, :bytes],
+    "connections" => [:connections]
   }
 
   defmodule Unsupported do

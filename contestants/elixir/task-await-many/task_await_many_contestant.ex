@@ -20,4 +20,13 @@ defmodule Taskbench.TaskAwaitManyContestant do
 
   @impl true
   defdelegate start(fun), to: Taskbench.TaskContestant
+
+  @impl true
+  defdelegate async(fun), to: Taskbench.TaskContestant
+
+  @impl true
+  defdelegate pid(task), to: Taskbench.TaskContestant
+
+  @impl true
+  def await_sum(tasks), do: tasks |> Task.await_many(:infinity) |> Enum.sum()
 end

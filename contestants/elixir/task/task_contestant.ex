@@ -22,4 +22,13 @@ defmodule Taskbench.TaskContestant do
     {:ok, pid} = Task.start(fun)
     pid
   end
+
+  @impl true
+  def async(fun), do: Task.async(fun)
+
+  @impl true
+  def pid(%Task{pid: pid}), do: pid
+
+  @impl true
+  def await_sum(tasks), do: Enum.reduce(tasks, 0, &(Task.await(&1, :infinity) + &2))
 end

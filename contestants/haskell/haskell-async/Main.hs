@@ -2,16 +2,19 @@
 -- exceptions propagated: 'mapConcurrently' and 'replicateConcurrently' spawn and join tasks
 -- (mapConcurrently is what composewell/concurrency-benchmarks measured), 'concurrently' runs a
 -- pingpong pair, 'async' starts a chain link; 'threadDelay' for sleeps and fake I/O, 'MVar's
--- as channels, 'yield'.
+-- as channels, 'yield'; the @network@ package's sockets, an 'async' per connection, for echo
+-- and connections, whose signals are STM 'TVar's (async's own machinery is STM).
 {-# LANGUAGE LambdaCase #-}
 
 module Main (main) where
 
-import Control.Concurrent.Async (async, concurrently, mapConcurrently, mapConcurrently_)
+import Control.Concurrent.Async (async, concurrently, mapConcurrently, mapConcurrently_, wait)
 import Control.Concurrent.MVar (newEmptyMVar, putMVar, takeMVar)
+import Control.Concurrent.STM (atomically, check, modifyTVar', newTVarIO, readTVar, writeTVar)
 import Control.Monad (void)
 import Doxbee (upload)
 import Protocol
+import Sockets
 import Timer (sleepInSequence)
 import Work
 
@@ -26,6 +29,8 @@ main = runContestant $ \case
   Pingpong pairs rounds -> forEach pairs (const (pair rounds))
   Chain len -> checksum <$> chain len
   Yield tasks yields -> forEach tasks (const (yieldTimes yields))
+  Echo conns rounds bytes -> echo conns rounds bytes
+  Connections conns -> connections conns
 
 -- | Task @i@ for i = 0 … n − 1, all run concurrently and joined; the checksum is the sum of
 -- their results.
@@ -71,3 +76,36 @@ chain len = do
           sum' = handed + i
   void (async (link 1 0))
   takeMVar done
+
+-- | echo: the clients ('mapConcurrently') and the acceptor run concurrently; the acceptor
+-- starts an 'async' per connection it accepts and then waits for them all.
+echo :: Int -> Int -> Int -> IO Outcome
+echo conns rounds bytes = do
+  (listener, address) <- listenLocal conns
+  (sums, ()) <-
+    concurrently
+      (mapConcurrently (echoClient address rounds bytes) [0 .. conns - 1])
+      (mapM_ wait =<< acceptEach listener conns (async . echoServer))
+  pure (checksum (sum sums))
+
+-- | connections: as echo; every client adds one to the @connected@ 'TVar' once it is
+-- connected. This thread waits until that counts every client and until the acceptor has
+-- returned every server's 'Async'; then it sets @go@, which every client waits for in an STM
+-- transaction ('check' retries until it is set), and waits for the clients and the servers.
+connections :: Int -> IO Outcome
+connections conns = do
+  (listener, address) <- listenLocal conns
+  connected <- newTVarIO (0 :: Int)
+  go <- newTVarIO False
+  let client =
+        holdClient address
+          (atomically (modifyTVar' connected (+ 1)))
+          (atomically (readTVar go >>= check))
+  acceptor <- async (acceptEach listener conns (async . holdServer))
+  clients <- async (mapConcurrently client [0 .. conns - 1])
+  atomically (readTVar connected >>= check . (== conns))
+  servers <- wait acceptor
+  atomically (writeTVar go True)
+  sums <- wait clients
+  mapM_ wait servers
+  pure (checksum (sum sums))

@@ -1,16 +1,18 @@
 -- | haskell-forkio: GHC's own lightweight threads with nothing on top, the baseline for the
 -- libraries built on them: 'forkIO' per task, an 'MVar' per result, 'threadDelay' for sleeps
--- and fake I/O, 'MVar's as channels, 'yield'.
+-- and fake I/O, 'MVar's as channels, 'yield'; the @network@ package's sockets, a thread per
+-- connection, for echo and connections.
 {-# LANGUAGE BangPatterns #-}
 {-# LANGUAGE LambdaCase #-}
 
 module Main (main) where
 
 import Control.Concurrent (forkIO)
-import Control.Concurrent.MVar (MVar, newEmptyMVar, putMVar, takeMVar)
-import Control.Monad (foldM, forM_, replicateM, void)
+import Control.Concurrent.MVar (MVar, newEmptyMVar, putMVar, readMVar, takeMVar)
+import Control.Monad (foldM, forM_, replicateM, replicateM_, void)
 import Doxbee (upload)
 import Protocol
+import Sockets
 import Timer (sleepInSequence)
 import Work
 
@@ -25,6 +27,8 @@ main = runContestant $ \case
   Pingpong pairs rounds -> forEach pairs (const (pair rounds))
   Chain len -> checksum <$> chain len
   Yield tasks yields -> forEach tasks (const (yieldTimes yields))
+  Echo conns rounds bytes -> echo conns rounds bytes
+  Connections conns -> connections conns
 
 -- | Task @i@ for i = 0 … n − 1, each in a thread of its own; the checksum is the sum of
 -- their results.
@@ -40,9 +44,11 @@ spawn task = do
 
 -- | Starts every task, then waits for each in turn and sums their results.
 joinAll :: [IO (MVar Int)] -> IO Int
-joinAll starts = do
-  results <- sequence starts
-  foldM (\ !total result -> (total +) <$> takeMVar result) 0 results
+joinAll starts = sumAll =<< sequence starts
+
+-- | Waits for each task in turn and sums their results.
+sumAll :: [MVar Int] -> IO Int
+sumAll = foldM (\ !total result -> (total +) <$> takeMVar result) 0
 
 -- | A parallel request: @fanout@ fake I/O ops at once (ops 0 … fanout − 1), each in a thread
 -- of its own, joined, then the commit (op fanout); returns the ops its transaction completed.
@@ -85,3 +91,32 @@ chain len = do
           sum' = handed + i
   void (forkIO (link 1 0))
   takeMVar done
+
+-- | echo: the acceptor in a thread of its own forks a thread per connection it accepts; the
+-- clients, a thread each, are joined, then every server thread.
+echo :: Int -> Int -> Int -> IO Outcome
+echo conns rounds bytes = do
+  (listener, address) <- listenLocal conns
+  acceptor <- spawn (acceptEach listener conns (spawn . echoServer))
+  total <- joinAll [spawn (echoClient address rounds bytes c) | c <- [0 .. conns - 1]]
+  mapM_ takeMVar =<< takeMVar acceptor
+  pure (checksum total)
+
+-- | connections: as echo, and every client puts () in the one @connected@ 'MVar' once it is
+-- connected, which this thread takes once per client; once the acceptor has also accepted
+-- every connection (a thread forked for each), it fills @go@, which every client waits on
+-- with 'readMVar' (one 'putMVar' wakes all its readers).
+connections :: Int -> IO Outcome
+connections conns = do
+  (listener, address) <- listenLocal conns
+  connected <- newEmptyMVar
+  go <- newEmptyMVar
+  acceptor <- spawn (acceptEach listener conns (spawn . holdServer))
+  clients <-
+    mapM (spawn . holdClient address (putMVar connected ()) (readMVar go)) [0 .. conns - 1]
+  replicateM_ conns (takeMVar connected)
+  servers <- takeMVar acceptor
+  putMVar go ()
+  total <- sumAll clients
+  mapM_ takeMVar servers
+  pure (checksum total)

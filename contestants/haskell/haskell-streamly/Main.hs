@@ -1,18 +1,24 @@
 -- | haskell-streamly: streamly's declarative concurrency on GHC threads. Every task is an
 -- action of a stream that a concurrent combinator ('Stream.parMapM', 'Stream.parConcatIterate')
 -- evaluates with unlimited threads and buffer, as composewell/concurrency-benchmarks ran its
--- async and ahead streams; 'threadDelay' for sleeps and fake I/O, 'yield'.
+-- async and ahead streams; 'threadDelay' for sleeps and fake I/O, 'yield'; the @network@
+-- package's sockets for echo and connections, a stream of accepted connections whose server
+-- tasks 'Stream.parMapM' runs.
 --
 -- UNVERIFIED: written from the documented API of streamly 0.10 (Streamly.Data.Stream.Prelude)
 -- and streamly-core 0.2 (Streamly.Data.Fold), and never compiled: Debian has no streamly
--- package and Hackage is out of reach where this was written.
+-- package and Hackage is out of reach where this was written. (It was type-checked and run,
+-- with its sockets, against a stand-in for the streamly calls it uses, written from their
+-- documented signatures: a forkIO per parMapM element, not streamly's channels.)
 {-# LANGUAGE LambdaCase #-}
 
 module Main (main) where
 
+import Control.Concurrent.STM (atomically, check, modifyTVar', newTVarIO, readTVar, writeTVar)
 import Data.Word (Word64)
 import Doxbee (upload)
 import Protocol
+import Sockets
 import qualified Streamly.Data.Fold as Fold
 import Streamly.Data.Stream.Prelude (Config, Stream)
 import qualified Streamly.Data.Stream.Prelude as Stream
@@ -33,6 +39,8 @@ main = runContestant $ \case
       \results to its consumer, so a pair would be forkIO and MVar, i.e. haskell-forkio"
   Chain len -> checksum <$> chain len
   Yield tasks yields -> forEach tasks (const (yieldTimes yields))
+  Echo conns rounds bytes -> echo conns rounds bytes
+  Connections conns -> connections conns
 
 -- | Task @i@ for i = 0 … n − 1, all run concurrently; the checksum is the sum of their
 -- results.
@@ -86,3 +94,49 @@ chain len = maybe 0 snd <$> Stream.fold Fold.maximum links
     next (i, sum')
       | i < len = Stream.fromPure (link (i + 1) sum')
       | otherwise = Stream.nil
+
+-- | echo: the server side is the stream of accepted connections, each served by its own task
+-- ('Stream.parMapM'), the client side a task per client; 'Stream.parList' runs both sides at
+-- once and the sum folds the clients' sums (a server task yields 0). The fold ends when every
+-- task has.
+echo :: Int -> Int -> Int -> IO Outcome
+echo conns rounds bytes = do
+  (listener, address) <- listenLocal conns
+  let servers = Stream.parMapM unlimited (serve echoServer) (accepted listener conns (pure ()))
+      clients = Stream.parMapM unlimited (echoClient address rounds bytes) (upTo conns)
+  checksum <$> Stream.fold Fold.sum (Stream.parList unlimited [servers, clients])
+
+-- | connections: as echo, with a third stream, the one action that says go. streamly has no
+-- latch of its own (its channels carry a stream's results to its consumer), so the signals
+-- are STM 'TVar's, as in haskell-async: @ready@ counts the connected clients and, once, the
+-- acceptor's end (every connection accepted and handed to 'Stream.parMapM'); @go@ is set when
+-- it reaches connections + 1, and every client waits for it ('check' retries until it is
+-- set).
+connections :: Int -> IO Outcome
+connections conns = do
+  (listener, address) <- listenLocal conns
+  ready <- newTVarIO (0 :: Int)
+  go <- newTVarIO False
+  let count = atomically (modifyTVar' ready (+ 1))
+      servers = Stream.parMapM unlimited (serve holdServer) (accepted listener conns count)
+      clients =
+        Stream.parMapM unlimited
+          (holdClient address count (atomically (readTVar go >>= check)))
+          (upTo conns)
+      sayGo = Stream.fromEffect $ do
+        atomically (readTVar ready >>= check . (== conns + 1))
+        atomically (writeTVar go True)
+        pure 0
+  checksum <$> Stream.fold Fold.sum (Stream.parList unlimited [sayGo, servers, clients])
+
+-- | The acceptor: a serial stream of @n@ connections accepted one after another; once it has
+-- them all it closes the listener and runs @done@.
+accepted :: Socket -> Int -> IO () -> Stream IO Socket
+accepted listener n done = Stream.unfoldrM next n
+  where
+    next 0 = Nothing <$ (close listener >> done)
+    next k = (\connection -> Just (connection, k - 1)) <$> acceptConnection listener
+
+-- | A server task, which yields 0 to the sum.
+serve :: (Socket -> IO ()) -> Socket -> IO Int
+serve server connection = 0 <$ server connection

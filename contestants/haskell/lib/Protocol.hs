@@ -36,6 +36,8 @@ data Scenario
   | Pingpong Int Int -- ^ pairs, rounds
   | Chain Int -- ^ length
   | Yield Int Int -- ^ tasks, yields per task
+  | Echo Int Int Int -- ^ connections, rounds, bytes
+  | Connections Int -- ^ connections
 
 -- | What one iteration produced. 'runContestant' evaluates it before it stops the clock, so
 -- a sum over the tasks' results is computed inside the measured time.
@@ -177,4 +179,6 @@ params name = case name of
   "pingpong" -> Just $ Pingpong <$> param "pairs" <*> param "rounds"
   "chain" -> Just $ Chain <$> param "length"
   "yield" -> Just $ Yield <$> param "tasks" <*> param "yields"
+  "echo" -> Just $ Echo <$> param "connections" <*> param "rounds" <*> param "bytes"
+  "connections" -> Just $ Connections <$> param "connections"
   _ -> Nothing

@@ -2,12 +2,25 @@
 // async pool (ForkJoinPool.commonPool(), one worker fewer than cores), with no thread of the
 // contestant's own blocked anywhere but the main thread's final join(). A task is a
 // supplyAsync/runAsync; a sleep or fake I/O op is a stage run after a delay by
-// CompletableFuture.delayedExecutor, the common pool's own timer; joins are allOf.
+// CompletableFuture.delayedExecutor, the common pool's own timer; joins are allOf. Sockets
+// are the JDK's asynchronous ones (NIO.2: AsynchronousServerSocketChannel and
+// AsynchronousSocketChannel on the default channel group, epoll), each operation's
+// CompletionHandler a CompletableFuture, so that a connection is a chain of stages as every
+// other task here is.
 
 package taskbench;
 
 import static java.util.concurrent.TimeUnit.NANOSECONDS;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.AsynchronousServerSocketChannel;
+import java.nio.channels.AsynchronousSocketChannel;
+import java.nio.channels.CompletionHandler;
+import java.nio.channels.NetworkChannel;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -88,6 +101,46 @@ public final class CompletableContestant implements Protocol.Scenarios {
         throw new Protocol.Unsupported("CompletableFuture has no yield: the nearest thing, "
                 + "going on in a new *Async stage, pushes it on the worker's own LIFO queue "
                 + "and the worker runs it next, before any other task");
+    }
+
+    /**
+     * The acceptor serves every connection with a task of its own (echoServer) while the
+     * client tasks make their rounds; the main thread joins both.
+     */
+    @Override
+    public long echo(int connections, int rounds, int bytes) {
+        var listener = listen(connections);
+        var address = localAddress(listener);
+        var served = acceptAll(listener, connections, CompletableContestant::echoServer,
+                new CompletableFuture<>());
+        return sumAll(connections, c -> task(() -> echoClient(address, c, rounds, bytes)))
+                .thenCombine(served, (sum, v) -> sum)
+                .join();
+    }
+
+    /**
+     * Every client completes its own `connected` future once connected, then awaits `go`,
+     * which the main thread completes once every client is connected and the acceptor has
+     * started a server task for every connection (`accepted`).
+     */
+    @Override
+    public long connections(int connections) {
+        var listener = listen(connections);
+        var address = localAddress(listener);
+        var accepted = new CompletableFuture<Void>();
+        var served = acceptAll(listener, connections, CompletableContestant::holdServer,
+                accepted);
+        var connected = new CompletableFuture<?>[connections];
+        var go = new CompletableFuture<Void>();
+        var clients = sumAll(connections, c -> {
+            var mine = new CompletableFuture<Void>();
+            connected[c] = mine;
+            return task(() -> heldClient(address, c, mine, go));
+        });
+        CompletableFuture.allOf(connected).join();
+        accepted.join();
+        go.complete(null);
+        return clients.thenCombine(served, (sum, v) -> sum).join();
     }
 
     /** An executor that runs its task on the common pool `delay` after it is handed one. */
@@ -224,6 +277,249 @@ public final class CompletableContestant implements Protocol.Scenarios {
             done.complete(total);
         } else {
             CompletableFuture.runAsync(() -> link(n + 1, total, length, done));
+        }
+    }
+
+    /**
+     * The listener on 127.0.0.1, an ephemeral port, with a backlog of `connections` (the
+     * kernel caps it at net.core.somaxconn), in the default asynchronous channel group.
+     */
+    private static AsynchronousServerSocketChannel listen(int connections) {
+        try {
+            return AsynchronousServerSocketChannel.open()
+                    .bind(new InetSocketAddress(Sockets.LOOPBACK, 0), connections);
+        } catch (IOException e) {
+            throw Protocol.socketFailed("listen", e);
+        }
+    }
+
+    private static SocketAddress localAddress(AsynchronousServerSocketChannel listener) {
+        try {
+            return listener.getLocalAddress();
+        } catch (IOException e) {
+            throw Protocol.socketFailed("listener address", e);
+        }
+    }
+
+    /**
+     * The acceptor, a task: accepts n connections, one after the other, and starts a server
+     * task for each as soon as it is accepted; once all are, closes the listener and
+     * completes `accepted`. The future it returns completes once every server has.
+     */
+    private static CompletableFuture<Void> acceptAll(AsynchronousServerSocketChannel listener,
+            int n, Function<AsynchronousSocketChannel, CompletableFuture<?>> serve,
+            CompletableFuture<Void> accepted) {
+        var servers = new ArrayList<CompletableFuture<?>>(n);
+        return task(() -> {
+            acceptFrom(0, n, listener, serve, servers, accepted);
+            return accepted.thenCompose(
+                    v -> CompletableFuture.allOf(servers.toArray(CompletableFuture<?>[]::new)));
+        });
+    }
+
+    /**
+     * Accepts connection k and starts its server; the accept's completion accepts the next.
+     * `servers` is only touched here, each step after the one before.
+     */
+    private static void acceptFrom(int k, int n, AsynchronousServerSocketChannel listener,
+            Function<AsynchronousSocketChannel, CompletableFuture<?>> serve,
+            ArrayList<CompletableFuture<?>> servers, CompletableFuture<Void> accepted) {
+        if (k == n) {
+            close(listener, "close the listener");
+            accepted.complete(null);
+            return;
+        }
+        var connection = new Completion<AsynchronousSocketChannel>("accept");
+        listener.accept(null, connection);
+        connection.thenAccept(channel -> {
+            noDelay(channel);
+            servers.add(task(() -> serve.apply(channel)));
+            acceptFrom(k + 1, n, listener, serve, servers, accepted);
+        });
+    }
+
+    /** A client's channel, connected to the listener, TCP_NODELAY set. */
+    private static CompletableFuture<AsynchronousSocketChannel> connect(SocketAddress address) {
+        AsynchronousSocketChannel channel;
+        try {
+            channel = AsynchronousSocketChannel.open();
+        } catch (IOException e) {
+            throw Protocol.socketFailed("open a socket", e);
+        }
+        noDelay(channel);
+        var connected = new Completion<Void>("connect");
+        channel.connect(address, null, connected);
+        return connected.thenApply(v -> channel);
+    }
+
+    /**
+     * Writes back what each read (of up to 64 KiB) brings until the client closes its end;
+     * each write's completion starts the next read.
+     */
+    private static CompletableFuture<Void> echoServer(AsynchronousSocketChannel channel) {
+        var done = new CompletableFuture<Void>();
+        echoFrom(channel, ByteBuffer.allocate(Sockets.SERVER_READ), done);
+        return done;
+    }
+
+    private static void echoFrom(
+            AsynchronousSocketChannel channel, ByteBuffer buffer, CompletableFuture<Void> done) {
+        buffer.clear();
+        var read = new Completion<Integer>("echo server read");
+        channel.read(buffer, null, read);
+        read.thenAccept(got -> {
+            if (got == -1) {
+                close(channel, "echo server close");
+                done.complete(null);
+                return;
+            }
+            buffer.flip();
+            writeAll(channel, buffer).thenRun(() -> echoFrom(channel, buffer, done));
+        });
+    }
+
+    /**
+     * Client c's rounds: one write of `bytes` bytes of b(c, r), then reads until all of them
+     * are back, adding up every byte received; the round's last read starts the next round.
+     * Its future is that sum.
+     */
+    private static CompletableFuture<Long> echoClient(
+            SocketAddress address, int c, int rounds, int bytes) {
+        var sum = new CompletableFuture<Long>();
+        connect(address).thenAccept(channel -> roundFrom(channel, c, 0, rounds,
+                ByteBuffer.allocate(bytes), ByteBuffer.allocate(bytes), 0, sum));
+        return sum;
+    }
+
+    private static void roundFrom(AsynchronousSocketChannel channel, int c, int r, int rounds,
+            ByteBuffer sent, ByteBuffer received, long sum, CompletableFuture<Long> done) {
+        if (r == rounds) {
+            close(channel, "echo client close");
+            done.complete(sum);
+            return;
+        }
+        sent.clear();
+        byte b = Sockets.pattern(c, r);
+        while (sent.hasRemaining()) {
+            sent.put(b);
+        }
+        sent.flip();
+        received.clear();
+        writeAll(channel, sent).thenCompose(v -> readFully(channel, received)).thenAccept(v -> {
+            long total = sum;
+            received.flip();
+            while (received.hasRemaining()) {
+                total += Byte.toUnsignedInt(received.get());
+            }
+            roundFrom(channel, c, r + 1, rounds, sent, received, total, done);
+        });
+    }
+
+    /**
+     * Waits in a read for the client's one byte (where the connection is held), writes it
+     * back, waits for the end of the stream and closes.
+     */
+    private static CompletableFuture<Void> holdServer(AsynchronousSocketChannel channel) {
+        var one = ByteBuffer.allocate(1);
+        return readFully(channel, one)
+                .thenCompose(v -> writeAll(channel, one.flip()))
+                .thenCompose(v -> {
+                    var end = new Completion<Integer>("connections server read");
+                    channel.read(one.clear(), null, end);
+                    return end;
+                })
+                .thenAccept(got -> {
+                    if (got != -1) {
+                        throw Protocol.socketFailed("connections server",
+                                new IOException("data where the end of the stream was due"));
+                    }
+                    close(channel, "connections server close");
+                });
+    }
+
+    /**
+     * Client c connects, completes `connected`, awaits `go` and goes on as a task of the pool
+     * (not inside the main thread that completes `go`), writes b(c, 0), reads it back,
+     * closes; its future is that byte.
+     */
+    private static CompletableFuture<Long> heldClient(SocketAddress address, int c,
+            CompletableFuture<Void> connected, CompletableFuture<Void> go) {
+        return connect(address).thenCompose(channel -> {
+            connected.complete(null);
+            var one = ByteBuffer.allocate(1);
+            return go.thenComposeAsync(
+                            v -> writeAll(channel, one.put(Sockets.pattern(c, 0)).flip()))
+                    .thenCompose(v -> readFully(channel, one.clear()))
+                    .thenApply(v -> {
+                        close(channel, "connections client close");
+                        return (long) Byte.toUnsignedInt(one.get(0));
+                    });
+        });
+    }
+
+    /** Writes all of `buffer`: one write, and more only if the first leaves some behind. */
+    private static CompletableFuture<Void> writeAll(
+            AsynchronousSocketChannel channel, ByteBuffer buffer) {
+        var written = new Completion<Integer>("write");
+        channel.write(buffer, null, written);
+        return written.thenCompose(n -> buffer.hasRemaining()
+                ? writeAll(channel, buffer)
+                : CompletableFuture.completedFuture(null));
+    }
+
+    /** Reads until `buffer` is full; the end of the stream before that fails the run. */
+    private static CompletableFuture<Void> readFully(
+            AsynchronousSocketChannel channel, ByteBuffer buffer) {
+        var read = new Completion<Integer>("read");
+        channel.read(buffer, null, read);
+        return read.thenCompose(got -> {
+            if (got == -1) {
+                throw Protocol.socketFailed("read",
+                        new IOException("the peer closed before all bytes came"));
+            }
+            return buffer.hasRemaining()
+                    ? readFully(channel, buffer)
+                    : CompletableFuture.completedFuture(null);
+        });
+    }
+
+    private static void noDelay(AsynchronousSocketChannel channel) {
+        try {
+            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+        } catch (IOException e) {
+            throw Protocol.socketFailed("TCP_NODELAY", e);
+        }
+    }
+
+    private static void close(NetworkChannel channel, String what) {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            throw Protocol.socketFailed(what, e);
+        }
+    }
+
+    /**
+     * One NIO.2 operation's CompletionHandler as the future of its result: the JDK's bridge
+     * from its callback API to CompletableFuture. A failed operation ends the run (a socket
+     * error: never a wrong checksum or a stage left waiting).
+     */
+    private static final class Completion<V> extends CompletableFuture<V>
+            implements CompletionHandler<V, Object> {
+        private final String what;
+
+        Completion(String what) {
+            this.what = what;
+        }
+
+        @Override
+        public void completed(V result, Object attachment) {
+            complete(result);
+        }
+
+        @Override
+        public void failed(Throwable e, Object attachment) {
+            throw Protocol.socketFailed(what, e);
         }
     }
 

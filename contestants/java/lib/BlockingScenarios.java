@@ -6,14 +6,26 @@
 // (alongside: pingpong's ponger) and chain, whose links outlive their spawner with an
 // executor or bare threads and cannot within a scope; the rest is here once: Thread.sleep for
 // timers and fake I/O, a SynchronousQueue per direction (the j.u.c. rendezvous, like Go's
-// unbuffered channels), Thread.yield.
+// unbuffered channels), Thread.yield, and for the socket scenarios java.net's blocking
+// ServerSocket and Socket with a thread per connection, as a Java server is written: each
+// read, write, accept and connect blocks its thread (a virtual thread parks on the JDK's
+// poller, epoll, and frees its carrier; a platform thread blocks in the kernel), and
+// CountDownLatches for connections' "connected" and "go".
 
 package taskbench;
 
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketAddress;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.SynchronousQueue;
+import java.util.function.IntFunction;
 import java.util.function.IntToLongFunction;
 import java.util.function.LongSupplier;
+import java.util.function.ToLongFunction;
 import taskbench.Requests.Transaction;
 import taskbench.Requests.Upload;
 
@@ -26,6 +38,15 @@ public abstract class BlockingScenarios implements Protocol.Scenarios {
 
     /** Runs `companion` in a new thread while this one runs `body`; returns once both ended. */
     protected abstract long alongside(Runnable companion, LongSupplier body);
+
+    /**
+     * Starts a thread per item as soon as the item is made: for k = 0 … n−1 this thread makes
+     * item k (`next`: an acceptor's accept()) and starts task(item k) on a thread of its own;
+     * once all are started it runs `started`, then returns the sum of the tasks' results
+     * once every thread has ended.
+     */
+    protected abstract <T> long spawnEach(
+            int n, IntFunction<T> next, ToLongFunction<T> task, Runnable started);
 
     @Override
     public long spawn(int tasks) {
@@ -110,6 +131,187 @@ public abstract class BlockingScenarios implements Protocol.Scenarios {
         });
     }
 
+    /**
+     * The acceptor serves every connection on a thread of its own (echoServer) while this
+     * thread's client threads make their rounds; ends once all have.
+     */
+    @Override
+    public long echo(int connections, int rounds, int bytes) {
+        try (var listener = listen(connections)) {
+            var address = listener.getLocalSocketAddress();
+            return alongside(
+                    () -> acceptAll(listener, connections, BlockingScenarios::echoServer, () -> {}),
+                    () -> spawnSum(connections, c -> echoClient(address, c, rounds, bytes)));
+        } catch (IOException e) {
+            throw Protocol.socketFailed("close the listener", e);
+        }
+    }
+
+    /**
+     * Every client counts `connected` down once connected and waits for `go`; this thread
+     * counts `go` down once every client is connected and the acceptor has started a server
+     * thread for every connection (`accepted`), then joins the clients.
+     */
+    @Override
+    public long connections(int connections) {
+        try (var listener = listen(connections)) {
+            var address = listener.getLocalSocketAddress();
+            var connected = new CountDownLatch(connections);
+            var accepted = new CountDownLatch(1);
+            var go = new CountDownLatch(1);
+            return alongside(
+                    () -> acceptAll(listener, connections, BlockingScenarios::holdServer,
+                            accepted::countDown),
+                    () -> spawnEach(connections, Integer::valueOf,
+                            c -> heldClient(address, c, connected, go), () -> {
+                                await(connected);
+                                await(accepted);
+                                go.countDown();
+                            }));
+        } catch (IOException e) {
+            throw Protocol.socketFailed("close the listener", e);
+        }
+    }
+
+    /**
+     * The listener on 127.0.0.1, an ephemeral port, with a backlog of `connections` (the
+     * kernel caps it at net.core.somaxconn; ServerSocket's own default is 50).
+     */
+    private static ServerSocket listen(int connections) {
+        try {
+            return new ServerSocket(0, connections, Sockets.LOOPBACK);
+        } catch (IOException e) {
+            throw Protocol.socketFailed("listen", e);
+        }
+    }
+
+    /**
+     * The acceptor: accepts n connections and serves each on a thread of its own as soon as
+     * it is accepted; once all are, closes the listener and runs `accepted`; returns once
+     * every server has.
+     */
+    private void acceptAll(
+            ServerSocket listener, int n, ToLongFunction<Socket> serve, Runnable accepted) {
+        spawnEach(n, k -> accept(listener), serve, () -> {
+            close(listener);
+            accepted.run();
+        });
+    }
+
+    private static Socket accept(ServerSocket listener) {
+        try {
+            var socket = listener.accept();
+            socket.setTcpNoDelay(true);
+            return socket;
+        } catch (IOException e) {
+            throw Protocol.socketFailed("accept", e);
+        }
+    }
+
+    /** A client's connection to the listener, TCP_NODELAY set. */
+    private static Socket connect(SocketAddress address) {
+        var socket = new Socket();
+        try {
+            socket.setTcpNoDelay(true);
+            socket.connect(address);
+            return socket;
+        } catch (IOException e) {
+            throw Protocol.socketFailed("connect", e);
+        }
+    }
+
+    /** Writes back what each read (of up to 64 KiB) brings until the client closes its end. */
+    private static long echoServer(Socket socket) {
+        try (socket) {
+            var in = socket.getInputStream();
+            var out = socket.getOutputStream();
+            var buffer = new byte[Sockets.SERVER_READ];
+            int got;
+            while ((got = in.read(buffer)) != -1) {
+                out.write(buffer, 0, got);
+            }
+            return 0;
+        } catch (IOException e) {
+            throw Protocol.socketFailed("echo server", e);
+        }
+    }
+
+    /**
+     * Client c's rounds: one write of `bytes` bytes of b(c, r), then reads until all of them
+     * are back, adding up every byte received. Returns that sum.
+     */
+    private static long echoClient(SocketAddress address, int c, int rounds, int bytes) {
+        try (var socket = connect(address)) {
+            var in = socket.getInputStream();
+            var out = socket.getOutputStream();
+            var sent = new byte[bytes];
+            var received = new byte[bytes];
+            long sum = 0;
+            for (int r = 0; r < rounds; r++) {
+                Arrays.fill(sent, Sockets.pattern(c, r));
+                out.write(sent);
+                if (in.readNBytes(received, 0, bytes) != bytes) {
+                    throw new IOException("the server closed the connection mid-round");
+                }
+                for (byte b : received) {
+                    sum += Byte.toUnsignedInt(b);
+                }
+            }
+            return sum;
+        } catch (IOException e) {
+            throw Protocol.socketFailed("echo client", e);
+        }
+    }
+
+    /**
+     * Waits in a read for the client's one byte (where the connection is held), writes it
+     * back, waits for the end of the stream and closes.
+     */
+    private static long holdServer(Socket socket) {
+        try (socket) {
+            var in = socket.getInputStream();
+            int one = in.read();
+            if (one == -1) {
+                throw new IOException("the client closed before its byte");
+            }
+            socket.getOutputStream().write(one);
+            if (in.read() != -1) {
+                throw new IOException("a second byte where the end of the stream was due");
+            }
+            return 0;
+        } catch (IOException e) {
+            throw Protocol.socketFailed("connections server", e);
+        }
+    }
+
+    /**
+     * Client c connects, says so, waits for the go, writes b(c, 0), reads it back, closes
+     * and returns it.
+     */
+    private static long heldClient(
+            SocketAddress address, int c, CountDownLatch connected, CountDownLatch go) {
+        try (var socket = connect(address)) {
+            connected.countDown();
+            await(go);
+            socket.getOutputStream().write(Sockets.pattern(c, 0));
+            int echoed = socket.getInputStream().read();
+            if (echoed == -1) {
+                throw new IOException("the server closed before echoing");
+            }
+            return echoed;
+        } catch (IOException e) {
+            throw Protocol.socketFailed("connections client", e);
+        }
+    }
+
+    private static void close(ServerSocket listener) {
+        try {
+            listener.close();
+        } catch (IOException e) {
+            throw Protocol.socketFailed("close the listener", e);
+        }
+    }
+
     /** One fake I/O op: the call, with its query made and let go, then a Thread.sleep. */
     private static void fakeIo(Transaction tx, int index, Duration io) {
         tx.call(index);
@@ -159,6 +361,14 @@ public abstract class BlockingScenarios implements Protocol.Scenarios {
     protected static <T> void put(SynchronousQueue<T> queue, T message) {
         try {
             queue.put(message);
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await();
         } catch (InterruptedException e) {
             throw new IllegalStateException(e);
         }

@@ -53,6 +53,18 @@ public final class Protocol {
         long chain(int length);
 
         long yield(int tasks, int yields);
+
+        /**
+         * `connections` clients, each served on a task of its own, each making `rounds` round
+         * trips of `bytes` bytes over loopback TCP; the sum of every byte the clients received.
+         */
+        long echo(int connections, int rounds, int bytes);
+
+        /**
+         * `connections` loopback TCP pairs, all opened and held, then one byte each way once
+         * every one is open; the sum of the bytes the clients received.
+         */
+        long connections(int connections);
     }
 
     /** Thrown by a scenario the contestant cannot express; the message says why. */
@@ -114,7 +126,11 @@ public final class Protocol {
                 (s, p) -> Outcome.of(s.pingpong(p.count("pairs"), p.count("rounds")))),
         CHAIN(List.of("length"), (s, p) -> Outcome.of(s.chain(p.count("length")))),
         YIELD(List.of("tasks", "yields"),
-                (s, p) -> Outcome.of(s.yield(p.count("tasks"), p.count("yields"))));
+                (s, p) -> Outcome.of(s.yield(p.count("tasks"), p.count("yields")))),
+        ECHO(List.of("connections", "rounds", "bytes"), (s, p) -> Outcome.of(
+                s.echo(p.count("connections"), p.count("rounds"), p.count("bytes")))),
+        CONNECTIONS(List.of("connections"),
+                (s, p) -> Outcome.of(s.connections(p.count("connections"))));
 
         final List<String> params;
         final BiFunction<Scenarios, Params, Outcome> iteration;
@@ -184,9 +200,24 @@ public final class Protocol {
      * Ends a failed run with one line on stderr and status 1, whichever thread fails first;
      * `halt` skips shutdown hooks, which could wait on threads that failed with it.
      */
-    private static synchronized void fail(Throwable e) {
+    private static void fail(Throwable e) {
         Throwable cause = e.getCause() != null ? e.getCause() : e; // CompletionException
-        System.err.println("java-contestant: run failed: " + cause);
+        halt("run failed: " + cause);
+    }
+
+    /**
+     * Ends the run at once, from whichever thread, with one line on stderr and status 1: a
+     * socket operation `what` failed (a failed run, never a wrong checksum or a task left
+     * waiting for a peer that is gone). Declared to return an exception so that a caller can
+     * `throw` it where the compiler wants a value.
+     */
+    public static RuntimeException socketFailed(String what, Throwable e) {
+        halt("run failed: " + what + ": " + e);
+        return new IllegalStateException(what, e); // never reached: halt does not return
+    }
+
+    private static synchronized void halt(String line) {
+        System.err.println("java-contestant: " + line);
         System.err.flush();
         Runtime.getRuntime().halt(EXIT_FAILURE);
     }

@@ -13,9 +13,11 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.SynchronousQueue;
+import java.util.function.IntFunction;
 import java.util.function.IntToLongFunction;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 
 public final class ThreadPerTask extends BlockingScenarios {
     /** A new executor that starts a new thread for each task. */
@@ -52,6 +54,28 @@ public final class ThreadPerTask extends BlockingScenarios {
                 int k = i;
                 results.add(executor.submit(() -> task.applyAsLong(k)));
             }
+            long sum = 0;
+            for (var result : results) {
+                sum += get(result);
+            }
+            return sum;
+        }
+    }
+
+    /**
+     * Makes each item and submits task(item) to a new executor at once, then runs `started`;
+     * then sums the results in submission order, and close() waits for the threads to end.
+     */
+    @Override
+    protected <T> long spawnEach(
+            int n, IntFunction<T> next, ToLongFunction<T> task, Runnable started) {
+        var results = new ArrayList<Future<Long>>(n);
+        try (var executor = executors.get()) {
+            for (int i = 0; i < n; i++) {
+                T item = next.apply(i);
+                results.add(executor.submit(() -> task.applyAsLong(item)));
+            }
+            started.run();
             long sum = 0;
             for (var result : results) {
                 sum += get(result);

@@ -11,8 +11,10 @@ import java.util.ArrayList;
 import java.util.concurrent.StructuredTaskScope;
 import java.util.concurrent.StructuredTaskScope.Subtask;
 import java.util.concurrent.SynchronousQueue;
+import java.util.function.IntFunction;
 import java.util.function.IntToLongFunction;
 import java.util.function.LongSupplier;
+import java.util.function.ToLongFunction;
 
 public final class StructuredContestant extends BlockingScenarios {
     public static void main(String[] args) {
@@ -47,6 +49,30 @@ public final class StructuredContestant extends BlockingScenarios {
                 int k = i;
                 subtasks.add(scope.fork(() -> task.applyAsLong(k)));
             }
+            join(scope);
+            long sum = 0;
+            for (var subtask : subtasks) {
+                sum += subtask.get();
+            }
+            return sum;
+        }
+    }
+
+    /**
+     * A scope into which each item's subtask is forked as soon as the item is made, then
+     * `started` run by the owner, then joined; the sum of the subtasks' results. (The
+     * acceptor owns the scope of its servers: it forks each and joins them all.)
+     */
+    @Override
+    protected <T> long spawnEach(
+            int n, IntFunction<T> next, ToLongFunction<T> task, Runnable started) {
+        try (var scope = StructuredTaskScope.open()) {
+            var subtasks = new ArrayList<Subtask<Long>>(n);
+            for (int i = 0; i < n; i++) {
+                T item = next.apply(i);
+                subtasks.add(scope.fork(() -> task.applyAsLong(item)));
+            }
+            started.run();
             join(scope);
             long sum = 0;
             for (var subtask : subtasks) {

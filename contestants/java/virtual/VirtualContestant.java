@@ -10,8 +10,10 @@
 package taskbench;
 
 import java.util.concurrent.SynchronousQueue;
+import java.util.function.IntFunction;
 import java.util.function.IntToLongFunction;
 import java.util.function.LongSupplier;
+import java.util.function.ToLongFunction;
 
 public final class VirtualContestant extends BlockingScenarios {
     public static void main(String[] args) {
@@ -41,6 +43,29 @@ public final class VirtualContestant extends BlockingScenarios {
             int k = i;
             threads[i] = Thread.startVirtualThread(() -> results[k] = task.applyAsLong(k));
         }
+        long sum = 0;
+        for (int i = 0; i < n; i++) {
+            join(threads[i]);
+            sum += results[i];
+        }
+        return sum;
+    }
+
+    /**
+     * Makes each item and starts task(item) in a virtual thread at once, then runs `started`;
+     * then joins the threads in start order and sums the results they left in `results`.
+     */
+    @Override
+    protected <T> long spawnEach(
+            int n, IntFunction<T> next, ToLongFunction<T> task, Runnable started) {
+        var results = new long[n];
+        var threads = new Thread[n];
+        for (int i = 0; i < n; i++) {
+            int k = i;
+            T item = next.apply(i);
+            threads[i] = Thread.startVirtualThread(() -> results[k] = task.applyAsLong(item));
+        }
+        started.run();
         long sum = 0;
         for (int i = 0; i < n; i++) {
             join(threads[i]);

@@ -1,6 +1,6 @@
-// The `node-callbacks` contestant: the nine scenarios in plain Node callbacks, no promises
-// at all — the "callbacks-baseline" of bluebird's benchmark tables
-// (docs/SEEDS.md#bluebird-published-figures).
+// The `node-callbacks` contestant: the nine task scenarios and the two socket scenarios in
+// plain Node callbacks, no promises at all — the "callbacks-baseline" of bluebird's
+// benchmark tables (docs/SEEDS.md#bluebird-published-figures).
 //
 // Node has one event loop and no task objects; a task here is an asynchronous function
 // that takes an error-first callback. Spawning one is calling it, and it delivers its
@@ -8,8 +8,10 @@
 // to wait for (as bluebird's fake I/O does for 0 ms), or from its timer. Joins count the
 // callbacks that are still due. A yield is setImmediate, a turn of the event loop.
 
+import net from "node:net";
 import { run } from "../lib/protocol.js";
 import { Transaction, Upload, fakeIo } from "../lib/requests.js";
+import { LOOPBACK, byteSum, listenOptions, request } from "../lib/sockets.js";
 import { now, oversleepOutcome, since, sleepCount, stepMs } from "../lib/timer.js";
 
 run({
@@ -31,6 +33,8 @@ run({
   chain,
   yield: ({ tasks, yields }, done) =>
     joinSum(tasks, (_, callback) => yielder(yields, callback), done),
+  echo,
+  connections,
 });
 
 /** Starts task(0, cb) … task(n - 1, cb); `done` gets the sum of their results (see join). */
@@ -165,4 +169,129 @@ function yielder(yields, callback) {
     setImmediate(turn);
   };
   turn();
+}
+
+/**
+ * echo (PROTOCOL.md §4) on Node's `net` with its own callbacks: a socket's task is its
+ * event handlers, 'data' the read of what has arrived, and a counter per client its state.
+ * One join counts every socket's 'close' (a client calls back with its sum, a server
+ * socket with 0) and the listener's.
+ */
+function echo({ connections, rounds, bytes }, done) {
+  listen(connections, (server, joined) => {
+    const { port } = server.address();
+    accept(server, connections, (socket) => echoBack(socket, joined));
+    for (let c = 0; c < connections; c++) echoClient(port, c, rounds, bytes, joined);
+  }, done);
+}
+
+/**
+ * connections (PROTOCOL.md §4): a counter of the clients connected and the connections
+ * accepted; when it reaches 2 × connections, the main task calls every waiting client's
+ * "go" callback.
+ */
+function connections({ connections }, done) {
+  listen(connections, (server, joined) => {
+    let unready = 2 * connections;
+    const waiting = [];
+    const ready = () => {
+      if (--unready > 0) return;
+      for (const go of waiting) go(); // go
+    };
+    const { port } = server.address();
+    accept(server, connections, (socket) => {
+      holdServer(socket, joined);
+      ready();
+    });
+    const connected = (go) => {
+      waiting.push(go);
+      ready();
+    };
+    for (let c = 0; c < connections; c++) holdClient(port, c, connected, joined);
+  }, done);
+}
+
+/**
+ * Listens on an ephemeral loopback port, then calls `listening(server, joined)`; `joined`
+ * joins the listener's close and every socket's (see join), then calls `done`.
+ */
+function listen(connections, listening, done) {
+  const server = net.createServer();
+  const joined = join(2 * connections + 1, done);
+  server.on("close", () => joined(null, 0));
+  server.listen(listenOptions(connections), () => listening(server, joined));
+}
+
+/**
+ * The acceptor: serve(socket) for each of `connections` connections as it is accepted;
+ * then the listener is closed.
+ */
+function accept(server, connections, serve) {
+  let accepted = 0;
+  const onConnection = (socket) => {
+    socket.setNoDelay(true);
+    serve(socket);
+    if (++accepted < connections) return;
+    server.off("connection", onConnection);
+    server.close();
+  };
+  if (connections === 0) server.close();
+  else server.on("connection", onConnection);
+}
+
+/** An echo server task: writes back every chunk until the end of stream, then closes. */
+function echoBack(socket, callback) {
+  socket.on("data", (chunk) => socket.write(chunk));
+  socket.on("end", () => socket.end());
+  socket.on("close", () => callback(null, 0));
+}
+
+/** Connects to the listener, then calls `connected(socket)` (TCP_NODELAY set). */
+function connect(port, connected) {
+  const socket = net.connect({ host: LOOPBACK, port }, () => {
+    socket.setNoDelay(true);
+    connected(socket);
+  });
+  return socket;
+}
+
+/**
+ * An echo client task: `rounds` round trips of `bytes` bytes, each written once the last
+ * has wholly come back; calls back with the sum it read once its socket has closed.
+ */
+function echoClient(port, c, rounds, bytes, callback) {
+  let round = 0;
+  let read = 0;
+  let total = 0;
+  const socket = connect(port, () => socket.write(request(c, round, bytes)));
+  socket.on("data", (chunk) => {
+    read += chunk.length;
+    total += byteSum(chunk);
+    if (read < bytes) return;
+    read = 0;
+    if (++round < rounds) socket.write(request(c, round, bytes));
+    else socket.end();
+  });
+  socket.on("close", () => callback(null, total));
+}
+
+/** A connections server task: one byte back, then the end of stream, then close. */
+function holdServer(socket, callback) {
+  socket.once("data", (byte) => socket.write(byte));
+  socket.on("end", () => socket.end());
+  socket.on("close", () => callback(null, 0));
+}
+
+/**
+ * A connections client task: once connected it hands `connected` its "go", which writes
+ * its byte; the byte echoed ends it, and it calls back with that byte once closed.
+ */
+function holdClient(port, c, connected, callback) {
+  let byte = 0;
+  const socket = connect(port, () => connected(() => socket.write(request(c, 0, 1))));
+  socket.once("data", (chunk) => {
+    byte = byteSum(chunk);
+    socket.end();
+  });
+  socket.on("close", () => callback(null, byte));
 }

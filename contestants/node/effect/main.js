@@ -1,4 +1,5 @@
-// The `node-effect` contestant: the nine scenarios as programs of the npm `effect` package
+// The `node-effect` contestant: the nine task scenarios and the two socket ones (see echo
+// below) as programs of the npm `effect` package
 // (Effect 4) on its fiber runtime, inside Node's event loop, written as Effect's docs write
 // them: Effect.gen for steps in sequence; Effect.all with `concurrency: "unbounded"` to run
 // every task in a fiber of its own and join them (Effect 4 has no forkAll); Effect.sleep,
@@ -14,9 +15,11 @@
 // its end in the fork). chain's links need none: Effect.forkDetach already schedules the
 // new fiber rather than running it at once.
 
-import { Deferred, Duration, Effect, Fiber, Queue } from "effect";
+import { Deferred, Duration, Effect, Fiber, Latch, Queue } from "effect";
+import net from "node:net";
 import { run } from "../lib/protocol.js";
 import { Transaction, Upload, fakeIo } from "../lib/requests.js";
+import { LOOPBACK, byteSum, listenOptions, request } from "../lib/sockets.js";
 import { sum } from "../lib/sum.js";
 import { scheduledTasks } from "../lib/tasks.js";
 import { now, oversleepOutcome, since, sleepCount } from "../lib/timer.js";
@@ -45,6 +48,8 @@ const scenarios = {
   pingpong: ({ pairs, rounds }) => joinSum(pairs, () => pair(rounds)),
   chain,
   yield: ({ tasks, yields }) => joinSum(tasks, () => yielder(yields)),
+  echo,
+  connections,
 };
 
 // Effect.sleep takes a Duration, which states any step; Effect's clock hands setTimeout
@@ -183,4 +188,178 @@ function yielder(yields) {
     }
     return count;
   });
+}
+
+/**
+ * echo (PROTOCOL.md §4) on Node's `net` in Effect's primitives (the `effect` package's own
+ * Socket module has its Node implementation in @effect/platform-node, not installed
+ * here): listening and connecting are Effect.callback; what a socket reads goes to a
+ * Queue.unbounded (its 'data' events, `null` at the end of stream) that its fiber takes
+ * from; a socket's 'close' opens a Latch; each connection is Effect.acquireUseRelease,
+ * its release the end of the write side and the wait for the close. The acceptor is a
+ * fiber that takes `connections` sockets from the Queue of the listener's 'connection'
+ * events and forks a server fiber for each, then joins them; the clients are Effect.all
+ * with unbounded concurrency, a fiber each.
+ */
+function echo({ connections, rounds, bytes }) {
+  return Effect.gen(function* () {
+    const listener = yield* listen(connections);
+    const serving = yield* Effect.forkChild(acceptor(listener, connections, echoBack));
+    const sums = yield* startAll(connections, (c) => echoClient(listener.port, c, rounds, bytes));
+    yield* Fiber.join(serving);
+    yield* listener.closed.await;
+    return sum(sums);
+  });
+}
+
+/**
+ * connections (PROTOCOL.md §4): each client offers itself to the `connected` Queue, which
+ * the main fiber takes from once per client; the acceptor opens the `accepted` Latch once
+ * every server fiber is forked; then the main fiber opens the `go` Latch every client
+ * awaits.
+ */
+function connections({ connections }) {
+  return Effect.gen(function* () {
+    const listener = yield* listen(connections);
+    const connected = yield* Queue.unbounded();
+    const accepted = yield* Latch.make();
+    const go = yield* Latch.make();
+    const serving = yield* Effect.forkChild(acceptor(listener, connections, holdServer, accepted));
+    const clients = yield* Effect.forkChild(
+      startAll(connections, (c) => holdClient(listener.port, c, connected, go)),
+    );
+    for (let k = 0; k < connections; k++) yield* Queue.take(connected);
+    yield* accepted.await;
+    yield* go.open;
+    const bytes = yield* Fiber.join(clients);
+    yield* Fiber.join(serving);
+    yield* listener.closed.await;
+    return sum(bytes);
+  });
+}
+
+/**
+ * A listening server on an ephemeral loopback port: its port, the Queue of the sockets it
+ * accepts (its 'connection' events, from the start, so none is missed) and a Latch its
+ * 'close' opens.
+ */
+function listen(connections) {
+  return Effect.gen(function* () {
+    const sockets = yield* Queue.unbounded();
+    const closed = yield* Latch.make();
+    const server = net.createServer((socket) => Queue.offerUnsafe(sockets, socket));
+    server.once("close", () => closed.openUnsafe());
+    yield* Effect.callback((resume) => {
+      server.listen(listenOptions(connections), () => resume(Effect.void));
+    });
+    return { server, port: server.address().port, sockets, closed };
+  });
+}
+
+/**
+ * The acceptor: takes `connections` sockets, forking serve(connection) for each, closes
+ * the listener, opens `accepted` (if given), then joins its server fibers.
+ */
+function acceptor(listener, connections, serve, accepted) {
+  return Effect.gen(function* () {
+    const servers = [];
+    for (let k = 0; k < connections; k++) {
+      const socket = yield* Queue.take(listener.sockets);
+      servers.push(yield* Effect.forkChild(Effect.acquireUseRelease(opened(socket), serve, close)));
+    }
+    listener.server.close();
+    if (accepted) yield* accepted.open;
+    yield* Fiber.joinAll(servers);
+  });
+}
+
+/**
+ * An open socket: TCP_NODELAY set, the Queue of what it reads (`null` at the end of
+ * stream) and a Latch its 'close' opens.
+ */
+function opened(socket) {
+  return Effect.gen(function* () {
+    socket.setNoDelay(true);
+    const chunks = yield* Queue.unbounded();
+    const closed = yield* Latch.make();
+    socket.on("data", (chunk) => Queue.offerUnsafe(chunks, chunk));
+    socket.on("end", () => Queue.offerUnsafe(chunks, null));
+    socket.once("close", () => closed.openUnsafe());
+    return { socket, chunks, closed };
+  });
+}
+
+/** The release of a connection: ends the write side, waits for the socket's close. */
+function close({ socket, closed }) {
+  return Effect.suspend(() => {
+    socket.end();
+    return closed.await;
+  });
+}
+
+/** A client connection, for Effect.acquireUseRelease. */
+function connect(port) {
+  return Effect.flatMap(
+    Effect.callback((resume) => {
+      const socket = net.connect({ host: LOOPBACK, port }, () => resume(Effect.succeed(socket)));
+    }),
+    opened,
+  );
+}
+
+/** Reads until `bytes` bytes have come; their sum. */
+function readBytes(chunks, bytes) {
+  return Effect.gen(function* () {
+    let read = 0;
+    let total = 0;
+    while (read < bytes) {
+      const chunk = yield* Queue.take(chunks);
+      read += chunk.length;
+      total += byteSum(chunk);
+    }
+    return total;
+  });
+}
+
+/** An echo server fiber: writes back every chunk until the end of stream. */
+function echoBack({ socket, chunks }) {
+  return Effect.gen(function* () {
+    for (let chunk = yield* Queue.take(chunks); chunk !== null; chunk = yield* Queue.take(chunks)) {
+      socket.write(chunk);
+    }
+  });
+}
+
+/** An echo client fiber: `rounds` round trips of `bytes` bytes; the sum it read back. */
+function echoClient(port, c, rounds, bytes) {
+  const roundTrips = ({ socket, chunks }) =>
+    Effect.gen(function* () {
+      let total = 0;
+      for (let r = 0; r < rounds; r++) {
+        socket.write(request(c, r, bytes));
+        total += yield* readBytes(chunks, bytes);
+      }
+      return total;
+    });
+  return Effect.acquireUseRelease(connect(port), roundTrips, close);
+}
+
+/** A connections server fiber: one byte back, then the end of stream. */
+function holdServer({ socket, chunks }) {
+  return Effect.gen(function* () {
+    socket.write(yield* Queue.take(chunks));
+    while ((yield* Queue.take(chunks)) !== null);
+  });
+}
+
+/** A connections client fiber: connected, counted, waits for go; its byte, echoed. */
+function holdClient(port, c, connected, go) {
+  const exchange = ({ socket, chunks }) =>
+    Effect.gen(function* () {
+      yield* Queue.offer(connected, c);
+      yield* go.await;
+      socket.write(request(c, 0, 1));
+      return yield* readBytes(chunks, 1);
+    });
+  return Effect.acquireUseRelease(connect(port), exchange, close);
 }

@@ -1,4 +1,5 @@
-// The nine scenarios written once as generator functions driven by a coroutine runner,
+// The nine task scenarios and the two socket ones written once as generator functions
+// driven by a coroutine runner,
 // the style of promise code before async/await, for two contestants that differ only in
 // the runner and its promises: `node-bluebird-coroutine` (bluebird's Promise.coroutine)
 // and `node-co` (co.wrap on the native Promise).
@@ -15,6 +16,7 @@
 
 import { Channel } from "./channel.js";
 import { Transaction, Upload } from "./requests.js";
+import { byteSum, promiseSockets, request } from "./sockets.js";
 import { sum } from "./sum.js";
 import { scheduledTasks } from "./tasks.js";
 import { now, oversleepOutcome, since, sleepCount, stepMs } from "./timer.js";
@@ -139,6 +141,92 @@ export function generatorScenarios({ coroutine, Promise, promiseIo, sleep, nextT
         return i;
       });
 
+  /**
+   * The socket scenarios (PROTOCOL.md §4) on lib/sockets.js's socket calls wrapped in the
+   * runner's promises: a server or client task is a coroutine that yields each of them.
+   */
+  const { listen, accept, connect, latch, gate } = promiseSockets(Promise);
+
+  /** Reads until `bytes` bytes have come; their sum. */
+  const readBytes = coroutine(function* (chunks, bytes) {
+    let read = 0;
+    let total = 0;
+    while (read < bytes) {
+      const chunk = yield chunks.receive();
+      read += chunk.length;
+      total += byteSum(chunk);
+    }
+    return total;
+  });
+
+  /** An echo server task: writes back every chunk until the end of stream, then closes. */
+  const echoBack = coroutine(function* ({ socket, chunks, closed }) {
+    for (let chunk = yield chunks.receive(); chunk !== null; chunk = yield chunks.receive()) {
+      socket.write(chunk);
+    }
+    socket.end();
+    yield closed;
+  });
+
+  /** An echo client task: `rounds` round trips of `bytes` bytes; the sum it read back. */
+  const echoClient = coroutine(function* (port, c, rounds, bytes) {
+    const { socket, chunks, closed } = yield connect(port);
+    let total = 0;
+    for (let r = 0; r < rounds; r++) {
+      socket.write(request(c, r, bytes));
+      total += yield readBytes(chunks, bytes);
+    }
+    socket.end();
+    yield closed;
+    return total;
+  });
+
+  const echo = coroutine(function* ({ connections, rounds, bytes }) {
+    const server = yield listen(connections);
+    const { port } = server.address();
+    const serving = accept(server, connections, echoBack);
+    const sums = yield startAll(connections, (c) => echoClient(port, c, rounds, bytes));
+    yield Promise.all(yield serving);
+    yield server.closed;
+    return sum(sums);
+  });
+
+  /** A connections server task: one byte back, then the end of stream, then close. */
+  const holdServer = coroutine(function* ({ socket, chunks, closed }) {
+    socket.write(yield chunks.receive());
+    while ((yield chunks.receive()) !== null);
+    socket.end();
+    yield closed;
+  });
+
+  /** A connections client task: connected, counted, waits for go; its byte, echoed. */
+  const holdClient = coroutine(function* (port, c, connected, go) {
+    const { socket, chunks, closed } = yield connect(port);
+    connected();
+    yield go;
+    socket.write(request(c, 0, 1));
+    const byte = yield readBytes(chunks, 1);
+    socket.end();
+    yield closed;
+    return byte;
+  });
+
+  const connectionsScenario = coroutine(function* ({ connections }) {
+    const server = yield listen(connections);
+    const { port } = server.address();
+    const ready = latch(connections);
+    const go = gate();
+    const serving = accept(server, connections, holdServer);
+    const clients = startAll(connections, (c) => holdClient(port, c, ready.countDown, go.opened));
+    const servers = yield serving;
+    yield ready.done;
+    go.open();
+    const bytes = yield clients;
+    yield Promise.all(servers);
+    yield server.closed;
+    return sum(bytes);
+  });
+
   return {
     spawn: ({ tasks }) => joinSum(tasks, returner),
     sleep: ({ tasks, delayMs }) => joinSum(tasks, (i) => sleeper(i, delayMs)),
@@ -155,5 +243,7 @@ export function generatorScenarios({ coroutine, Promise, promiseIo, sleep, nextT
     pingpong: ({ pairs, rounds }) => joinSum(pairs, () => pair(rounds)),
     chain,
     yield: ({ tasks, yields }) => joinSum(tasks, () => yielder(yields)),
+    echo,
+    connections: connectionsScenario,
   };
 }

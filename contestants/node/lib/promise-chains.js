@@ -1,5 +1,6 @@
-// The nine scenarios written once in the style of promises with `.then` chains and
-// Promise.all, no async/await, for two contestants that differ only in the promise library:
+// The nine task scenarios written once in the style of promises with `.then` chains and
+// Promise.all, no async/await (and the two socket scenarios of lib/sockets.js, in the same
+// style), for two contestants that differ only in the promise library:
 // `node-promises` (the native Promise) and `node-bluebird`.
 //
 // A task is a function returning a promise of its result; spawning one is calling it, and
@@ -14,6 +15,7 @@
 
 import { Channel } from "./channel.js";
 import { Transaction, Upload } from "./requests.js";
+import { promiseSocketScenarios } from "./sockets.js";
 import { sum } from "./sum.js";
 import { scheduledTasks } from "./tasks.js";
 import { now, oversleepOutcome, since, sleepCount, stepMs } from "./timer.js";
@@ -135,5 +137,6 @@ export function promiseScenarios({ Promise, promiseIo, sleep, nextTurn, sleepWit
     pingpong: ({ pairs, rounds }) => joinSum(pairs, () => pair(rounds)),
     chain,
     yield: ({ tasks, yields }) => joinSum(tasks, () => yielder(yields)),
+    ...promiseSocketScenarios(Promise),
   };
 }

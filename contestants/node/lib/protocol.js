@@ -29,6 +29,8 @@ const PARAMS = {
   pingpong: ["pairs", "rounds"],
   chain: ["length"],
   yield: ["tasks", "yields"],
+  echo: ["connections", "rounds", "bytes"],
+  connections: ["connections"],
 };
 
 /**

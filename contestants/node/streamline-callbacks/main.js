@@ -1,7 +1,8 @@
-// The `node-streamline-callbacks` contestant: bluebird's streamline-callbacks, the nine
+// The `node-streamline-callbacks` contestant: bluebird's streamline-callbacks, the eleven
 // scenarios written once in streamline's `_` style (doxbee and parallel in
-// lib/streamline/requests._js, the other seven in lib/streamline/tasks._js) and compiled
-// at build time in the callbacks mode into compiled/ (lib/streamline/build.sh).
+// lib/streamline/requests._js, echo and connections in lib/streamline/sockets._js, the
+// other seven in lib/streamline/tasks._js) and compiled at build time in the callbacks mode
+// into compiled/ (lib/streamline/build.sh).
 
 import { runCompiled } from "../lib/streamline/contestant.js";
 

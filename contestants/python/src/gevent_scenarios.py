@@ -1,4 +1,5 @@
-"""The nine scenarios on gevent's greenlets, for python-gevent.
+"""The scenarios on gevent's greenlets, for python-gevent: the nine of scenarios.py's, and
+the two socket scenarios.
 
 gevent code is plain functions that block their greenlet (in `gevent.sleep`, `Queue.get`,
 a join) while gevent's hub runs the others: there is no `await`. scenarios.py's async code,
@@ -14,6 +15,15 @@ Tasks are greenlets started with `gevent.spawn` and joined with `gevent.joinall`
 `gevent.sleep` (a timer of the hub's event loop), channels are `gevent.queue.Queue`
 (unbounded, as python-asyncio's `asyncio.Queue`), and a yield is `gevent.sleep(0)`, which
 gevent's docs name as the way to let the other greenlets run.
+
+The sockets are gevent's own cooperative sockets (`gevent.socket`, no monkey-patching): the
+listener is a `gevent.server.StreamServer`, as gevent's docs write an echo server, which
+accepts on the hub's loop and spawns each connection's handler greenlet into the
+scenario's `Group` (it closes the socket when the handler returns); the handler that
+counts the last connection closes the listener. Clients are `gevent.socket.socket`s that
+`connect` to the numeric address (`gevent.socket.create_connection` would resolve it on
+gevent's thread pool). gevent leaves TCP_NODELAY off, so both ends set it. The
+"connected" and "go" signals of `connections` are `gevent.event.Event`s.
 """
 
 from collections.abc import Callable
@@ -21,11 +31,15 @@ from time import perf_counter_ns
 from typing import Any, TypeVar
 
 import gevent
+from gevent.event import Event
 from gevent.pool import Group
 from gevent.queue import Queue
+from gevent.server import StreamServer
+from gevent.socket import IPPROTO_TCP, TCP_NODELAY, socket
 
 from doxbee import Transaction, Upload
 from protocol import Outcome, oversleep_outcome
+from sockets import HOST, READ_SIZE, Countdown, request
 
 T = TypeVar("T")
 
@@ -168,6 +182,102 @@ def yield_(tasks: int, yields: int) -> int:
     return sum(spawn_all(tasks, task))
 
 
+def listen(
+    connections: int, serve: Callable[[socket], None], handlers: Group, accepted: Event
+) -> int:
+    """Starts a StreamServer on HOST, an ephemeral port, with a backlog of `connections`,
+    which serves each connection on a greenlet of `handlers` (serve(sock), TCP_NODELAY set);
+    the handler of the `connections`-th closes the listener and sets `accepted`. Returns the
+    port."""
+    counted = Countdown(connections, accepted)
+
+    def handle(sock: socket, _address: Any) -> None:
+        counted.count_down()
+        if counted.left == 0:
+            server.close()
+        sock.setsockopt(IPPROTO_TCP, TCP_NODELAY, 1)
+        serve(sock)
+
+    server = StreamServer((HOST, 0), handle, backlog=connections, spawn=handlers.spawn)
+    server.start()
+    port = server.server_port
+    if connections == 0:
+        server.close()
+    return port
+
+
+def connect(port: int) -> socket:
+    sock = socket()
+    sock.setsockopt(IPPROTO_TCP, TCP_NODELAY, 1)
+    sock.connect((HOST, port))
+    return sock
+
+
+def receive_sum(sock: socket, size: int) -> int:
+    """Reads until exactly `size` bytes have come back; returns their sum."""
+    total = 0
+    while size:
+        data = sock.recv(size)
+        if not data:
+            raise EOFError("the server closed the connection before the echo was whole")
+        total += sum(data)
+        size -= len(data)
+    return total
+
+
+def echo(connections: int, rounds: int, bytes: int) -> int:
+    handlers = Group()
+    port = listen(connections, echo_back, handlers, Event())
+    sums = spawn_all(connections, lambda c: echo_client(port, c, rounds, bytes))
+    handlers.join(raise_error=True)
+    return sum(sums)
+
+
+def echo_back(sock: socket) -> None:
+    """A connection's handler: writes back what has arrived until end of stream."""
+    while data := sock.recv(READ_SIZE):
+        sock.sendall(data)
+
+
+def echo_client(port: int, client: int, rounds: int, size: int) -> int:
+    total = 0
+    with connect(port) as sock:
+        for round_ in range(rounds):
+            sock.sendall(request(client, round_, size))
+            total += receive_sum(sock, size)
+    return total
+
+
+def connections(connections: int) -> int:
+    connected = Countdown(connections, Event())
+    accepted, go = Event(), Event()
+    handlers = Group()
+    port = listen(connections, hold, handlers, accepted)
+    clients = [gevent.spawn(held_client, port, c, connected, go) for c in range(connections)]
+    connected.event.wait()
+    accepted.wait()
+    go.set()
+    gevent.joinall(clients, raise_error=True)
+    handlers.join(raise_error=True)
+    return sum(client.value for client in clients)
+
+
+def hold(sock: socket) -> None:
+    """A held connection's handler: waits for one byte, writes it back, waits for end of
+    stream."""
+    sock.sendall(sock.recv(1))
+    while sock.recv(READ_SIZE):  # until end of stream
+        pass
+
+
+def held_client(port: int, client: int, connected: Countdown, go: Event) -> int:
+    with connect(port) as sock:
+        connected.count_down()
+        go.wait()
+        sock.sendall(request(client, 0, 1))
+        return receive_sum(sock, 1)
+
+
 SCENARIOS: dict[str, Callable[..., Any]] = {
     "spawn": spawn,
     "sleep": sleep,
@@ -178,4 +288,6 @@ SCENARIOS: dict[str, Callable[..., Any]] = {
     "pingpong": pingpong,
     "chain": chain,
     "yield": yield_,
+    "echo": echo,
+    "connections": connections,
 }

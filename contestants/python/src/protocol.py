@@ -36,6 +36,8 @@ PARAMS = {
     "pingpong": {"pairs": 0, "rounds": 1},
     "chain": {"length": 1},
     "yield": {"tasks": 0, "yields": 0},
+    "echo": {"connections": 0, "rounds": 1, "bytes": 1},
+    "connections": {"connections": 0},
 }
 
 

@@ -14,11 +14,13 @@ mod args;
 mod docs;
 mod error;
 mod point;
+mod socket;
 mod value;
 
 pub use args::{INNER_WARM_UP_FLAG, ITERATIONS_FLAG, Invocation};
 pub(crate) use error::CatalogueError;
 pub use point::Point;
+pub use socket::{FD_HEADROOM, pattern_byte};
 pub use value::parse_count;
 
 /// Exit code a contestant uses for a scenario it does not implement (sysexits'
@@ -206,6 +208,42 @@ pub const SCENARIOS: &[ScenarioSpec] = &[
         warm_up_batch: None,
         quick: &[],
     },
+    ScenarioSpec {
+        name: "echo",
+        summary: "C client tasks each make R round trips of B bytes over loopback TCP to a server task of their own",
+        measures: "a socket round trip: the runtime's reactor, its read and write, a task woken by readiness",
+        params: &[
+            p(
+                "connections",
+                100,
+                0,
+                "client connections, each served on a task of its own",
+            ),
+            p("rounds", 100, 1, "round trips per connection"),
+            p("bytes", 64, 1, "bytes of each request and of its echo"),
+        ],
+        size_param: Some("connections"),
+        idle_size: 0,
+        inner_warm_up: 1,
+        warm_up_batch: None,
+        quick: &[],
+    },
+    ScenarioSpec {
+        name: "connections",
+        summary: "C loopback TCP client/server pairs opened and held, then one byte each way and closed",
+        measures: "what a held connection costs: memory per open connection, the time to open them",
+        params: &[p(
+            "connections",
+            1_000,
+            0,
+            "client/server pairs held open at once",
+        )],
+        size_param: Some("connections"),
+        idle_size: 0,
+        inner_warm_up: 1,
+        warm_up_batch: None,
+        quick: &[],
+    },
 ];
 
 /// Looks a scenario up by name.
@@ -252,6 +290,14 @@ pub enum Scenario {
     Yield {
         tasks: u64,
         yields: u64,
+    },
+    Echo {
+        connections: u64,
+        rounds: u64,
+        bytes: u64,
+    },
+    Connections {
+        connections: u64,
     },
 }
 
@@ -324,6 +370,14 @@ impl Scenario {
                 tasks: get("tasks")?,
                 yields: get("yields")?,
             },
+            "echo" => Scenario::Echo {
+                connections: get("connections")?,
+                rounds: get("rounds")?,
+                bytes: get("bytes")?,
+            },
+            "connections" => Scenario::Connections {
+                connections: get("connections")?,
+            },
             _ => unreachable!("every catalogue entry has a variant"),
         };
         scenario.validate()?;
@@ -336,6 +390,23 @@ impl Scenario {
                 param: "size",
                 reason: format!("must be a power of 10 (1, 10, 100, …), got {size}"),
             }),
+            Scenario::Echo { bytes, .. } if bytes > socket::MAX_BYTES => {
+                Err(CatalogueError::Invalid {
+                    param: "bytes",
+                    reason: format!("must be at most {} (1 MiB), got {bytes}", socket::MAX_BYTES),
+                })
+            }
+            Scenario::Echo { connections, .. } | Scenario::Connections { connections }
+                if connections > socket::MAX_CONNECTIONS =>
+            {
+                Err(CatalogueError::Invalid {
+                    param: "connections",
+                    reason: format!(
+                        "must be at most {} (one loopback address's client ports), got {connections}",
+                        socket::MAX_CONNECTIONS
+                    ),
+                })
+            }
             Scenario::Timer { step_us, total_ms } if step_us > total_ms.saturating_mul(1_000) => {
                 Err(CatalogueError::Invalid {
                     param: "step-us",
@@ -363,6 +434,8 @@ impl Scenario {
             Scenario::Pingpong { .. } => "pingpong",
             Scenario::Chain { .. } => "chain",
             Scenario::Yield { .. } => "yield",
+            Scenario::Echo { .. } => "echo",
+            Scenario::Connections { .. } => "connections",
         }
     }
 
@@ -382,6 +455,12 @@ impl Scenario {
             Scenario::Pingpong { pairs, rounds } => vec![pairs, rounds],
             Scenario::Chain { length } => vec![length],
             Scenario::Yield { tasks, yields } => vec![tasks, yields],
+            Scenario::Echo {
+                connections,
+                rounds,
+                bytes,
+            } => vec![connections, rounds, bytes],
+            Scenario::Connections { connections } => vec![connections],
         };
         self.spec()
             .params
@@ -466,6 +545,26 @@ impl Scenario {
             Scenario::Pingpong { pairs, rounds } => pairs.saturating_mul(rounds).saturating_mul(2),
             Scenario::Chain { length } => length,
             Scenario::Yield { tasks, yields } => tasks.saturating_mul(yields),
+            // A round trip is a write and a read on each side.
+            Scenario::Echo {
+                connections,
+                rounds,
+                ..
+            } => connections.saturating_mul(rounds).saturating_mul(4),
+            // A connect, an accept, two tasks, a byte each way, two closes.
+            Scenario::Connections { connections } => connections.saturating_mul(8),
+        }
+    }
+
+    /// Descriptors a run of this scenario holds open at once (both ends of every connection
+    /// and [`FD_HEADROOM`]): the open-file limit the harness gives its process. `None` for
+    /// the scenarios without sockets, which run with the limit they inherit.
+    pub fn open_files(&self) -> Option<u64> {
+        match *self {
+            Scenario::Echo { connections, .. } | Scenario::Connections { connections } => {
+                Some(socket::open_files(connections))
+            }
+            _ => None,
         }
     }
 
@@ -501,6 +600,12 @@ impl Scenario {
             Scenario::Pingpong { pairs, rounds } => product(pairs, rounds),
             Scenario::Chain { length } => sum_below(length.saturating_add(1)),
             Scenario::Yield { tasks, yields } => product(tasks, yields),
+            Scenario::Echo {
+                connections,
+                rounds,
+                bytes,
+            } => u128::from(bytes) * socket::echo_sum(connections, rounds),
+            Scenario::Connections { connections } => socket::pattern_sum(connections),
         }
     }
 

@@ -38,6 +38,42 @@ fn checksums_follow_the_catalogue_formulas() {
     );
     assert_eq!(scenario("chain", &[("length", 10)]).checksum(), 55);
     assert_eq!(scenario("yield", &[]).checksum(), 200_000);
+    // Client 0 sends bytes of 1 then 2, client 1 of 2 then 3: (1 + 2 + 2 + 3) × 3 bytes.
+    assert_eq!(
+        scenario("echo", &[("connections", 2), ("rounds", 2), ("bytes", 3)]).checksum(),
+        24
+    );
+    assert_eq!(scenario("echo", &[("connections", 0)]).checksum(), 0);
+    // c + r < 255 at the defaults: Σ (c + r + 1) = 2 × 100 × 4,950 + 10,000, × 64 bytes.
+    assert_eq!(scenario("echo", &[]).checksum(), 64_000_000);
+    // 1 + 2 + 3; then a whole cycle 1 … 255 and the next client's 1.
+    assert_eq!(scenario("connections", &[("connections", 3)]).checksum(), 6);
+    assert_eq!(
+        scenario("connections", &[("connections", 256)]).checksum(),
+        32_641
+    );
+    assert_eq!(scenario("connections", &[("connections", 0)]).checksum(), 0);
+}
+
+#[test]
+fn socket_points_are_bounded_and_say_what_descriptors_they_hold() {
+    let refused =
+        |name, values: &[(&str, u64)]| Scenario::new(name, values).unwrap_err().to_string();
+    assert!(refused("echo", &[("bytes", 2 << 20)]).starts_with("--bytes must be at most"));
+    assert!(refused("echo", &[("rounds", 0)]).starts_with("--rounds must be at least 1"));
+    assert!(
+        refused("connections", &[("connections", 70_000)])
+            .starts_with("--connections must be at most")
+    );
+    assert_eq!(
+        scenario("connections", &[("connections", 1_000)]).open_files(),
+        Some(2_000 + FD_HEADROOM)
+    );
+    assert_eq!(
+        scenario("echo", &[("connections", 0)]).open_files(),
+        Some(FD_HEADROOM)
+    );
+    assert_eq!(scenario("spawn", &[]).open_files(), None);
 }
 
 #[test]

@@ -115,6 +115,7 @@ pub fn run(argv: &[String], dir: &Path, limit: Duration) -> Result<Finished, Com
         cpus: None,
         env: Vec::new(),
         keep: KEEP,
+        open_files: None,
     };
     let measured = measure::execute(&launcher, &job).map_err(|e| match e {
         ExecError::Program(reason) => CommandError::CannotStart {

@@ -33,6 +33,11 @@ pub struct Manifest {
     /// Shown beside its figures (results.json, report.html, `taskbench list`).
     #[serde(default)]
     pub(crate) build_flags: Option<String>,
+    /// Its networking stack, in words, for the socket scenarios (`tokio::net over mio
+    /// (epoll)`, `Go's net (the netpoller, epoll)`): shown by `taskbench list` and in
+    /// docs/FAIRNESS.md. Every contestant that runs `echo` names it (a test checks).
+    #[serde(default)]
+    pub sockets: Option<String>,
     /// A hand-written bound, not a runtime to choose (`floor`): shown beside the ranking as
     /// what the machine allows, never ranked and never the best.
     #[serde(default)]

@@ -9,10 +9,11 @@
 mod cpu_clock;
 pub mod doxbee;
 mod line;
+pub mod sockets;
 mod timer;
 mod yielding;
 
-pub use catalogue::{DOXBEE_STEPS, EXIT_NOT_IMPLEMENTED, Invocation, Scenario};
+pub use catalogue::{DOXBEE_STEPS, EXIT_NOT_IMPLEMENTED, Invocation, Scenario, pattern_byte};
 pub use cpu_clock::process_cpu_ns;
 pub(crate) use line::ResultLine;
 pub use timer::oversleep_outcome;

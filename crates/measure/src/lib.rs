@@ -12,6 +12,7 @@ pub mod capture;
 pub mod condition;
 pub mod counter;
 pub mod launcher;
+pub mod limits;
 pub mod machine;
 pub mod platform;
 mod process;

@@ -40,6 +40,9 @@ pub struct Job {
     pub cpus: Option<u32>,
     /// Set in its environment.
     pub env: Vec<(String, String)>,
+    /// Its soft open-file limit is raised to this many where it is lower (a socket
+    /// scenario's both ends of every connection: `Scenario::open_files`).
+    pub open_files: Option<u64>,
     /// How much of its stdout and stderr is kept.
     pub keep: Kept,
 }
@@ -169,8 +172,9 @@ fn spawn_launcher(
         (job.cpus.map(super::affinity::first_cores).transpose()).map_err(ExecError::Program)?;
     // SAFETY: getpid has no preconditions.
     let harness = unsafe { libc::getpid() };
+    let open_files = job.open_files;
     // SAFETY: the closure runs between fork and exec and makes only async-signal-safe
-    // syscalls (dup2, fcntl, prctl, getppid) on plain integers.
+    // syscalls (dup2, fcntl, prctl, getppid, getrlimit, setrlimit) on plain integers.
     unsafe {
         command.pre_exec(move || {
             let moved = if write_fd == REPORT_FD {
@@ -194,6 +198,10 @@ fn spawn_launcher(
                 && libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), cores) != 0
             {
                 return Err(std::io::Error::last_os_error());
+            }
+            // Inherited by the contestant the launcher forks.
+            if let Some(needed) = open_files {
+                super::limits::raise_open_files(needed)?;
             }
             Ok(())
         });

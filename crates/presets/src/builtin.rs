@@ -155,7 +155,9 @@ fn million() -> Preset {
     use seed::*;
     Preset {
         name: "million".into(),
-        about: "1 to 1M tasks sleeping 10 s, and skynet's 1M leaves: per-task memory".into(),
+        about: "1 to 1M tasks sleeping 10 s, skynet's 1M leaves, 1k and 10k held connections: \
+                per-task memory"
+            .into(),
         // At most three time processes each, as the articles' single runs at most, within 70
         // minutes of measuring: every case first a time process and a memory one (a 10 s
         // sleep is 20 s a time process, its cold start and a steady iteration), then up to
@@ -177,6 +179,10 @@ fn million() -> Preset {
                 Some(ASYNC_RUNTIMES),
             ),
             case("skynet", &[("size", &[1_000_000])], Some(SKYNET)),
+            // What a held connection costs, the same question of a server (issue 48): 10k
+            // pairs hold 20k descriptors, past some machines' hard limit, where the point is
+            // left out with a warning naming it.
+            case("connections", &[("connections", &[1_000, 10_000])], None),
         ],
         contestants: with_compared(with_counterparts(
             super::headline(),

@@ -31,6 +31,11 @@ use std::time::Duration;
 /// Cost of one operation (spawn, message, yield, fake I/O) beyond its waiting.
 pub const PER_OPERATION: Duration = Duration::from_nanos(300);
 
+/// Cost of one socket operation of echo and connections (a connect, an accept, a read or a
+/// write over loopback: a system call, and for a read the wake-up of its task), an order
+/// of magnitude past a spawn or a message.
+pub(crate) const PER_SOCKET_OPERATION: Duration = Duration::from_micros(5);
+
 /// What one sleep of the timer scenario oversleeps, typically (its p50 here is 60 µs to
 /// 1.1 ms, by runtime).
 pub(crate) const PER_TIMER_SLEEP: Duration = Duration::from_micros(200);
@@ -203,6 +208,7 @@ fn iteration(workload: Workload) -> Duration {
         Workload::Scenario { scenario, .. } => {
             let per_operation = match scenario {
                 Scenario::Timer { .. } => PER_TIMER_SLEEP,
+                Scenario::Echo { .. } | Scenario::Connections { .. } => PER_SOCKET_OPERATION,
                 _ => PER_OPERATION,
             };
             Duration::from_nanos(scenario.ideal_ns())
@@ -247,6 +253,7 @@ mod tests {
             warm_up,
             idle_runs: 3,
             seed: 0,
+            held_back: Vec::new(),
         }
     }
 

@@ -22,6 +22,7 @@ pub use params::ParamArgs;
 
 use anyhow::bail;
 use catalogue::{Point, Scenario, ScenarioSpec};
+use measure::limits::SocketLimits;
 use run::{Stopping, Workload};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -153,6 +154,9 @@ pub struct Plan {
     pub idle_runs: u32,
     /// Seeds the order of the measured rounds (`--seed`; else the clock).
     pub seed: u64,
+    /// The preset's own points this machine cannot hold (a socket point past its open-file
+    /// limit or client ports), left out: one line each, for a warning.
+    pub held_back: Vec<String>,
 }
 
 impl Plan {
@@ -166,6 +170,7 @@ impl Plan {
             warm_up: options.warm_up.unwrap_or(DEFAULT_WARM_UP),
             idle_runs: 0,
             seed: options.seed(),
+            held_back: Vec::new(),
         })
     }
 
@@ -220,6 +225,8 @@ pub fn plan(args: &PlanOptions) -> anyhow::Result<Plan> {
             args.points.join(", ")
         );
     }
+    let held_back = hold_back(&mut workloads, args, &SocketLimits::here())?;
+    seeds.retain(|s| workloads.iter().any(|w| w.point() == s.point));
     Ok(Plan {
         preset: named,
         workloads,
@@ -228,7 +235,37 @@ pub fn plan(args: &PlanOptions) -> anyhow::Result<Plan> {
         warm_up: args.warm_up.unwrap_or(preset.warm_up),
         idle_runs: args.idle_runs.unwrap_or(preset.idle_runs),
         seed: args.seed(),
+        held_back,
     })
+}
+
+/// Leaves out the points `limits` cannot hold and says why, one line each; a point the
+/// user sized (`--scenario`, or the parameter given) is refused instead, in its one line.
+fn hold_back(
+    workloads: &mut Vec<Workload>,
+    args: &PlanOptions,
+    limits: &SocketLimits,
+) -> anyhow::Result<Vec<String>> {
+    let mut lines = Vec::new();
+    workloads.retain(|w| {
+        let refused = match w {
+            Workload::Scenario { scenario, .. } => limits.refuse(scenario),
+            Workload::Command => None,
+        };
+        lines.extend(refused.clone());
+        refused.is_none()
+    });
+    let asked =
+        !args.scenarios.is_empty() || args.params.0.iter().any(|(n, _)| *n == "connections");
+    if let (true, Some(first)) = (asked, lines.first()) {
+        bail!("{first}");
+    }
+    anyhow::ensure!(
+        !workloads.is_empty(),
+        "no point of the plan can run here: {}",
+        lines.join("; ")
+    );
+    Ok(lines)
 }
 
 /// The lineup `run` measures with `args` when `-c` names none: the preset's.

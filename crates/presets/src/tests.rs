@@ -156,7 +156,8 @@ fn preset_runs_and_warm_ups_yield_to_the_command_line() {
     let runs = |p: &Plan| (p.stopping.min_runs, p.stopping.max_runs);
     assert_eq!((runs(&million), million.warm_up), ((1, 3), 0));
     assert_eq!(million.stopping.budget, Some(Duration::from_secs(70 * 60)));
-    assert_eq!(million.workloads.len(), 5);
+    // Its 10k connections are left out where the machine cannot hold them.
+    assert_eq!(million.workloads.len() + million.held_back.len(), 7);
     let mine = plan(&PlanOptions {
         runs: Some(1),
         warm_up: Some(2),
@@ -489,4 +490,57 @@ fn every_seed_tag_of_a_built_in_preset_finds_published_figures() {
             }
         }
     }
+}
+
+#[test]
+fn a_socket_point_the_machine_cannot_hold_is_left_out_of_a_preset_and_refused_when_asked() {
+    let small = SocketLimits {
+        open_files: 5_000,
+        client_ports: 28_232,
+        listen_queue: 4_096,
+    };
+    let options = preset_at("million", &[]);
+    let (mut workloads, _) =
+        expand(&chosen(&options).unwrap().cases, &options.params, None).unwrap();
+    let lines = hold_back(&mut workloads, &options, &small).unwrap();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("connections · connections=10000 holds 20256 open files"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(workloads.len(), 6);
+    assert!(
+        workloads
+            .iter()
+            .any(|w| w.point().to_string() == "connections connections=1000")
+    );
+    // Sized by the user: refused in the same one line.
+    for asked in [
+        preset_at("million", &[("connections", &[10_000])]),
+        scenarios_at("connections", &[("connections", &[10_000])]),
+    ] {
+        let (mut workloads, _) =
+            expand(&chosen(&asked).unwrap().cases, &asked.params, None).unwrap();
+        let err = hold_back(&mut workloads, &asked, &small)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("past this machine's hard limit of 5000"),
+            "{err}"
+        );
+    }
+    // Nothing of a socket point is held back where the limits allow it.
+    let (mut workloads, _) =
+        expand(&chosen(&options).unwrap().cases, &options.params, None).unwrap();
+    let roomy = SocketLimits {
+        open_files: 1 << 20,
+        ..small
+    };
+    assert!(
+        hold_back(&mut workloads, &options, &roomy)
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(workloads.len(), 7);
 }

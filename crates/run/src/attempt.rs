@@ -189,6 +189,10 @@ pub(super) fn run_one(
         cpus: subject.cpus,
         env: subject.env.clone(),
         keep: Kept::MEASURED,
+        open_files: match step.workload {
+            Workload::Scenario { scenario, .. } => scenario.open_files(),
+            Workload::Command => None,
+        },
     };
     let measurement = match executor.execute(&job) {
         Ok(m) => m,

@@ -212,6 +212,7 @@ mod tests {
             warm_up: 0,
             idle_runs: 0,
             seed: 0,
+            held_back: Vec::new(),
         };
         let jvm = |startup_ms| ProcessCost {
             startup: Duration::from_millis(startup_ms),
@@ -253,6 +254,7 @@ mod tests {
             warm_up: 0,
             idle_runs: 0,
             seed: 0,
+            held_back: Vec::new(),
         };
         let stopping = Stopping {
             min_runs: 3,

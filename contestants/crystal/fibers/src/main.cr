@@ -1,10 +1,12 @@
 # The Crystal contestant of taskbench: fibers (`spawn`), `sleep`, `Channel` and
-# `Fiber.yield`, with Crystal's default build: every fiber on one thread (no -Dpreview_mt).
-# Each scenario of docs/PROTOCOL.md §4 is one method in tasks.cr or requests.cr.
+# `Fiber.yield`, and TCPServer/TCPSocket for the socket scenarios, with Crystal's default
+# build: every fiber on one thread (no -Dpreview_mt). Each scenario of docs/PROTOCOL.md §4
+# is one method in tasks.cr, requests.cr or sockets.cr.
 
 require "./protocol"
 require "./tasks"
 require "./requests"
+require "./sockets"
 
 # A scenario of these parameters (in catalogue order) whose iteration is the block.
 def scenario(*params : String, &run : Protocol::Params -> Protocol::Outcome) : Protocol::Scenario
@@ -33,6 +35,10 @@ SCENARIOS = {
   "pingpong" => scenario("pairs", "rounds") { |p| checksum(Tasks.pingpong(p["pairs"], p["rounds"])) },
   "chain"    => scenario("length") { |p| checksum(Tasks.chain(p["length"])) },
   "yield"    => scenario("tasks", "yields") { |p| checksum(Tasks.yield_many(p["tasks"], p["yields"])) },
+  "echo"     => scenario("connections", "rounds", "bytes") do |p|
+    checksum(Sockets.echo(p["connections"], p["rounds"], p["bytes"]))
+  end,
+  "connections" => scenario("connections") { |p| checksum(Sockets.connections(p["connections"])) },
 }
 
 # Exit at once after the last line: tearing the runtime down is not part of the workload.

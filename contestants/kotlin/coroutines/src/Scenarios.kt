@@ -1,6 +1,7 @@
-// The kotlin-coroutines contestant: the nine scenarios of docs/PROTOCOL.md §4 with
+// The kotlin-coroutines contestant: the scenarios of docs/PROTOCOL.md §4 with
 // kotlinx.coroutines as its users get it, on Dispatchers.Default: `async`/`launch` to
-// spawn, `awaitAll` or the scope to join, `delay` to sleep, rendezvous `Channel`s, `yield`.
+// spawn, `awaitAll` or the scope to join, `delay` to sleep, rendezvous `Channel`s, `yield`;
+// the socket scenarios, echo and connections, over ktor-network (Sockets.kt).
 @file:JvmName("Main")
 
 package taskbench
@@ -59,6 +60,10 @@ val scenarios = mapOf(
             },
         )
     },
+    "echo" to Scenario("connections", "rounds", "bytes") { p ->
+        Outcome(echo(p["connections"], p["rounds"], p["bytes"]))
+    },
+    "connections" to Scenario("connections") { p -> Outcome(connections(p["connections"])) },
 )
 
 fun main(args: Array<String>): Unit = serve("kotlin-coroutines", args, scenarios)

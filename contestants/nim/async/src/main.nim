@@ -1,10 +1,11 @@
 ## The Nim contestant of taskbench: async procs on std/asyncdispatch, Nim's standard event
-## loop (one thread), with `sleepAsync` and a `FutureStream` for a channel. Each scenario
-## of docs/PROTOCOL.md §4 is one proc in tasks.nim or requests.nim; here each becomes one
-## iteration, the event loop run until its future is done.
+## loop (one thread), with `sleepAsync`, a `FutureStream` for a channel and std/asyncnet's
+## AsyncSocket. Each scenario of docs/PROTOCOL.md §4 is one proc in tasks.nim, requests.nim
+## or sockets.nim; here each becomes one iteration, the event loop run until its future is
+## done.
 
 import std/[asyncdispatch, os, tables, times]
-import protocol, requests, tasks
+import protocol, requests, sockets, tasks
 
 proc checksum(sum: Future[int]): Outcome =
   Outcome(checksum: waitFor sum)
@@ -38,6 +39,12 @@ proc runChain(p: Params): Outcome =
 proc runYield(p: Params): Outcome =
   checksum(yieldMany(p["tasks"], p["yields"]))
 
+proc runEcho(p: Params): Outcome =
+  checksum(echoRounds(p["connections"], p["rounds"], p["bytes"]))
+
+proc runConnections(p: Params): Outcome =
+  checksum(holdConnections(p["connections"]))
+
 let scenarios = {
   "spawn": Scenario(params: @["tasks"], run: runSpawn),
   "sleep": Scenario(params: @["tasks", "delay-ms"], run: runSleep),
@@ -49,6 +56,8 @@ let scenarios = {
   "pingpong": Scenario(params: @["pairs", "rounds"], run: runPingpong),
   "chain": Scenario(params: @["length"], run: runChain),
   "yield": Scenario(params: @["tasks", "yields"], run: runYield),
+  "echo": Scenario(params: @["connections", "rounds", "bytes"], run: runEcho),
+  "connections": Scenario(params: @["connections"], run: runConnections),
 }.toTable
 
 # Start the event loop before the first iteration, as its first use would: until the

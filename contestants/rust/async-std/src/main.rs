@@ -1,10 +1,13 @@
-//! The `async-std` contestant: the nine scenarios on async-std's global executor, run from
+//! The `async-std` contestant: the scenarios on async-std's global executor, run from
 //! `task::block_on` as the body of `#[async_std::main]` is. async-std is discontinued
 //! upstream in favour of smol; it stays here because many programs still run on it.
 //!
 //! async-std's own primitives throughout: `task::spawn`, `task::sleep`,
-//! `async_std::channel` and `task::yield_now`. Tasks are joined by awaiting their
-//! `JoinHandle`s in spawn order, as in the other Rust contestants.
+//! `async_std::channel`, `task::yield_now` and, for the socket scenarios, async_std::net
+//! (`sockets`). Tasks are joined by awaiting their `JoinHandle`s in spawn order, as in the
+//! other Rust contestants.
+
+mod sockets;
 
 use async_std::channel::{self, Sender};
 use async_std::task::{self, JoinHandle, sleep, yield_now};
@@ -25,7 +28,7 @@ fn start_runtime() {
     task::block_on(task::spawn(sleep(Duration::from_millis(1))));
 }
 
-/// Runs one iteration of `scenario`; async-std expresses all nine.
+/// Runs one iteration of `scenario`; async-std expresses them all.
 async fn run(scenario: Scenario) -> Outcome {
     let ms = Duration::from_millis;
     match scenario {
@@ -42,6 +45,12 @@ async fn run(scenario: Scenario) -> Outcome {
         Scenario::Pingpong { pairs, rounds } => pingpong(pairs, rounds).await.into(),
         Scenario::Chain { length } => chain(length).await.into(),
         Scenario::Yield { tasks, yields } => yield_all(tasks, yields).await.into(),
+        Scenario::Echo {
+            connections,
+            rounds,
+            bytes,
+        } => sockets::echo(connections, rounds, bytes).await.into(),
+        Scenario::Connections { connections } => sockets::connections(connections).await.into(),
     }
 }
 

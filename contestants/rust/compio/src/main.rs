@@ -1,10 +1,13 @@
 //! The compio contestant: one compio `Runtime` on the main thread, built as
 //! `#[compio::main]` builds it (io_uring driver, timer enabled), and every scenario written
-//! with `compio::runtime::spawn` and compio's timer.
+//! with `compio::runtime::spawn` and compio's timer; the socket scenarios use compio::net
+//! on the same driver (`sockets`).
 //!
 //! compio has no channel and no yield of its own. Channels come from `futures-channel`,
 //! which compio's own tests use; the yield is `futures-lite`'s `yield_now`, which wakes the
 //! task and returns pending once, so that compio puts it at the back of its run queue.
+
+mod sockets;
 
 use compio::runtime::{JoinHandle, ResumeUnwind, Runtime, spawn};
 use compio::time::sleep;
@@ -59,6 +62,12 @@ async fn iteration(scenario: Scenario) -> Outcome {
         Scenario::Yield { tasks, yields } => {
             spawn_sum(tasks, |_| kit::yields(yields, yield_now)).await
         }
+        Scenario::Echo {
+            connections,
+            rounds,
+            bytes,
+        } => sockets::echo(connections, rounds, bytes).await,
+        Scenario::Connections { connections } => sockets::connections(connections).await,
     };
     Outcome::from(checksum)
 }

@@ -1,13 +1,14 @@
-//! floor's executor: one thread, a FIFO run queue of tasks, and the timer heap, consulted
-//! after every round of the queue. A task (see [`crate::task`]) is one allocation, which
-//! is at once the queue's entry, its wakers' target and its join handle's.
+//! floor's executor: one thread, a FIFO run queue of tasks, and the timer heap and the
+//! epoll reactor, consulted after every round of the queue. A task (see [`crate::task`]) is
+//! one allocation, which is at once the queue's entry, its wakers' target and its join
+//! handle's.
 //!
 //! Everything lives in thread-locals of the thread that calls [`block_on`]: floor is
 //! single-threaded by design, so a waker is meant to be woken on that thread (the futures
 //! and channels of this crate are `!Send`, so nothing here can take one elsewhere).
 
 use crate::task::{self, TaskRef};
-use crate::timer;
+use crate::{reactor, timer};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::future::{Future, poll_fn};
@@ -18,8 +19,12 @@ pub use crate::task::JoinHandle;
 /// Runs `future` as the main task, with every task it spawns, until it completes; tasks
 /// still pending then are dropped.
 ///
+/// When a task waits for I/O, the reactor is polled after every round, and waited on (until
+/// the earliest timer) instead of sleeping when no task is ready.
+///
 /// # Panics
-/// When every task waits and no timer is pending: nothing could ever wake them. When
+/// When every task waits, and no timer is pending and no task waits for I/O: nothing could
+/// ever wake them. When
 /// called from inside a task (`block_on` does not nest).
 pub fn block_on<T: 'static>(future: impl Future<Output = T> + 'static) -> T {
     let _running = Running::enter();
@@ -30,7 +35,8 @@ pub fn block_on<T: 'static>(future: impl Future<Output = T> + 'static) -> T {
             return output;
         }
         let idle = READY.with_borrow(VecDeque::is_empty);
-        if !timer::fire_due(idle) && idle {
+        let io = reactor::wait(idle, timer::earliest());
+        if !timer::fire_due(idle && !io) && idle && !io {
             panic!("floor: every task waits, and no timer is pending");
         }
     }

@@ -4,15 +4,20 @@
 //! entry on a FIFO run queue, the target of its wakers (a hand-written `RawWaker` over that
 //! count) and what its join handle reads; a waker puts its task back on the queue, sleeps
 //! wait in a heap of deadlines that one `thread::sleep` drives when nothing is ready, and
-//! channels are `Rc<RefCell<…>>` with a stored waker. No work-stealing, no I/O driver, no
-//! thread pool, nothing atomic: it is the floor under the async runtimes, the
-//! callbacks-baseline row of the bluebird tables, with each task still its own separately
-//! scheduled unit and each sleep waiting for its deadline.
+//! channels are `Rc<RefCell<…>>` with a stored waker. No work-stealing, no thread pool,
+//! nothing atomic: it is the floor under the async runtimes, the callbacks-baseline row of
+//! the bluebird tables, with each task still its own separately scheduled unit and each
+//! sleep waiting for its deadline. Its I/O driver, for the socket scenarios only, is the
+//! least one: one edge-triggered epoll, waited on when nothing is ready (`reactor`, `net`).
 
 mod executor;
+mod latch;
 mod mpsc;
+mod net;
 mod oneshot;
+mod reactor;
 mod scenarios;
+mod sockets;
 mod task;
 mod timer;
 

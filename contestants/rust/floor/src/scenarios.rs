@@ -1,7 +1,8 @@
-//! The nine scenarios on floor: the same shapes as the other contestants, written with
-//! floor's spawn, sleep, channels and yield.
+//! The scenarios on floor: the same shapes as the other contestants, written with floor's
+//! spawn, sleep, channels and yield, and its TCP for the socket scenarios (`sockets`).
 
 use crate::executor::{spawn, yield_now};
+use crate::sockets;
 use crate::timer::sleep;
 use crate::{mpsc, oneshot};
 use kit::doxbee::{Query, Transaction};
@@ -41,6 +42,12 @@ pub async fn run(scenario: Scenario) -> Outcome {
         Scenario::Pingpong { pairs, rounds } => spawn_sum(pairs, move |_| pinger(rounds)).await,
         Scenario::Chain { length } => chain(length).await,
         Scenario::Yield { tasks, yields } => spawn_sum(tasks, move |_| yielder(yields)).await,
+        Scenario::Echo {
+            connections,
+            rounds,
+            bytes,
+        } => sockets::echo(connections, rounds, bytes).await,
+        Scenario::Connections { connections } => sockets::connections(connections).await,
     };
     checksum.into()
 }

@@ -44,6 +44,11 @@ pub(crate) fn fire_due(wait: bool) -> bool {
     true
 }
 
+/// The earliest pending deadline.
+pub(crate) fn earliest() -> Option<Instant> {
+    TIMERS.with_borrow(Timers::earliest)
+}
+
 /// Forgets every pending timer (their tasks are gone).
 pub(crate) fn clear() {
     TIMERS.with_borrow_mut(|timers| timers.heap.clear());

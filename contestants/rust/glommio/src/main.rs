@@ -1,9 +1,11 @@
 //! The glommio contestant: one `LocalExecutor` on the main thread (glommio's thread-per-core
 //! model on a single core), and every scenario written with glommio's own `spawn_local`,
-//! timer, `local_channel` and yield.
+//! timer, `local_channel` and yield, and glommio::net for the socket scenarios (`sockets`).
 //!
 //! `spawn_local` polls a new task at once, before the spawner goes on: skynet's tree is
 //! therefore walked depth-first, and a chain of spawns nests on the thread's stack.
+
+mod sockets;
 
 use glommio::channels::local_channel::{self, LocalSender};
 use glommio::timer::sleep;
@@ -90,6 +92,12 @@ async fn iteration(scenario: Scenario) -> Outcome {
             let yield_now = || async { executor().yield_now().await };
             spawn_sum(tasks, |_| kit::yields(yields, yield_now)).await
         }
+        Scenario::Echo {
+            connections,
+            rounds,
+            bytes,
+        } => sockets::echo(connections, rounds, bytes).await,
+        Scenario::Connections { connections } => sockets::connections(connections).await,
     };
     Outcome::from(checksum)
 }

@@ -1,11 +1,14 @@
 //! taskbench contestant for may: stackful coroutines on may's work-stealing worker threads,
 //! written as a may user writes Go-style code: `go!` to spawn, `coroutine::sleep` for the
-//! timer, `sync::mpsc` for channels, `coroutine::yield_now` to yield.
+//! timer, `sync::mpsc` for channels, `coroutine::yield_now` to yield, may::net for the
+//! socket scenarios (`sockets`).
 //!
 //! may is used with its default configuration (`may::config()` untouched: one worker per
 //! core, pinned, 32 KiB stacks with a guard page). Each iteration runs inside one root
 //! coroutine, as `main` is a goroutine in Go: may's sleep and yield suspend only a
 //! coroutine, and fall back to blocking the thread when called from a plain thread.
+
+mod sockets;
 
 use kit::doxbee::{Query, Transaction};
 use kit::{Outcome, Scenario};
@@ -52,6 +55,12 @@ fn run(scenario: Scenario) -> Outcome {
         Scenario::Yield { tasks, yields } => spawn_sum(tasks, move |_| {
             kit::yields_blocking(yields, coroutine::yield_now)
         }),
+        Scenario::Echo {
+            connections,
+            rounds,
+            bytes,
+        } => sockets::echo(connections, rounds, bytes),
+        Scenario::Connections { connections } => sockets::connections(connections),
     };
     checksum.into()
 }

@@ -1,11 +1,14 @@
 //! The monoio contestant: one monoio runtime on its io_uring driver with the timer enabled,
 //! on the main thread (monoio's thread-per-core model on a single core), and every scenario
-//! written with `monoio::spawn` and monoio's timer.
+//! written with `monoio::spawn` and monoio's timer; the socket scenarios use monoio::net on
+//! the same driver (`sockets`).
 //!
 //! monoio has no channel and no yield of its own. Channels come from `local-sync`, the
 //! monoio authors' thread-local channels for thread-per-core runtimes; the yield is
 //! `futures-lite`'s `yield_now`, which wakes the task and returns pending once, so that
 //! monoio puts it at the back of its run queue.
+
+mod sockets;
 
 use futures_lite::future::yield_now;
 use kit::doxbee::{Query, Transaction};
@@ -61,6 +64,12 @@ async fn iteration(scenario: Scenario) -> Outcome {
         Scenario::Yield { tasks, yields } => {
             spawn_sum(tasks, |_| kit::yields(yields, yield_now)).await
         }
+        Scenario::Echo {
+            connections,
+            rounds,
+            bytes,
+        } => sockets::echo(connections, rounds, bytes).await,
+        Scenario::Connections { connections } => sockets::connections(connections).await,
     };
     Outcome::from(checksum)
 }

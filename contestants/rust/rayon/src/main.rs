@@ -2,8 +2,8 @@
 //! configuration: one thread per core), spawned with `rayon::scope` and `Scope::spawn`.
 //!
 //! rayon runs CPU-bound jobs to completion: it has no timer, no channel, and no yield that
-//! suspends a job. So it takes part in spawn, skynet and chain only, and exits 69 for the
-//! others, which the manifest lists as unsupported.
+//! suspends a job, nor any reactor or socket type. So it takes part in spawn, skynet and
+//! chain only, and exits 69 for the others, which the manifest lists as unsupported.
 
 use kit::{NotImplemented, Scenario};
 use rayon::Scope;
@@ -13,6 +13,8 @@ const NO_TIMER: &str = "rayon has no timer: a job that sleeps blocks one of the 
                         threads, so rayon cannot wait on a clock without holding a thread";
 const NO_CHANNEL: &str = "rayon has no channel: a job waiting for another's reply blocks one \
                           of the pool's threads until the reply comes";
+const NO_SOCKETS: &str = "rayon has no reactor and no socket types: a job waiting in a blocking \
+                          read holds one of the pool's threads until its data comes";
 const NO_YIELD: &str = "rayon has no yield that suspends a job: rayon::yield_now runs another \
                         pending job to its end on top of the caller, or finds none, so jobs \
                         never take turns (of 200 tasks x 1000 yields, 199 calls ran a job)";
@@ -32,6 +34,9 @@ fn main() {
             | Scenario::Parallel { .. } => return Err(NotImplemented(NO_TIMER)),
             Scenario::Pingpong { .. } => return Err(NotImplemented(NO_CHANNEL)),
             Scenario::Yield { .. } => return Err(NotImplemented(NO_YIELD)),
+            Scenario::Echo { .. } | Scenario::Connections { .. } => {
+                return Err(NotImplemented(NO_SOCKETS));
+            }
         };
         Ok(checksum.into())
     })

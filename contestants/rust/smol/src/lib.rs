@@ -1,10 +1,13 @@
-//! The nine scenarios on smol's `Executor` (async-executor), written once for two
+//! The scenarios on smol's `Executor` (async-executor), written once for two
 //! contestants: `smol` runs the executor on the main thread, `async-executor-mt` on one
 //! thread per core. Only who runs the executor differs, so only their `main`s differ.
 //!
-//! smol's own primitives throughout: `Executor::spawn`, async-io's `Timer`, async-channel
-//! and futures-lite's `yield_now`. Tasks are joined by awaiting their `Task` handles in
-//! spawn order, as in the other Rust contestants.
+//! smol's own primitives throughout: `Executor::spawn`, async-io's `Timer`, async-channel,
+//! futures-lite's `yield_now` and, for the socket scenarios, smol::net (`sockets`). Tasks
+//! are joined by awaiting their `Task` handles in spawn order, as in the other Rust
+//! contestants.
+
+mod sockets;
 
 use kit::doxbee::{Query, Transaction};
 use kit::{Outcome, Scenario};
@@ -17,8 +20,8 @@ use std::time::Duration;
 /// The executor every task goes to; `'static` so that a task can spawn tasks.
 pub type Ex = &'static Executor<'static>;
 
-/// Runs one iteration of `scenario` with every task spawned on `ex`; smol expresses all
-/// nine.
+/// Runs one iteration of `scenario` with every task spawned on `ex`; smol expresses them
+/// all.
 pub async fn run(ex: Ex, scenario: Scenario) -> Outcome {
     let ms = Duration::from_millis;
     match scenario {
@@ -35,6 +38,12 @@ pub async fn run(ex: Ex, scenario: Scenario) -> Outcome {
         Scenario::Pingpong { pairs, rounds } => pingpong(ex, pairs, rounds).await.into(),
         Scenario::Chain { length } => chain(ex, length).await.into(),
         Scenario::Yield { tasks, yields } => yield_all(ex, tasks, yields).await.into(),
+        Scenario::Echo {
+            connections,
+            rounds,
+            bytes,
+        } => sockets::echo(ex, connections, rounds, bytes).await.into(),
+        Scenario::Connections { connections } => sockets::connections(ex, connections).await.into(),
     }
 }
 

@@ -5,6 +5,7 @@
 
 mod fatal;
 mod scenarios;
+mod sockets;
 mod spawn;
 
 #[global_allocator]

@@ -1,7 +1,9 @@
-//! The nine scenarios on std threads, in the shape of the tokio contestant's so that the
+//! The scenarios on std threads, in the shape of the tokio contestant's so that the
 //! two read side by side: every task is an OS thread that returns its result through its
-//! `JoinHandle`, fake I/O is `thread::sleep`, channels are `std::sync::mpsc`.
+//! `JoinHandle`, fake I/O is `thread::sleep`, channels are `std::sync::mpsc`; the socket
+//! scenarios are in `sockets`.
 
+use crate::sockets;
 use crate::spawn::{plan, spawn};
 use kit::doxbee::{Query, Transaction};
 use kit::{Outcome, Scenario};
@@ -9,7 +11,7 @@ use std::sync::{Arc, mpsc};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
-/// Runs one iteration of `scenario`; threads express all nine.
+/// Runs one iteration of `scenario`; threads express them all.
 pub fn run(scenario: Scenario) -> Outcome {
     let ms = Duration::from_millis;
     plan(threads(scenario));
@@ -37,6 +39,12 @@ pub fn run(scenario: Scenario) -> Outcome {
         Scenario::Yield { tasks, yields } => spawn_sum(tasks, move |_| {
             kit::yields_blocking(yields, thread::yield_now)
         }),
+        Scenario::Echo {
+            connections,
+            rounds,
+            bytes,
+        } => sockets::echo(connections, rounds, bytes),
+        Scenario::Connections { connections } => sockets::connections(connections),
     };
     Outcome::from(checksum)
 }
@@ -56,12 +64,16 @@ fn threads(scenario: Scenario) -> u64 {
         Scenario::Skynet { size } => (10 * size - 1) / 9,
         Scenario::Pingpong { pairs, .. } => 2 * pairs,
         Scenario::Chain { length } => length,
+        // The acceptor, and a server and a client per connection.
+        Scenario::Echo { connections, .. } | Scenario::Connections { connections } => {
+            2 * connections + 1
+        }
     }
 }
 
 /// Waits for a thread and takes its result. A thread that panicked has already ended the
 /// run (`fatal::fail_on_panic`), so the `expect` is only there to unwrap.
-fn join<T>(handle: JoinHandle<T>) -> T {
+pub(crate) fn join<T>(handle: JoinHandle<T>) -> T {
     handle.join().expect("a thread panicked")
 }
 

@@ -1,19 +1,21 @@
-//! The nine scenarios written once for tokio, so that its two flavours run the same code:
+//! The scenarios written once for tokio, so that its two flavours run the same code:
 //! the `contestant-tokio` binary hands them the multi-thread runtime and
 //! `contestant-tokio-current` the current-thread one.
 //!
 //! Every scenario runs inside `block_on`, as the body of `#[tokio::main]` does, with
-//! tokio's own primitives: `tokio::spawn`, `tokio::time::sleep`, `tokio::sync` channels
-//! and `tokio::task::yield_now`. Tasks are joined by awaiting their `JoinHandle`s in spawn
-//! order, as the 2023/2024 async-runtimes benchmarks do (docs/SEEDS.md#async-runtimes):
-//! each task hands its result back through its own handle, with no shared set to keep up
-//! to date.
+//! tokio's own primitives: `tokio::spawn`, `tokio::time::sleep`, `tokio::sync` channels,
+//! `tokio::task::yield_now` and, for the socket scenarios, tokio::net (`sockets`). Tasks
+//! are joined by awaiting their `JoinHandle`s in spawn order, as the 2023/2024
+//! async-runtimes benchmarks do (docs/SEEDS.md#async-runtimes): each task hands its result
+//! back through its own handle, with no shared set to keep up to date.
 //!
 //! On the multi-thread runtime the body of `block_on` is not a worker (tokio's docs,
 //! "Non-worker future"): its spawns go through the runtime's inject queue and it is woken
 //! from a worker. [`Body::Worker`] spawns the body as a task instead, so that what it
 //! spawns lands on that worker's local queue; it is the measured alternative, not the
 //! default (docs/FAIRNESS.md#tokio).
+
+mod sockets;
 
 use kit::doxbee::{Query, Transaction};
 use kit::{Outcome, Scenario};
@@ -55,7 +57,7 @@ impl Body {
 }
 
 /// Runs one iteration of `scenario` on `runtime`, its body where `body` says; tokio
-/// expresses all nine.
+/// expresses them all.
 pub fn run(runtime: &Runtime, body: Body, scenario: Scenario) -> Outcome {
     match body {
         Body::BlockOn => runtime.block_on(iteration(scenario)),
@@ -91,6 +93,12 @@ async fn iteration(scenario: Scenario) -> Outcome {
         Scenario::Yield { tasks, yields } => {
             spawn_sum(tasks, |_| kit::yields(yields, yield_now)).await
         }
+        Scenario::Echo {
+            connections,
+            rounds,
+            bytes,
+        } => sockets::echo(connections, rounds, bytes).await,
+        Scenario::Connections { connections } => sockets::connections(connections).await,
     };
     Outcome::from(checksum)
 }

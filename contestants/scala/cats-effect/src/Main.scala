@@ -1,7 +1,8 @@
-// The scala-cats-effect contestant: the nine scenarios (lib/src/Scenarios.scala) on Cats
-// Effect 3's IO as an IOApp runs it, each primitive Cats Effect's own: a fiber per task with
-// `start`, joined with `joinWithNever`; `IO.sleep`; `Queue.bounded` for pingpong, a
-// `Deferred` for chain's signal; `IO.cede` to yield.
+// The scala-cats-effect contestant: the nine task scenarios (lib/src/Scenarios.scala) on
+// Cats Effect 3's IO as an IOApp runs it, each primitive Cats Effect's own: a fiber per task
+// with `start`, joined with `joinWithNever`; `IO.sleep`; `Queue.bounded` for pingpong, a
+// `Deferred` for chain's signal; `IO.cede` to yield. The socket scenarios over fs2-io's
+// Network are in Sockets.scala.
 package taskbench
 
 import cats.effect.{Deferred, ExitCode, IO, IOApp}
@@ -52,6 +53,11 @@ object CatsEffect extends Runtime[IO]:
       def complete(value: Long): IO[Unit] = deferred.complete(value).void
       def get: IO[Long] = deferred.get
   }
+
+  def echo(connections: Int, rounds: Int, bytes: Int): IO[Long] =
+    CatsEffectSockets.echo(connections, rounds, bytes)
+
+  def connections(connections: Int): IO[Long] = CatsEffectSockets.connections(connections)
 
 /** The process: the protocol's loop as the IOApp's main fiber, on the default runtime. */
 object Main extends IOApp:

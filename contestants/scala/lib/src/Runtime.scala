@@ -1,7 +1,8 @@
 // What a Scala contestant passes in: its effect library's own primitives — how to suspend
 // and sequence effects, spawn and join fibers, sleep on its timer, yield, and its queue and
-// one-shot promise — so that the nine scenarios (Scenarios.scala) and the protocol's loop
-// are written once and every step of them is a call into that library.
+// one-shot promise — so that the nine task scenarios (Scenarios.scala) and the protocol's
+// loop are written once and every step of them is a call into that library; and the two
+// socket scenarios, written by each contestant with its ecosystem's own TCP library.
 package taskbench
 
 /** An effect library's primitives, for effects of type `F[A]`. */
@@ -48,6 +49,20 @@ trait Runtime[F[_]]:
 
   /** The library's one-shot promise. */
   def promise: F[OneShot[F]]
+
+  /**
+   * echo (docs/PROTOCOL.md §4) over the ecosystem's own TCP sockets: `connections` clients
+   * each make `rounds` round trips of `bytes` bytes to a server fiber of their own; the sum
+   * of every byte the clients read back.
+   */
+  def echo(connections: Int, rounds: Int, bytes: Int): F[Long]
+
+  /**
+   * connections (docs/PROTOCOL.md §4) over the ecosystem's own TCP sockets: `connections`
+   * client/server pairs held open at once, then one byte each way; the sum of the bytes
+   * the clients read back.
+   */
+  def connections(connections: Int): F[Long]
 
 /** A channel between two fibers. */
 trait Channel[F[_]]:

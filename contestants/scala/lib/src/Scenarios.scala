@@ -1,6 +1,8 @@
-// The nine scenarios of docs/PROTOCOL.md §4, written once over a contestant's Runtime: every
-// spawn, join, sleep, yield, queue and promise in them is the effect library's own
-// (Runtime.scala); the request scenarios, doxbee and parallel, are in Requests.scala.
+// The scenarios of docs/PROTOCOL.md §4, the nine task ones written once over a contestant's
+// Runtime: every spawn, join, sleep, yield, queue and promise in them is the effect
+// library's own (Runtime.scala); the request scenarios, doxbee and parallel, are in
+// Requests.scala. The socket scenarios, echo and connections, are each contestant's own
+// (its Sockets.scala), over its ecosystem's TCP library.
 package taskbench
 
 import scala.collection.immutable.ListMap
@@ -24,6 +26,8 @@ final class Scenarios[F[_]](runtime: Runtime[F]):
     case "pingpong" => counted(runtime.spawnSum(p("pairs"))(_ => pair(p("rounds"))))
     case "chain" => counted(chain(p("length")))
     case "yield" => counted(runtime.spawnSum(p("tasks"))(_ => yields(p("yields"))))
+    case "echo" => counted(runtime.echo(p("connections"), p("rounds"), p("bytes")))
+    case "connections" => counted(runtime.connections(p("connections")))
 
   private def counted(checksum: F[Long]): F[Outcome] = checksum.map(Outcome(_))
 
@@ -118,5 +122,18 @@ object Scenarios:
     "skynet" -> Seq("size"),
     "pingpong" -> Seq("pairs", "rounds"),
     "chain" -> Seq("length"),
-    "yield" -> Seq("tasks", "yields")
+    "yield" -> Seq("tasks", "yields"),
+    "echo" -> Seq("connections", "rounds", "bytes"),
+    "connections" -> Seq("connections")
   )
+
+/** What both socket scenarios share, whatever the library. */
+object Sockets:
+  /** The address every listener binds and every client connects to. */
+  val Host = "127.0.0.1"
+
+  /** A server's read: up to 64 KiB. */
+  val ReadMax: Int = 64 * 1024
+
+  /** b(c, r) = (c + r) mod 255 + 1, every byte client c sends in round r. */
+  def pattern(c: Int, r: Int): Byte = ((c + r) % 255 + 1).toByte

@@ -1,8 +1,8 @@
-// The scala-zio contestant: the nine scenarios (lib/src/Scenarios.scala) on ZIO 2 as a
+// The scala-zio contestant: the nine task scenarios (lib/src/Scenarios.scala) on ZIO 2 as a
 // ZIOAppDefault runs it, each primitive ZIO's own: `ZIO.foreachPar` (a fiber per element)
 // to spawn and join, `fork`/`join` for a pingpong pair's ponger and `forkDaemon` for chain's
 // links; `ZIO.sleep`; `Queue.bounded` for pingpong, a `Promise` for chain's signal;
-// `ZIO.yieldNow` to yield.
+// `ZIO.yieldNow` to yield. The socket scenarios over zio-nio are in Sockets.scala.
 package taskbench
 
 import zio.{Duration, Promise, Queue, UIO, ZIO, ZIOAppDefault}
@@ -48,6 +48,10 @@ object Zio extends Runtime[UIO]:
       def complete(value: Long): UIO[Unit] = promise.succeed(value).unit
       def get: UIO[Long] = promise.await
   }
+
+  def echo(connections: Int, rounds: Int, bytes: Int): UIO[Long] = ZioSockets.echo(connections, rounds, bytes)
+
+  def connections(connections: Int): UIO[Long] = ZioSockets.connections(connections)
 
 /** The process: the protocol's loop as the app's main effect, on ZIO's default runtime. */
 object Main extends ZIOAppDefault:

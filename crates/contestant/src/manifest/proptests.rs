@@ -134,6 +134,7 @@ fn valid() -> impl Strategy<Value = Manifest> {
                     install,
                     build,
                     build_flags,
+                    sockets: None,
                     reference,
                     run,
                     version,

@@ -127,6 +127,9 @@ fn param_values(scenario: &str, param: &'static str) -> BoxedStrategy<Vec<u64>> 
     let one = match (scenario, param) {
         ("skynet", _) => (0u32..7).prop_map(|k| 10u64.pow(k)).boxed(),
         ("timer", "step-us") => (1u64..=1_000).boxed(),
+        // Within the catalogue's bounds, and a checksum within 64 bits at any rounds.
+        ("echo", "bytes") => (1u64..=4_096).boxed(),
+        (_, "connections") => (0u64..=10_000).boxed(),
         (_, "fanout" | "rounds" | "length" | "total-ms") => (1u64..1_000_000).boxed(),
         _ => prop_oneof![0u64..1_000_000, (0u64..1_000).prop_map(|n| n * 1_000)].boxed(),
     };

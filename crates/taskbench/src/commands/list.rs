@@ -93,6 +93,7 @@ fn notes(entry: &Surveyed) -> Vec<String> {
         notes.push("reference: shown apart, never ranked".to_string());
     }
     notes.extend(c.manifest.build_flags().map(|b| format!("built: {b}")));
+    notes.extend(c.manifest.sockets.as_ref().map(|s| format!("sockets: {s}")));
     notes.extend(
         c.toolchains
             .iter()

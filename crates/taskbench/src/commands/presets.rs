@@ -39,6 +39,7 @@ pub(crate) fn presets(
             warm_up: preset.warm_up,
             idle_runs: preset.idle_runs,
             seed: 0,
+            held_back: Vec::new(),
         };
         let mut cases: Vec<String> = Vec::new();
         for case in &preset.cases {

@@ -37,6 +37,9 @@ pub(crate) fn run(
         None => (&options, contestants_dir, command),
     };
     let scheduler = Scheduler::plan(options, contestants_dir, places)?;
+    for line in scheduler.socket_warnings() {
+        eprintln!("warning: {line}");
+    }
     if args.dry_run {
         print!("{}", scheduler.dry_run());
         return Ok(());

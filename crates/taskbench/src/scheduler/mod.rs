@@ -103,6 +103,20 @@ impl<'a> Scheduler<'a> {
         })
     }
 
+    /// What the machine's limits do to the socket points, one line each: the preset's
+    /// points it cannot hold, left out; those whose clients overflow its listen queue.
+    pub(crate) fn socket_warnings(&self) -> Vec<String> {
+        let limits = ::measure::limits::SocketLimits::here();
+        let queue = self.plan.workloads.iter().filter_map(|w| match w {
+            run::Workload::Scenario { scenario, .. } => limits.queue_warning(scenario),
+            run::Workload::Command => None,
+        });
+        (self.plan.held_back.iter())
+            .map(|line| format!("left out, {line}"))
+            .chain(queue)
+            .collect()
+    }
+
     /// `--dry-run`: the cases, the subjects and an estimate of the time.
     pub(crate) fn dry_run(&self) -> String {
         let names: Vec<(String, contestant::ProcessCost)> = match &self.surveyed {

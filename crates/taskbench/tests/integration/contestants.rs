@@ -43,6 +43,10 @@ const SMALL: &[&str] = &[
     "100",
     "--yields",
     "10",
+    "--connections",
+    "10",
+    "--bytes",
+    "64",
 ];
 
 /// The contestants' families, a test each, so that libtest runs them beside each other and

@@ -1,6 +1,7 @@
 //! docs/FAIRNESS.md has an entry for every contestant in contestants/ — its name as an
 //! anchor (`<a id="tokio">`) or a heading — and every manifest says how it is built and
-//! which toolchains it runs on, so that each row's terms are written where its figures are
+//! which toolchains it runs on and, where it runs the socket scenarios, its networking
+//! stack, so that each row's terms are written where its figures are
 //! read (issue 25 item 5); its table of toolchain ages is contestants/toolchains.toml's.
 
 use contestant::home::repository_root;
@@ -33,6 +34,34 @@ fn every_contestant_has_an_entry_in_fairness_md_and_states_its_build() {
         .map(|c| c.name())
         .collect();
     assert!(unstated.is_empty(), "no build_flags: {unstated:?}");
+    // Each row that runs the socket scenarios names its networking stack; one that cannot
+    // says so in its manifest (and docs/FAIRNESS.md says why).
+    let unnamed: Vec<&str> = contestants
+        .iter()
+        .filter(|c| {
+            c.manifest.sockets.is_none() != c.manifest.unsupported.iter().any(|s| s == "echo")
+        })
+        .map(|c| c.name())
+        .collect();
+    assert!(
+        unnamed.is_empty(),
+        "`sockets` missing, or given to a row without echo: {unnamed:?}"
+    );
+    // docs/SOCKETS.md's table of stacks is the manifests': a row each, n/a with its reason.
+    let sockets = std::fs::read_to_string(root.join("docs/SOCKETS.md")).unwrap();
+    let untabled: Vec<&str> = contestants
+        .iter()
+        .filter(|c| {
+            let m = &c.manifest;
+            let stack = m.sockets.clone().unwrap_or_else(|| "n/a: ".into());
+            !sockets.contains(&format!("| {} | {} | {stack}", m.name, m.language))
+        })
+        .map(|c| c.name())
+        .collect();
+    assert!(
+        untabled.is_empty(),
+        "docs/SOCKETS.md's stacks table lacks or misstates: {untabled:?}"
+    );
     let references: Vec<&str> = contestants
         .iter()
         .filter(|c| c.manifest.reference)

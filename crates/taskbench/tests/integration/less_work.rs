@@ -1,5 +1,5 @@
 //! Every scenario's checksum proves its work: a contestant that does one unit less — one
-//! task, link, round, yield, request, fan-out op or sleep fewer — reports a checksum the
+//! task, link, round, yield, request, fan-out op, sleep, connection or byte fewer — reports a checksum the
 //! harness refuses, in every scenario.
 
 use super::session::fixture_contestants;
@@ -16,6 +16,8 @@ const WORK: &[(&str, &[&str])] = &[
     ("pingpong", &["pairs", "rounds"]),
     ("chain", &["length"]),
     ("yield", &["tasks", "yields"]),
+    ("echo", &["connections", "rounds", "bytes"]),
+    ("connections", &["connections"]),
 ];
 
 /// Small sizes, every scenario's parameters.
@@ -44,6 +46,10 @@ const SMALL: &[&str] = &[
     "10",
     "--yields",
     "3",
+    "--connections",
+    "3",
+    "--bytes",
+    "4",
 ];
 
 #[test]

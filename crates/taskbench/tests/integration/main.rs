@@ -34,6 +34,7 @@ mod presets;
 mod readme;
 mod session;
 mod shards;
+mod sockets;
 mod terminal;
 mod unix;
 mod usage;

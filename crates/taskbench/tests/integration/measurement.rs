@@ -100,6 +100,7 @@ fn execute(argv: &[&str], timeout_ms: u64) -> Result<Measurement, ExecError> {
         cpus: None,
         env: Vec::new(),
         keep: Kept::MEASURED,
+        open_files: None,
     };
     measure::execute(env!("CARGO_BIN_EXE_taskbench").as_ref(), &job)
 }
@@ -118,6 +119,7 @@ fn a_pinned_job_runs_on_that_many_cores_with_its_environment() {
         cpus: Some(1),
         env: vec![("WORKERS".into(), "1".into())],
         keep: Kept::MEASURED,
+        open_files: None,
     };
     let m = measure::execute(env!("CARGO_BIN_EXE_taskbench").as_ref(), &job).unwrap();
     assert_eq!(m.stdout, "1\n1\n", "nproc counts the cores it may run on");
@@ -199,6 +201,7 @@ fn a_missing_launcher_is_a_harness_fault() {
         cpus: None,
         env: Vec::new(),
         keep: Kept::MEASURED,
+        open_files: None,
     };
     let err = measure::execute("/nonexistent/taskbench".as_ref(), &job).unwrap_err();
     assert!(

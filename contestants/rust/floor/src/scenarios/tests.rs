@@ -24,6 +24,13 @@ fn every_scenario_reports_the_catalogue_checksum() {
         ("chain", &[("length", 1)]),
         ("yield", &[("tasks", 10), ("yields", 10)]),
         ("yield", &[("tasks", 0), ("yields", 10)]),
+        (
+            "echo",
+            &[("connections", 10), ("rounds", 10), ("bytes", 100_000)],
+        ),
+        ("echo", &[("connections", 0), ("rounds", 10), ("bytes", 64)]),
+        ("connections", &[("connections", 100)]),
+        ("connections", &[("connections", 0)]),
     ];
     for (name, params) in cases {
         let scenario = Scenario::new(name, params).expect("a valid scenario");
