@@ -2,7 +2,8 @@
 //!
 //! The model, per case: an iteration takes its ideal time (the pure waiting of the
 //! scenario) plus [`PER_OPERATION`] for each operation (a spawn, a message, a fake I/O, a
-//! yield; [`PER_TIMER_SLEEP`] for a timer's sleep); a process takes its contestant's
+//! yield; [`PER_TIMER_SLEEP`] for a timer's sleep, [`PER_SOCKET_OPERATION`] for a socket
+//! operation of echo and connections); a process takes its contestant's
 //! start-up (by language, [`startup`](contestant::startup)) plus its iterations (the
 //! scenario's own warm-up in a memory process, the contestant's warm-up table's in a time
 //! process, contestant/warm_up.rs; then the measured ones). A
@@ -34,7 +35,7 @@ pub const PER_OPERATION: Duration = Duration::from_nanos(300);
 /// Cost of one socket operation of echo and connections (a connect, an accept, a read or a
 /// write over loopback: a system call, and for a read the wake-up of its task), an order
 /// of magnitude past a spawn or a message.
-pub(crate) const PER_SOCKET_OPERATION: Duration = Duration::from_micros(5);
+pub const PER_SOCKET_OPERATION: Duration = Duration::from_micros(5);
 
 /// What one sleep of the timer scenario oversleeps, typically (its p50 here is 60 µs to
 /// 1.1 ms, by runtime).

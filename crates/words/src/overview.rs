@@ -241,7 +241,7 @@ pub fn table(overview: &Overview) -> Table {
         notes.push(INLINE_NOTE.to_string());
     }
     notes.extend(timer_lines(overview));
-    notes.extend(scenario_lines(overview));
+    notes.extend(scenario_measures(overview));
     Table {
         title: title(overview.quantity).to_string(),
         headers,
@@ -378,26 +378,37 @@ pub const REFERENCE_NOTE: &str = "a reference (floor: a hand-written lower bound
      runtime to choose) stands under the best, outside the ranking: its cells are its median \
      ÷ the best runtime's, what the machine allows";
 
-/// What each scenario of the overview measures, once per scenario, in column order.
+/// What each scenario of the overview does and measures, once per scenario, in column order
+/// (the report's legend).
 pub fn scenario_lines(overview: &Overview) -> Vec<String> {
+    scenarios(overview)
+        .map(|spec| format!("{}: {} — {}", spec.name, spec.summary, spec.measures))
+        .collect()
+}
+
+/// What each scenario of the overview measures, a line each, in column order: the tables'
+/// legend, which the terminal prints whole (what happens in each is in `taskbench list`).
+fn scenario_measures(overview: &Overview) -> Vec<String> {
+    scenarios(overview)
+        .map(|spec| format!("{}: {}", spec.name, spec.measures))
+        .collect()
+}
+
+/// The scenarios of the overview's columns, each once, in column order.
+fn scenarios(overview: &Overview) -> impl Iterator<Item = &'static catalogue::ScenarioSpec> {
     let mut seen: Vec<&str> = Vec::new();
     overview
         .columns
         .iter()
-        .filter_map(|column| {
+        .filter_map(move |column| {
             if seen.contains(&column.point.scenario.as_str()) {
                 return None;
             }
             seen.push(&column.point.scenario);
-            let spec = catalogue::SCENARIOS
+            catalogue::SCENARIOS
                 .iter()
-                .find(|s| s.name == column.point.scenario)?;
-            Some(format!(
-                "{}: {} — {}",
-                spec.name, spec.summary, spec.measures
-            ))
+                .find(|s| s.name == column.point.scenario)
         })
-        .collect()
 }
 
 /// The terminal's overviews as tables, per machine where machines are side by side;

@@ -6,7 +6,7 @@ use super::{plain_table, terminal_width, wrap};
 use comfy_table::CellAlignment;
 use contestant::ProcessCost;
 use presets::estimate::case_estimate;
-use presets::estimate::{EXPECTED_TIME_RUNS, PER_OPERATION};
+use presets::estimate::{EXPECTED_TIME_RUNS, PER_OPERATION, PER_SOCKET_OPERATION};
 use presets::{Plan, estimate};
 use run::price::LEVEL_RUNS;
 use run::{Shard, ShardCases, Stopping, Workload};
@@ -75,10 +75,12 @@ pub fn dry_run(plan: &Plan, subjects: &[(String, ProcessCost)]) -> String {
     ));
     out.push_str(&format!(
         "estimated time: {}\n(ideal {} + each language's start-up per process + {} per task \
-         operation; {EXPECTED_TIME_RUNS} time processes a case unless its budget ends it)\n",
+         operation, {} per socket one; {EXPECTED_TIME_RUNS} time processes a case unless its \
+         budget ends it)\n",
         rough_duration(e.total),
         rough_duration(e.ideal),
         duration(PER_OPERATION.as_nanos() as f64),
+        duration(PER_SOCKET_OPERATION.as_nanos() as f64),
     ));
     if let Some(line) = budget_buys(plan, &costs) {
         out.push_str(&line);
