@@ -397,18 +397,15 @@ fn scenario_measures(overview: &Overview) -> Vec<String> {
 /// The scenarios of the overview's columns, each once, in column order.
 fn scenarios(overview: &Overview) -> impl Iterator<Item = &'static catalogue::ScenarioSpec> {
     let mut seen: Vec<&str> = Vec::new();
-    overview
-        .columns
-        .iter()
-        .filter_map(move |column| {
-            if seen.contains(&column.point.scenario.as_str()) {
-                return None;
-            }
-            seen.push(&column.point.scenario);
-            catalogue::SCENARIOS
-                .iter()
-                .find(|s| s.name == column.point.scenario)
-        })
+    overview.columns.iter().filter_map(move |column| {
+        if seen.contains(&column.point.scenario.as_str()) {
+            return None;
+        }
+        seen.push(&column.point.scenario);
+        catalogue::SCENARIOS
+            .iter()
+            .find(|s| s.name == column.point.scenario)
+    })
 }
 
 /// The terminal's overviews as tables, per machine where machines are side by side;
