@@ -564,9 +564,15 @@ impl Scenario {
     /// and [`FD_HEADROOM`]): the open-file limit the harness gives its process. `None` for
     /// the scenarios without sockets, which run with the limit they inherit.
     pub fn open_files(&self) -> Option<u64> {
+        self.connections().map(socket::open_files)
+    }
+
+    /// The loopback connections a run of this scenario opens at once; `None` for the
+    /// scenarios without sockets.
+    pub fn connections(&self) -> Option<u64> {
         match *self {
             Scenario::Echo { connections, .. } | Scenario::Connections { connections } => {
-                Some(socket::open_files(connections))
+                Some(connections)
             }
             _ => None,
         }

@@ -43,7 +43,7 @@ impl SocketLimits {
     /// clients connect at once, and past `somaxconn` the kernel drops their SYNs, which
     /// come again after 1 s (then 3 s) — in every row alike, in the time and not in memory.
     pub fn queue_warning(&self, scenario: &Scenario) -> Option<String> {
-        let connections = socket_connections(scenario)?;
+        let connections = scenario.connections()?;
         (connections > self.listen_queue).then(|| {
             format!(
                 "{} · {}: {connections} clients connect at once to a listen queue of {} \
@@ -60,7 +60,7 @@ impl SocketLimits {
     /// without sockets can).
     pub fn refuse(&self, scenario: &Scenario) -> Option<String> {
         let files = scenario.open_files()?;
-        let connections = socket_connections(scenario)?;
+        let connections = scenario.connections()?;
         if files > self.open_files {
             return Some(format!(
                 "{} · {} holds {files} open files at once (both ends of {connections} \
@@ -85,27 +85,22 @@ impl SocketLimits {
     }
 }
 
-/// The connections a socket scenario opens; `None` for the others.
-fn socket_connections(scenario: &Scenario) -> Option<u64> {
-    match *scenario {
-        Scenario::Echo { connections, .. } | Scenario::Connections { connections } => {
-            Some(connections)
-        }
-        _ => None,
-    }
-}
-
 /// The hard open-file limit of this process (unlimited reads as u64::MAX).
 fn hard_open_files() -> u64 {
+    open_files_limit().map_or(u64::MAX, |limit| limit.rlim_max)
+}
+
+/// This process's `RLIMIT_NOFILE`, soft and hard. Async-signal-safe.
+fn open_files_limit() -> std::io::Result<libc::rlimit> {
     let mut limit = libc::rlimit {
         rlim_cur: 0,
         rlim_max: 0,
     };
     // SAFETY: getrlimit writes the struct it is given and nothing else.
     if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
-        return u64::MAX;
+        return Err(std::io::Error::last_os_error());
     }
-    limit.rlim_max
+    Ok(limit)
 }
 
 /// Ports in `ip_local_port_range`'s "low high".
@@ -118,22 +113,14 @@ fn port_count(text: &str) -> Option<u64> {
 /// Raises this process's soft open-file limit to `needed` where it is lower (never above
 /// the hard limit, never lowering it). Async-signal-safe: called between fork and exec.
 pub(crate) fn raise_open_files(needed: u64) -> std::io::Result<()> {
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit and setrlimit read and write the struct they are given.
-    unsafe {
-        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-        if limit.rlim_cur >= needed {
-            return Ok(());
-        }
-        limit.rlim_cur = needed.min(limit.rlim_max);
-        if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) != 0 {
-            return Err(std::io::Error::last_os_error());
-        }
+    let mut limit = open_files_limit()?;
+    if limit.rlim_cur >= needed {
+        return Ok(());
+    }
+    limit.rlim_cur = needed.min(limit.rlim_max);
+    // SAFETY: setrlimit reads the struct it is given and nothing else.
+    if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &limit) } != 0 {
+        return Err(std::io::Error::last_os_error());
     }
     Ok(())
 }
