@@ -115,6 +115,12 @@ pub(crate) fn family_of(name: &str) -> Option<&'static Family> {
     find(name).map(|language| language.family)
 }
 
+/// The group of `language`'s family (`rust`, `js`); `None` for a language the table does
+/// not know.
+pub fn family_group(name: &str) -> Option<&'static str> {
+    family_of(name).map(|family| family.group)
+}
+
 /// The hue of `language`'s family; grey for a language the table does not know.
 pub fn hue(name: &str) -> Hue {
     family_of(name).map_or(Hue::GREY, |family| family.hue)

@@ -39,7 +39,7 @@ pub fn render(results: &Results) -> String {
     contestants(&mut page, results, &swatch);
     contents(&mut page, results);
     let mut fit_tables = words::fits::fit_tables(&results.points, &results.fits);
-    let mut sweeps = sweeps(results);
+    let mut sweeps = sweeps(&results.fits, &results.points);
     for (index, point) in results.points.iter().enumerate() {
         point_section(&mut page, index, point, results, &palette, &swatch);
         let tables: Vec<Table> = fit_tables
@@ -52,7 +52,8 @@ pub fn render(results: &Results) -> String {
             .collect();
         for (k, table) in tables.iter().enumerate() {
             let fits = fits.get(k).map_or(&[][..], Vec::as_slice);
-            sweep_section(&mut page, table, fits, results, &palette, &swatch);
+            let at = (&results.points[..], 2);
+            sweep_section(&mut page, table, fits, at, &palette, &swatch);
         }
     }
     let _ = writeln!(
@@ -101,6 +102,25 @@ pub fn standalone(title: &str, body: &str) -> String {
          <title>{}</title><style>{STYLE}</style></head>\n<body><main>\n{body}</main></body></html>\n",
         escape(title)
     )
+}
+
+/// Every sweep among `points` (a scenario at several sizes): its per-task fits as a table,
+/// its growth charts (overhead and peak RSS against N, the fitted line and the 95 % band)
+/// and their legend, each sweep a section, in the order [`sweep_section`] draws them for
+/// report.html, under headings of `level`; `palette` names every contestant of `fits`.
+pub fn growth(points: &[PointSummary], fits: &[Fit], palette: &Palette, level: u8) -> String {
+    let swatch = |name: &str| {
+        palette
+            .knows(name)
+            .then(|| marker_svg(palette.identity(name), 11))
+    };
+    let tables = words::fits::fit_tables(points, fits);
+    let groups = sweeps(fits, points);
+    let mut page = String::new();
+    for ((_, table), (_, group)) in tables.iter().zip(&groups) {
+        sweep_section(&mut page, table, group, (points, level), palette, &swatch);
+    }
+    page
 }
 
 /// A table of figures with its caption and notes, as a page's section.
@@ -153,21 +173,23 @@ fn point_section(
 }
 
 /// A sweep: its per-task fits and their charts.
+/// A sweep's section: its fit table, charts and legend, under a heading of `level` (2: an
+/// `h2`) among `points`.
 fn sweep_section(
     page: &mut String,
     table: &Table,
     fits: &[&Fit],
-    results: &Results,
+    (points, level): (&[PointSummary], u8),
     palette: &Palette,
     swatch: &dyn Fn(&str) -> Option<String>,
 ) {
     let _ = write!(
         page,
-        r#"<section class="sweep"><h2>{}</h2>{}"#,
+        r#"<section class="sweep"><h{level}>{}</h{level}>{}"#,
         escape(&table.title),
         table::render(table, Kind::Figures, false, swatch)
     );
-    figures(page, charts::sweep_charts(fits, &results.points, palette));
+    figures(page, charts::sweep_charts(fits, points, palette));
     let mut names: Vec<&str> = fits.iter().map(|f| f.contestant.as_str()).collect();
     names.dedup();
     page.push_str(r#"<ul class="legend">"#);
@@ -375,9 +397,9 @@ fn figures(page: &mut String, charts: Vec<String>) {
 
 /// The run's fits grouped by sweep (scenario, swept parameter, fixed parameters), each with
 /// the index of the sweep's last point, in the order the fits come.
-fn sweeps(results: &Results) -> Vec<(usize, Vec<&Fit>)> {
+fn sweeps<'a>(fits: &'a [Fit], points: &[PointSummary]) -> Vec<(usize, Vec<&'a Fit>)> {
     let mut groups: Vec<Vec<&Fit>> = Vec::new();
-    for fit in &results.fits {
+    for fit in fits {
         let same = |f: &&Fit| {
             f.scenario == fit.scenario && f.param == fit.param && f.other_params == fit.other_params
         };
@@ -389,7 +411,7 @@ fn sweeps(results: &Results) -> Vec<(usize, Vec<&Fit>)> {
     groups
         .into_iter()
         .filter_map(|group| {
-            let last = results.points.iter().rposition(|p| group[0].covers(p))?;
+            let last = points.iter().rposition(|p| group[0].covers(p))?;
             Some((last, group))
         })
         .collect()

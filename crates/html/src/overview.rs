@@ -30,13 +30,13 @@ const DARKEST: f64 = 100.0;
 pub(crate) fn matrix(overview: &Overview, id: &str, palette: &Palette) -> String {
     // The title above the frame, not a caption: a caption is only as wide as its table.
     let mut out = format!(
-        r#"<h3 class="matrix-title">{}</h3><div class="matrix-frame"><table class="overview" id="{id}" aria-label="{0}"><thead><tr><th>contestant</th>"#,
+        r#"<h3 class="matrix-title">{}</h3><div class="matrix-frame"><table class="overview" id="{id}" aria-label="{0}"><thead><tr><th scope="col">contestant</th>"#,
         escape(title(overview.quantity))
     );
     for (column, heading) in overview.columns.iter().zip(headings(overview)) {
         let _ = write!(
             out,
-            r##"<th title="{}"><a href="#point-{}">{}</a>{}</th>"##,
+            r##"<th scope="col" title="{}"><a href="#point-{}">{}</a>{}</th>"##,
             escape(&format!("{} · {}", column.point, column.measure)),
             column.index + 1,
             escape(&heading.scenario),
@@ -46,7 +46,7 @@ pub(crate) fn matrix(overview: &Overview, id: &str, palette: &Palette) -> String
             }
         );
     }
-    out.push_str("<th>geo mean</th></tr></thead><tbody>");
+    out.push_str(r#"<th scope="col">geo mean</th></tr></thead><tbody>"#);
     best_row(&mut out, overview);
     for row in &overview.references {
         ranked_or_reference(&mut out, overview, row, palette, true);

@@ -32,7 +32,8 @@ pub(crate) enum Kind {
 }
 
 /// `<table>` with a caption, or without one when `caption` is false (the section's
-/// heading already says it). `swatch` gives the marker (HTML) of a first-column name, if any.
+/// heading already says it; the table is then labelled with its title for a screen reader).
+/// Every header cell has its scope. `swatch` gives the marker (HTML) of a first-column name, if any.
 pub(crate) fn render(
     table: &Table,
     kind: Kind,
@@ -41,16 +42,22 @@ pub(crate) fn render(
 ) -> String {
     let cell = |text: &str| escape(text).replace('\n', "<br>");
     // A table wider than the page scrolls inside its frame; the page never does.
-    let mut out = match kind {
-        Kind::Figures => String::from(r#"<div class="table-frame"><table>"#),
-        Kind::Text => String::from(r#"<div class="table-frame"><table class="text">"#),
+    let class = match kind {
+        Kind::Figures => "",
+        Kind::Text => r#" class="text""#,
     };
+    let label = if caption {
+        String::new()
+    } else {
+        format!(r#" aria-label="{}""#, escape(&table.title))
+    };
+    let mut out = format!(r#"<div class="table-frame"><table{class}{label}>"#);
     if caption {
         let _ = write!(out, "<caption>{}</caption>", escape(&table.title));
     }
     out.push_str("<thead><tr>");
     for header in &table.headers {
-        let _ = write!(out, "<th>{}</th>", cell(header));
+        let _ = write!(out, r#"<th scope="col">{}</th>"#, cell(header));
     }
     out.push_str("</tr></thead><tbody>");
     // Machines side by side: the marker is that of `tokio · m2`; a name's first line is the
@@ -109,8 +116,8 @@ mod tests {
         });
         assert_eq!(
             html,
-            "<div class=\"table-frame\"><table><caption>spawn · tasks=10</caption><thead><tr><th>contestant</th>\
-             <th>elapsed (min–max)</th></tr></thead><tbody><tr><th scope=\"row\">\
+            "<div class=\"table-frame\"><table><caption>spawn · tasks=10</caption><thead><tr><th scope=\"col\">contestant</th>\
+             <th scope=\"col\">elapsed (min–max)</th></tr></thead><tbody><tr><th scope=\"row\">\
              <svg></svg>a&lt;b&gt;</th>\
              <td>1.00 ms<br>(0.90 ms–1.20 ms)</td></tr></tbody></table></div>\
              <ul class=\"notes\"><li>a&lt;b&gt;: n/a — &quot;no&quot;</li></ul>"

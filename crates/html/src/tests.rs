@@ -20,7 +20,11 @@ fn the_page_holds_every_table_chart_and_note() {
     let overview = &overview[..overview.find("</table>").unwrap()];
     assert!(page.find(r#"id="overview""#) < page.find(r#"<section class="point""#));
     assert_eq!(overview.matches("<tr>").count(), 1 + 2, "{overview}");
-    assert_eq!(overview.matches("<th title=").count(), 5, "{overview}");
+    assert_eq!(
+        overview.matches(r#"<th scope="col" title="#).count(),
+        5,
+        "{overview}"
+    );
     assert!(overview.contains(r##"<a href="#point-1">spawn</a><small>tasks 10</small>"##));
     assert!(overview.contains(r#"data-contestant="tokio""#));
     assert!(overview.contains(r#"<tr class="best"><th scope="row">best (= 1.00)</th>"#));

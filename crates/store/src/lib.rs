@@ -10,7 +10,9 @@
 //! knows nothing of what a feature makes of them.
 
 mod backend;
+mod bisects;
 mod history;
+mod listing;
 mod location;
 mod record;
 mod select;
@@ -19,7 +21,9 @@ mod tls;
 mod value;
 
 pub use backend::Store;
+pub use bisects::{StoredBisect, bisects, record_bisect};
 pub use history::{CaseSession, HistoryFilter, HistoryRow, case_sessions, history_rows};
+pub use listing::{SessionRow, SummaryRow, session_rows, summary_json, summary_rows};
 pub use location::Location;
 pub use measure::machine::Machine;
 pub use record::{Provenance, TAG_SEPARATOR, parse_tag, record, tags_of};
@@ -101,6 +105,18 @@ const MIGRATIONS: &[&str] = &[
     // 4: the machine's condition through the session (measure/condition.rs), as JSON; NULL
     // for sessions recorded before it was probed.
     "ALTER TABLE sessions ADD COLUMN machine_condition TEXT;",
+    // 5: each session's contestants as the run described them (language, runtime, build,
+    // toolchain age, FAIRNESS.md entry), as JSON, NULL before; and each `taskbench bisect`
+    // (its bisect.json whole), its steps' sessions found by their folders; a session's
+    // summaries found without reading every session's.
+    "ALTER TABLE sessions ADD COLUMN contestants TEXT;
+    CREATE INDEX summaries_by_session ON summaries (session);
+    CREATE TABLE bisects (
+        id {key},
+        started TEXT NOT NULL,
+        folder TEXT NOT NULL UNIQUE,
+        record TEXT NOT NULL
+    );",
 ];
 
 /// The store a run writes to: `--store`, else `taskbench.sqlite` beside the run's folder.

@@ -145,8 +145,8 @@ fn insert_session(
     let inserted = store.query(
         "INSERT INTO sessions (started, command, folder, tags, interrupted, taskbench,
             cpu, cores, memory_bytes, kernel, governor, git_commit, git_dirty, recorded,
-            machine_condition)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            machine_condition, contestants)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          RETURNING id",
         &[
             platform.started.as_str().into(),
@@ -166,6 +166,9 @@ fn insert_session(
             (results.machine.as_ref())
                 .and_then(|m| m.condition.as_ref())
                 .map(|c| serde_json::to_string(c).expect("a condition serialises"))
+                .into(),
+            serde_json::to_string(&results.contestants)
+                .expect("contestants serialise")
                 .into(),
         ],
     )?;

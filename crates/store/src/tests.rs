@@ -379,3 +379,49 @@ fn a_version_3_store_migrates_its_sessions_without_a_condition() {
     assert_eq!(count(&mut db, "sessions"), 1);
     assert_eq!(crate::condition(&mut db, 3).unwrap(), None);
 }
+
+#[test]
+fn the_store_read_whole_gives_each_session_its_contestants_and_summaries() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut db = open(&sqlite(&dir)).unwrap();
+    let results = results();
+    let session = record(&mut db, &results, &provenance()).unwrap();
+    let sessions = session_rows(&mut db).unwrap();
+    assert_eq!(sessions.len(), 1);
+    let kept = &sessions[0];
+    assert_eq!(kept.id, session);
+    assert_eq!(kept.tags, ["before", "pr-1"]);
+    assert_eq!(kept.commit.as_deref(), Some("0123456789abcdef"));
+    assert_eq!(kept.contestants.as_ref(), Some(&results.contestants));
+    assert_eq!(kept.command, results.command);
+    // Every summary, in its columns and whole.
+    let rows: usize = results.points.iter().map(|p| p.rows.len()).sum();
+    let columns = summary_rows(&mut db).unwrap();
+    assert_eq!(columns.len(), rows);
+    let whole = summary_json(&mut db, session).unwrap();
+    assert_eq!(whole.len(), rows);
+    let first = &results.points[0].rows[0];
+    let found = whole
+        .iter()
+        .find(|r| r.contestant == first.contestant && r.point == first.point);
+    assert_eq!(found, Some(first));
+    assert!(summary_json(&mut db, session + 1).unwrap().is_empty());
+}
+
+#[test]
+fn a_bisect_is_kept_once_per_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut db = open(&sqlite(&dir)).unwrap();
+    let first = serde_json::json!({"range": "go@1.22..1.26", "found": []});
+    let again = serde_json::json!({"range": "go@1.22..1.26", "found": ["go@1.24.0"]});
+    record_bisect(&mut db, "2026-12-01T00:00:00Z", "results/b", &first).unwrap();
+    record_bisect(&mut db, "2026-12-01T00:00:00Z", "results/b", &again).unwrap();
+    record_bisect(&mut db, "2026-12-02T00:00:00Z", "results/c", &first).unwrap();
+    let kept = bisects(&mut db).unwrap();
+    assert_eq!(kept.len(), 2);
+    assert_eq!(
+        (kept[0].folder.as_str(), &kept[0].record),
+        ("results/b", &again)
+    );
+    assert_eq!(kept[1].started, "2026-12-02T00:00:00Z");
+}

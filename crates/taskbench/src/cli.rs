@@ -45,6 +45,10 @@ pub enum Command {
     Import(ImportArgs),
     /// The store's runs over time: per point and contestant, each session's figure.
     History(HistoryArgs),
+    /// Build a static site from the store: the tournament of any session, a page per
+    /// runtime, case and bisect, the machines and the seeds (HTML, CSS and scripts that
+    /// work from file:// and any static host); a second build rewrites only what changed.
+    Site(SiteArgs),
     /// Join result folders into one: the parts of a run (`run --shard K/N`), or runs of
     /// several machines side by side (--mixed-machines).
     Merge(MergeArgs),
@@ -369,6 +373,17 @@ pub struct HistoryArgs {
     /// session, a ring where the contestant's version changed, a stroke at a change point).
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub(crate) export_html: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct SiteArgs {
+    /// The store: a SQLite file, or a PostgreSQL database (`postgres://…`).
+    #[arg(long, value_name = "PATH|URL", value_hint = ValueHint::FilePath, env = "TASKBENCH_STORE", default_value = DEFAULT_STORE)]
+    pub(crate) store: Location,
+    /// The site's folder, made if missing; a build into a folder built before rewrites only
+    /// the files whose figures changed, and removes those no page makes any more.
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath, default_value = "site")]
+    pub(crate) out: PathBuf,
 }
 
 #[derive(Debug, Args)]

@@ -42,6 +42,7 @@ pub(crate) mod compare;
 pub(crate) mod history;
 pub(crate) mod scheduler;
 pub(crate) mod shards;
+pub(crate) mod site;
 pub(crate) mod warm_up;
 
 // The unit tests start commands through the launcher (measure/launcher.rs): their binary
@@ -102,6 +103,7 @@ fn dispatch(
         cli::Command::Merge(args) => commands::merge(args),
         cli::Command::Import(args) => commands::import(args),
         cli::Command::History(args) => commands::history(args),
+        cli::Command::Site(args) => commands::site(args, contestants),
         cli::Command::Compare(args) => commands::compare(args, contestants, &places, argv),
         cli::Command::Export(args) => commands::export(args),
         cli::Command::Completions(args) => commands::completions(args.shell),

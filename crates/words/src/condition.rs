@@ -57,6 +57,11 @@ pub(crate) fn condition_line(summary: &ConditionSummary) -> String {
     format!("machine: {} · {state}", figures.join(" · "))
 }
 
+/// The `machine:` line of a condition as a session kept it (the store's).
+pub fn condition_text(condition: &measure::condition::Condition) -> String {
+    condition_line(&summarize(condition))
+}
+
 /// The `machine:` line of a run whose condition was probed (none for older results).
 pub fn run_condition_line(machine: Option<&MachineLoad>) -> Option<String> {
     let condition = machine?.condition.as_ref()?;

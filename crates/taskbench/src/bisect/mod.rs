@@ -7,4 +7,6 @@ pub(crate) mod oracle;
 pub(crate) mod search;
 pub(crate) mod words;
 
-pub(crate) use oracle::{Record as BisectRecord, RunOracle, folder as bisect_folder};
+pub(crate) use oracle::{
+    Record as BisectRecord, RunOracle, folder as bisect_folder, keep_in_store,
+};

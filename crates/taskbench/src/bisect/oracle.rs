@@ -174,6 +174,29 @@ impl Record<'_> {
     }
 }
 
+/// Keeps `record` in the store its steps were added to (`--store`; none without it), so
+/// that a reader of the store alone finds the answer beside the steps' sessions.
+pub(crate) fn keep_in_store(
+    keep: &crate::scheduler::Keep,
+    dir: &Path,
+    started: &str,
+    record: &Record<'_>,
+) -> anyhow::Result<()> {
+    let Some(location) = keep.store.as_ref().filter(|_| !keep.no_store) else {
+        return Ok(());
+    };
+    let json = serde_json::to_value(record).expect("a bisect serialises");
+    let mut store = store::open(location)?;
+    store::record_bisect(&mut store, started, &dir.display().to_string(), &json).with_context(
+        || {
+            format!(
+                "bisect.json is in {}, but the store was not written",
+                dir.display()
+            )
+        },
+    )
+}
+
 /// `--out`, or `results/<start time>-bisect`, made.
 pub(crate) fn folder(out: Option<&Path>) -> anyhow::Result<PathBuf> {
     let dir = out.map(Path::to_path_buf).unwrap_or_else(|| {

@@ -4,7 +4,7 @@
 
 use crate::bisect::search::{Figure, Settings, bisect as search, coarse_samples};
 use crate::bisect::words::{answer, event_line, path_table};
-use crate::bisect::{BisectRecord, RunOracle, bisect_folder};
+use crate::bisect::{BisectRecord, RunOracle, bisect_folder, keep_in_store};
 use crate::cli::BisectArgs;
 use anyhow::bail;
 use contestant::Places;
@@ -54,6 +54,8 @@ pub(crate) fn bisect(
         units::percent(args.threshold)
     );
     let started = std::time::Instant::now();
+    let stamp = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
+    let keep = template.keep.clone();
     let mut oracle = RunOracle::new(
         template,
         (contestants_dir, places),
@@ -87,6 +89,7 @@ pub(crate) fn bisect(
     };
     let title = format!("bisect {} · {}", args.contestant, args.scenario);
     record.write(&out, &path_table(&found, &title, &lines))?;
+    keep_in_store(&keep, &out, &stamp, &record)?;
     outln!("bisect.json, report.html and each run: {}", out.display());
     match oracle.error {
         Some(error) => Err(error.context(format!("the bisect stopped ({})", out.display()))),

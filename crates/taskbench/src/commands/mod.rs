@@ -11,6 +11,7 @@ mod presets;
 mod report;
 mod run;
 mod show;
+mod site;
 mod store;
 mod warm_up;
 
@@ -25,5 +26,6 @@ pub(crate) use presets::presets;
 pub(crate) use report::report;
 pub(crate) use run::run;
 pub(crate) use show::show;
+pub(crate) use site::site;
 pub(crate) use store::{history, import};
 pub(crate) use warm_up::warm_up;

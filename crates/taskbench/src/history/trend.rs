@@ -23,11 +23,6 @@ pub(crate) fn trend_page(rows: &[HistoryRow], table: &Table, found: &[SeriesStep
         .collect();
     sessions.sort_unstable();
     sessions.dedup();
-    let index = |row: &HistoryRow| {
-        let at = sessions.binary_search(&(row.started.as_str(), row.session));
-        at.map_or(0, |i| i + 1) as f64
-    };
-    let palette = Palette::unlabelled(rows.iter().map(|e| e.contestant.clone()));
     let mut body = String::new();
     let _ = write!(
         body,
@@ -45,35 +40,55 @@ pub(crate) fn trend_page(rows: &[HistoryRow], table: &Table, found: &[SeriesStep
     points.dedup();
     for point in points {
         let of_point: Vec<&HistoryRow> = rows.iter().filter(|e| e.point == *point).collect();
-        let mut series = trend_series(&of_point, &index);
-        mark_steps(&mut series, point, found, &|started| {
-            let at = sessions.iter().position(|s| s.0 == started);
-            at.map_or(0.0, |i| i as f64 + 1.0)
-        });
-        if series.iter().all(|s| s.points.len() < 2) {
+        let Some(chart) = time_chart(point, &of_point, found, &sessions) else {
             continue;
-        }
-        let chart = LineChart {
-            title: format!("{point} · time per session"),
-            x_axis: "session".into(),
-            x: Quantity::Count,
-            y_axis: "time".into(),
-            y: Quantity::Time,
-            series,
-            log: false,
-            size: (plot::HALF_WIDTH * 2, 360),
-            legend: true,
-            reach: None,
         };
         let _ = write!(
             body,
-            r#"<section class="point"><h2>{}</h2><figure>{}</figure></section>"#,
+            r#"<section class="point"><h2>{}</h2><figure>{chart}</figure></section>"#,
             escape(&point.to_string()),
-            svg(plot::lines(&chart, &palette))
         );
     }
     body.push_str(&figures_table(table));
     standalone("taskbench history", &body)
+}
+
+/// The chart of `point`'s time per session, a line per contestant of `rows` (the point's),
+/// with each session's 95 % interval, its version changes ringed and its change points
+/// among `found` drawn; the x axis counts `sessions` (started, id) in order. `None` where
+/// no line has two sessions.
+pub(crate) fn time_chart(
+    point: &Point,
+    rows: &[&HistoryRow],
+    found: &[SeriesSteps],
+    sessions: &[(&str, i64)],
+) -> Option<String> {
+    let index = |row: &HistoryRow| {
+        let at = sessions.binary_search(&(row.started.as_str(), row.session));
+        at.map_or(0, |i| i + 1) as f64
+    };
+    let palette = Palette::unlabelled(rows.iter().map(|e| e.contestant.clone()));
+    let mut series = trend_series(rows, &index);
+    mark_steps(&mut series, point, found, &|started| {
+        let at = sessions.iter().position(|s| s.0 == started);
+        at.map_or(0.0, |i| i as f64 + 1.0)
+    });
+    if series.iter().all(|s| s.points.len() < 2) {
+        return None;
+    }
+    let chart = LineChart {
+        title: format!("{point} · time per session"),
+        x_axis: "session".into(),
+        x: Quantity::Count,
+        y_axis: "time".into(),
+        y: Quantity::Time,
+        series,
+        log: false,
+        size: (plot::HALF_WIDTH * 2, 360),
+        legend: true,
+        reach: None,
+    };
+    Some(svg(plot::lines(&chart, &palette)))
 }
 
 /// Each line's time steps along its sessions, at the session where each starts less a

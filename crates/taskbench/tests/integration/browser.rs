@@ -228,20 +228,11 @@ fn chromium(scratch: &Path, args: &[&str]) -> Printed {
     let profile = tempfile::tempdir_in(scratch).unwrap();
     let (stdout, stderr) = (profile.path().join("stdout"), profile.path().join("stderr"));
     let mut child = Command::new("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            &format!(
-                "--user-data-dir={}",
-                profile.path().join("profile").display()
-            ),
-        ])
+        .args(super::cdp::HEADLESS)
+        .arg(format!(
+            "--user-data-dir={}",
+            profile.path().join("profile").display()
+        ))
         .args(args)
         .stdout(File::create(&stdout).unwrap())
         .stderr(File::create(&stderr).unwrap())

@@ -4,37 +4,17 @@
 //! --fail-on-change` (a NEW that holds the step fails, exit 1; an unchanged history
 //! passes; without a threshold the flag is refused, exit 2).
 
-use super::session::fixture_contestants;
-use super::util::{QUICK, stderr, taskbench, taskbench_within};
+use super::session::unstored_run;
+use super::util::{QUICK, stderr, taskbench_within};
 use analysis::{Apart, summarize};
-use results::{Results, read_results};
+use results::Results;
 use stats::SplitMix64;
 use std::path::Path;
 use store::{Location, Provenance};
 
 /// One run of `fixture-x`, not stored.
 fn measured() -> Results {
-    let contestants = fixture_contestants(&[("x", "touch-1-20")]);
-    let out = tempfile::tempdir().unwrap();
-    let run = taskbench(&[
-        "--contestants",
-        contestants.path().to_str().unwrap(),
-        "run",
-        "--quiet",
-        "--no-store",
-        "--out",
-        out.path().to_str().unwrap(),
-        "--scenario",
-        "spawn",
-        "--tasks",
-        "10",
-        "-r",
-        "3",
-        "-w",
-        "0",
-    ]);
-    assert!(run.status.success(), "{}", stderr(&run));
-    read_results(&out.path().join("results.json")).unwrap()
+    unstored_run(&[("x", "touch-1-20")], "10")
 }
 
 /// `base` as a session started on `day`, its time × `factor` with ±1 % of seeded noise.

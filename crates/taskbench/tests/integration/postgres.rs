@@ -5,9 +5,9 @@
 //! at once; a run recorded twice is there once; imports at once all land whole. Without a
 //! server these skip, and fail under TASKBENCH_REQUIRE_ALL=1.
 
-use super::session::fixture_contestants;
+use super::session::unstored_run;
 use super::util::{QUICK, skip, stderr, taskbench_within};
-use results::{Results, read_results};
+use results::Results;
 use run::{Phase, RunRecord};
 use std::sync::{Arc, Barrier, OnceLock};
 use store::{HistoryFilter, Location, Provenance};
@@ -87,29 +87,9 @@ pub(super) fn admin_client(url: &str) -> postgres::Client {
 pub(super) fn documents() -> &'static [Results] {
     static DOCUMENTS: OnceLock<Vec<Results>> = OnceLock::new();
     DOCUMENTS.get_or_init(|| {
-        let contestants = fixture_contestants(&[("a", "honest"), ("b", "fail")]);
         (0..3)
             .map(|k| {
-                let out = tempfile::tempdir().unwrap();
-                let run = super::util::taskbench(&[
-                    "--contestants",
-                    contestants.path().to_str().unwrap(),
-                    "run",
-                    "--quiet",
-                    "--no-store",
-                    "--out",
-                    out.path().to_str().unwrap(),
-                    "--scenario",
-                    "spawn",
-                    "--tasks",
-                    "10,20",
-                    "-r",
-                    "3",
-                    "-w",
-                    "0",
-                ]);
-                assert!(run.status.success(), "{}", stderr(&run));
-                let mut results = read_results(&out.path().join("results.json")).unwrap();
+                let mut results = unstored_run(&[("a", "honest"), ("b", "fail")], "10,20");
                 // Each its own session, whatever second the runs started in.
                 results.platform.started = format!("2026-12-0{}T00:00:00Z", k + 1);
                 results
@@ -164,7 +144,19 @@ fn read_back(location: &Location) -> Vec<String> {
         assert!(!entries.is_empty(), "{filter:?}: no entries");
         seen.push(format!("{entries:?}"));
     }
+    let mut summaries = store::summary_rows(&mut store).unwrap();
+    summaries.sort_by(|a, b| {
+        (a.session, &a.point, &a.contestant).cmp(&(b.session, &b.point, &b.contestant))
+    });
+    seen.push(format!(
+        "{:?} {summaries:?}",
+        store::session_rows(&mut store).unwrap()
+    ));
+    seen.push(format!("{:?}", store::bisects(&mut store).unwrap()));
     let last = store::find(&mut store, "last").unwrap();
+    let mut whole = store::summary_json(&mut store, last.id).unwrap();
+    whole.sort_by_key(|r| (r.point.to_string(), r.contestant.clone()));
+    seen.push(format!("{whole:?}"));
     let spreads = store::spreads(
         &mut store,
         &last.machine,
@@ -189,6 +181,40 @@ fn fill(location: &Location) {
         ids.push(store::record(&mut store, results, &tagged(tags)).unwrap());
     }
     store::save_baseline(&mut store, "main", ids[1]).unwrap();
+    let bisect = serde_json::json!({"range": "fixture-a@1.0.0..1.1.0", "scenario": "spawn"});
+    store::record_bisect(&mut store, "2026-12-04T00:00:00Z", "results/b", &bisect).unwrap();
+}
+
+/// Every file of the site built from the store at `location`, by path.
+fn site_of(location: &Location) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let out = tempfile::tempdir().unwrap();
+    let url = match location {
+        Location::Sqlite(path) => path.display().to_string(),
+        Location::Postgres(url) => url.clone(),
+    };
+    let args = [
+        "site",
+        "--store",
+        &url,
+        "--out",
+        out.path().to_str().unwrap(),
+    ];
+    let built = taskbench_within(&args, QUICK);
+    assert!(built.status.success(), "{}", stderr(&built));
+    let mut files = std::collections::BTreeMap::new();
+    let mut folders = vec![out.path().to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                let name = path.strip_prefix(out.path()).unwrap().display().to_string();
+                files.insert(name, std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    files
 }
 
 #[test]
@@ -204,6 +230,19 @@ fn postgres_gives_back_what_sqlite_gives_for_the_same_runs() {
     assert_eq!(on_postgres.len(), on_sqlite.len());
     for (postgres, sqlite) in on_postgres.iter().zip(&on_sqlite) {
         assert_eq!(postgres, sqlite);
+    }
+    // The site of either is the same, file for file.
+    let (postgres, sqlite) = (site_of(&scratch.location()), site_of(&sqlite));
+    assert!(postgres.contains_key("index.html") && postgres.contains_key("bisect/1.html"));
+    assert_eq!(
+        postgres.keys().collect::<Vec<_>>(),
+        sqlite.keys().collect::<Vec<_>>()
+    );
+    for (path, bytes) in &postgres {
+        assert!(
+            sqlite[path] == *bytes,
+            "{path} differs between the two stores' sites"
+        );
     }
 }
 

@@ -12,6 +12,33 @@ use std::time::{Duration, Instant};
 pub const DEADLINE: Duration = Duration::from_secs(180);
 pub const MARKER: &str = "TASKBENCH_INTERRUPT_TEST";
 
+/// One run of fixtures (`fixture-NAME` behaving as BEHAVIOUR for each pair) at `spawn` of
+/// `tasks` (`10,20`), three time processes each and no warm-up, kept out of the store: its
+/// results, a real document for tests that make sessions of it.
+pub fn unstored_run(fixtures: &[(&str, &str)], tasks: &str) -> results::Results {
+    let contestants = fixture_contestants(fixtures);
+    let out = tempfile::tempdir().unwrap();
+    let run = super::util::taskbench(&[
+        "--contestants",
+        contestants.path().to_str().unwrap(),
+        "run",
+        "--quiet",
+        "--no-store",
+        "--out",
+        out.path().to_str().unwrap(),
+        "--scenario",
+        "spawn",
+        "--tasks",
+        tasks,
+        "-r",
+        "3",
+        "-w",
+        "0",
+    ]);
+    assert!(run.status.success(), "{}", super::util::stderr(&run));
+    results::read_results(&out.path().join("results.json")).unwrap()
+}
+
 /// A contestants folder of fixtures: `fixture-NAME` behaving as BEHAVIOUR for each pair.
 pub fn fixture_contestants(fixtures: &[(&str, &str)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
