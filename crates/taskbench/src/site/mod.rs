@@ -17,9 +17,8 @@ mod seeds;
 mod tournament;
 
 use data::Site;
-use frame::{built_from, case_href, page, runtime_href};
+use frame::{case_href, runtime_href};
 use history::Histories;
-use html::table::escape;
 use output::{Output, key_of};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -90,7 +89,9 @@ fn lists(site: &mut Site, output: &mut Output) -> anyhow::Result<()> {
     output.file("machines.html", everything, || {
         Ok(machines::machines_page(site))
     })?;
-    output.file("runtimes.html", everything, || Ok(runtimes_page(site)))?;
+    output.file("runtimes.html", everything, || {
+        Ok(runtime::runtimes_page(site))
+    })?;
     output.file("bisects.html", everything, || {
         Ok(bisect::bisects_page(site))
     })?;
@@ -174,40 +175,4 @@ fn bisects(site: &mut Site, output: &mut Output) -> anyhow::Result<()> {
         })?;
     }
     Ok(())
-}
-
-/// runtimes.html: every runtime, by family, each with its cases.
-fn runtimes_page(site: &Site) -> String {
-    let mut by_family: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for runtime in site.runtimes() {
-        let family = site.described(&runtime).family;
-        by_family.entry(family).or_default().push(runtime);
-    }
-    let mut body = String::from(
-        r#"<p class="lede">Every runtime the store holds, by language family; each page has its scenarios across sizes, its releases side by side, its change points and its bisects. A case is one runtime at one point: its page has its history.</p>"#,
-    );
-    for (family, runtimes) in by_family {
-        body.push_str(&format!(
-            r#"<h2>{}</h2><ul class="links">"#,
-            escape(&family)
-        ));
-        for runtime in runtimes {
-            let mut cases: Vec<(&str, &str)> = (site.summaries.iter())
-                .filter(|m| data::runtime_of(&m.contestant) == runtime)
-                .map(|m| (m.contestant.as_str(), m.point.as_str()))
-                .collect();
-            cases.sort_unstable();
-            cases.dedup();
-            body.push_str(&format!(
-                r#"<li><a href="{}">{}</a> ({} cases)</li>"#,
-                runtime_href(&runtime),
-                escape(&runtime),
-                cases.len()
-            ));
-        }
-        body.push_str("</ul>");
-    }
-    let all: Vec<&store::SessionRow> = site.sessions.iter().collect();
-    let _ = case_href;
-    page("Runtimes", 0, &body, &built_from(&all), &[])
 }

@@ -1,4 +1,5 @@
-//! A runtime's page (`runtime/NAME.html`): what it is (language, family, build, toolchain
+//! The runtimes: their list (`runtimes.html`, by family) and a runtime's page
+//! (`runtime/NAME.html`): what it is (language, family, build, toolchain
 //! age, its FAIRNESS.md entry), then per machine every scenario across sizes (each point's
 //! newest figures, the growth curves and fitted per-task cost), its releases side by side
 //! (the newest release sweep), its change points, and the bisects of its releases.
@@ -6,7 +7,7 @@
 use super::bisect::{answer_lines, bisect_href, runtime_of_range};
 use super::case::steps_list;
 use super::data::{Described, Site, point_order};
-use super::frame::{built_from, case_href, page};
+use super::frame::{built_from, case_href, page, runtime_href};
 use super::history::Histories;
 use crate::history::change_points::Along;
 use crate::history::words::step_line;
@@ -14,6 +15,7 @@ use analysis::{CaseSummary, PointSummary};
 use contestant::releases::release_sweeps;
 use html::table::escape;
 use plot::Palette;
+use std::collections::BTreeMap;
 use std::fmt::Write;
 use units::{bytes, duration};
 
@@ -272,4 +274,39 @@ fn bisects(site: &Site, runtime: &str) -> String {
         return String::new();
     }
     format!("<h2>Bisects</h2><ul>{items}</ul>")
+}
+
+/// runtimes.html: every runtime, by family, each with its cases.
+pub(crate) fn runtimes_page(site: &Site) -> String {
+    let mut by_family: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for runtime in site.runtimes() {
+        let family = site.described(&runtime).family;
+        by_family.entry(family).or_default().push(runtime);
+    }
+    let mut body = String::from(
+        r#"<p class="lede">Every runtime the store holds, by language family; each page has its scenarios across sizes, its releases side by side, its change points and its bisects. A case is one runtime at one point: its page has its history.</p>"#,
+    );
+    for (family, runtimes) in by_family {
+        body.push_str(&format!(
+            r#"<h2>{}</h2><ul class="links">"#,
+            escape(&family)
+        ));
+        for runtime in runtimes {
+            let mut cases: Vec<(&str, &str)> = (site.summaries.iter())
+                .filter(|m| super::data::runtime_of(&m.contestant) == runtime)
+                .map(|m| (m.contestant.as_str(), m.point.as_str()))
+                .collect();
+            cases.sort_unstable();
+            cases.dedup();
+            body.push_str(&format!(
+                r#"<li><a href="{}">{}</a> ({} cases)</li>"#,
+                runtime_href(&runtime),
+                escape(&runtime),
+                cases.len()
+            ));
+        }
+        body.push_str("</ul>");
+    }
+    let all: Vec<&store::SessionRow> = site.sessions.iter().collect();
+    page("Runtimes", 0, &body, &built_from(&all), &[])
 }

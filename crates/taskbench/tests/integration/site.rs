@@ -222,7 +222,7 @@ fn the_site_of_a_store_works_in_chromium_from_a_folder() {
     let out = scratch.path().join("site");
     build(&store_path, &out);
     let mut db = store::open(&Location::Sqlite(store_path.clone())).unwrap();
-    assert_eq!(store::session_rows(&mut db).unwrap().len(), 6);
+    assert_eq!(store::session_rows(&mut db).unwrap().len(), 7);
     let summaries = store::summary_rows(&mut db).unwrap();
     let mut built = Built { out, db, summaries };
     let shared = tournament(&mut browser.page(), &built);
@@ -230,7 +230,7 @@ fn the_site_of_a_store_works_in_chromium_from_a_folder() {
     shared_url(&mut page, &shared);
     runtime_and_case(&mut page, &built);
     bisect_page(&mut page, &mut built);
-    other_pages(&mut page, &built);
+    other_pages(&mut page, &mut built);
 }
 
 /// The tournament: the newest run first (the sweep, #4; the bisect's steps are newer);
@@ -405,24 +405,29 @@ fn bisect_page(page: &mut Page, built: &mut Built) {
 }
 
 /// The machines (each with its sessions), and the runtimes, seeds and bisects pages.
-fn other_pages(page: &mut Page, built: &Built) {
+fn other_pages(page: &mut Page, built: &mut Built) {
     page.navigate(&built.url("machines.html"));
     let machines = page.eval(
         "(() => ({ m1: document.querySelectorAll('#m1 tbody tr').length, m2: document.querySelectorAll('#m2 tbody tr').length,
            heading: document.querySelector('#m2 h2').textContent }))()",
     );
-    assert_eq!(machines["m1"], 5, "{machines}");
+    assert_eq!(machines["m1"], 6, "{machines}");
     assert_eq!(machines["m2"], 1, "{machines}");
     assert!(
         machines["heading"].as_str().unwrap().contains(MACHINE_B),
         "{machines}"
     );
     accessible(page, "the machines page");
-    for (name, expect) in [
+    // The seed's published figures beside ours: fixture-x's elapsed of the seed session.
+    let ours = units::duration(built.elapsed(7, "fixture-x"));
+    let seed = [
         ("runtimes.html", "fixture-y"),
-        ("seeds.html", "Seeds"),
-        ("bisects.html", "fixture-x@1.0.0..1.2.0"),
-    ] {
+        ("seeds.html", ours.as_str()),
+    ];
+    for (name, expect) in seed
+        .into_iter()
+        .chain([("bisects.html", "fixture-x@1.0.0..1.2.0")])
+    {
         page.navigate(&built.url(name));
         let text = page
             .eval("document.body.textContent")

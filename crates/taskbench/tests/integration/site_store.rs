@@ -79,8 +79,9 @@ const SWEEP: &[(&str, &str)] = &[
 ];
 
 /// A store in `dir`: three sessions of the run on two machines (days 1 and 3 on A, 2 on
-/// B), a sweep of three releases of fixture-x (day 4), and a bisect of them whose two
-/// steps are sessions in its folder (day 5); its path and the bisect's folder.
+/// B), a sweep of three releases of fixture-x (day 4), a bisect of them whose two steps
+/// are sessions in its folder (days 5 and 6), and a session of a seed's workload (#7,
+/// started first); its path and the bisect's folder.
 pub(crate) fn example_store(dir: &Path, base: &Results) -> (PathBuf, String) {
     let path = dir.join("taskbench.sqlite");
     let mut db = store::open(&Location::Sqlite(path.clone())).unwrap();
@@ -146,7 +147,30 @@ pub(crate) fn example_store(dir: &Path, base: &Results) -> (PathBuf, String) {
         "runs": steps.iter().map(|(name, _)| format!("{folder}/{name}")).collect::<Vec<_>>(),
     });
     store::record_bisect(&mut db, "2026-11-05T00:00:00Z", &folder, &record).unwrap();
+    store::record(&mut db, &as_seed(base), &Provenance::default()).unwrap();
     (path, folder)
+}
+
+/// The run's `spawn tasks=100` as a session of skynet's seed workload (`skynet
+/// size=1000000`, the seed's own), on machine A, started before every other session: what
+/// seeds.html shows beside the seed's published figures.
+fn as_seed(base: &Results) -> Results {
+    let same = Variant {
+        day: 1,
+        cpu: MACHINE_A,
+        rename: SAME,
+        tasks: Some(100),
+        factor: 1.0,
+    };
+    let mut seed = variant(base, &same);
+    for run in &mut seed.runs {
+        run.scenario = "skynet".into();
+        run.params.clear();
+        run.params.insert("size".into(), 1_000_000);
+    }
+    seed.points = summarize(&seed.runs, &Apart::of(&seed.contestants));
+    seed.platform.started = "2026-10-31T00:00:00Z".into();
+    seed
 }
 
 /// Adds to the store at `path` the sessions numbered `sessions` (each with `cases` cases:

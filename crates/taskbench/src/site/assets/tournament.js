@@ -111,7 +111,8 @@ const taskbench = (() => {
     options("language", unique(data.contestants.map((c) => c.language)), view.language);
     options("family", unique(data.contestants.map((c) => c.family)), view.family);
     options("scenario", unique(data.points.map((p) => p.scenario)), view.scenario);
-    options("size", unique(data.points.map((p) => p.size)).sort((a, b) => a - b), view.size);
+    const sizes = data.points.map((p) => p.size).filter((size) => size !== null);
+    options("size", unique(sizes).sort((a, b) => a - b), view.size);
     data.points.forEach((p, i) => { p.index = i; });
     const points = data.points.filter((p) =>
       (!view.scenario || p.scenario === view.scenario) && (!view.size || String(p.size) === view.size));
