@@ -75,7 +75,12 @@ pub(crate) fn bisects_page(site: &Site) -> String {
         );
     }
     body.push_str("</ul>");
-    page("Bisects", 0, &body, &built_from(&[]), &[])
+    let steps: Vec<&store::SessionRow> = site
+        .sessions
+        .iter()
+        .filter(|s| site.bisect_step(s))
+        .collect();
+    page("Bisects", 0, &body, &built_from(&steps), &[])
 }
 
 /// The page of `bisect`.

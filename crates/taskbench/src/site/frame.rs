@@ -43,6 +43,12 @@ pub(crate) fn page(title: &str, depth: usize, body: &str, from: &str, script: &[
 /// figures come from; nothing about when the site was built, so that a page whose
 /// figures did not change is the same file.
 pub(crate) fn built_from(sessions: &[&store::SessionRow]) -> String {
+    if sessions.is_empty() {
+        return format!(
+            "Built by taskbench {} from no session of the store.",
+            escape(env!("CARGO_PKG_VERSION"))
+        );
+    }
     let mut ids: Vec<i64> = sessions.iter().map(|s| s.id).collect();
     ids.sort_unstable();
     ids.dedup();
