@@ -5,7 +5,7 @@
 
 use super::data::Site;
 use super::frame::{built_from, page, plural};
-use crate::bisect::search::{Bisect, Comparison, Figure};
+use crate::bisect::search::{Bisect, Comparison, Decision, Figure};
 use crate::bisect::words::{answer, path_table};
 use analysis::CaseSummary;
 use contestant::releases::release_order;
@@ -120,6 +120,9 @@ struct Rung {
     session: i64,
     /// The step found between the release before and this one.
     step: Option<Comparison>,
+    /// The last comparison of the release before on the ladder with this one, where the
+    /// search made one.
+    compared: Option<Comparison>,
 }
 
 /// The ladder chart and table, and the sessions they read.
@@ -153,11 +156,16 @@ fn ladder(
         let step = (record.bisect.found.iter())
             .find(|c| c.new == release)
             .cloned();
+        let before = rungs.last().map(|r: &Rung| r.release.as_str());
+        let compared = (record.bisect.steps.iter().rev())
+            .find(|c| Some(c.base.as_str()) == before && c.new == release)
+            .cloned();
         rungs.push(Rung {
             release: release.to_string(),
             figure,
             session: from,
             step,
+            compared,
         });
     }
     let used = rungs.iter().map(|r| r.session).filter(|&s| s > 0).collect();
@@ -211,7 +219,7 @@ fn ladder_html(rungs: &[Rung], record: &Record) -> String {
         html::charts::svg(plot::rows(&chart, &palette))
     );
     out.push_str(
-        r#"<div class="frame"><table class="ladder"><caption>The ladder</caption><thead><tr><th scope="col">release</th><th scope="col">median</th><th scope="col">95 % interval</th><th scope="col">step from the release before</th></tr></thead><tbody>"#,
+        r#"<div class="frame"><table class="ladder"><caption>The ladder</caption><thead><tr><th scope="col">release</th><th scope="col">median</th><th scope="col">95 % interval</th><th scope="col">NEW / the release before, 95 % interval</th></tr></thead><tbody>"#,
     );
     for r in rungs {
         let (median, interval) = r.figure.as_ref().map_or(("–".into(), "–".into()), |s| {
@@ -220,12 +228,22 @@ fn ladder_html(rungs: &[Rung], record: &Record) -> String {
             });
             (unit(s.median), ci)
         });
-        let step = r.step.as_ref().map_or(String::new(), |c| {
-            let ci = c
-                .interval
-                .map_or(String::new(), |i| format!(" ({:.2}–{:.2})", i.low, i.high));
-            format!("×{:.2}{ci} after {}", c.ratio, c.base)
-        });
+        let step = r
+            .compared
+            .as_ref()
+            .or(r.step.as_ref())
+            .map_or(String::new(), |c| {
+                let ci = c
+                    .interval
+                    .map_or(String::new(), |i| format!(" ({:.2}–{:.2})", i.low, i.high));
+                let verdict = match (r.step.is_some(), c.decision) {
+                    (true, _) => "the step",
+                    (false, Decision::Changed) => "changed",
+                    (false, Decision::Same) => "same",
+                    (false, Decision::Undecided) => "undecided",
+                };
+                format!("×{:.2}{ci}, {verdict}", c.ratio)
+            });
         let _ = write!(
             out,
             r#"<tr><th scope="row">{}</th><td data-release="{}" data-value="{}">{median}</td><td>{interval}</td><td class="text">{}</td></tr>"#,

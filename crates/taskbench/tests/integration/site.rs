@@ -379,7 +379,7 @@ fn bisect_page(page: &mut Page, built: &mut Built) {
     let bisect = page.eval(
         "(() => ({ first: document.querySelector('h1').nextElementSibling.className,
            answer: document.querySelector('.answer').textContent,
-           ladder: [...document.querySelectorAll('table.ladder td[data-release]')].map(t => [t.dataset.release, t.dataset.value]) }))()",
+           ladder: [...document.querySelectorAll('table.ladder td[data-release]')].map(t => [t.dataset.release, t.dataset.value, t.parentElement.lastElementChild.textContent]) }))()",
     );
     assert_eq!(bisect["first"], "answer", "{bisect}");
     assert!(
@@ -391,6 +391,8 @@ fn bisect_page(page: &mut Page, built: &mut Built) {
     );
     let ladder = bisect["ladder"].as_array().unwrap();
     assert_eq!(ladder.len(), 3, "{bisect}");
+    // The step found, with its ratio and interval, on the release it starts at.
+    assert_eq!(ladder[1][2], "×1.50 (1.42–1.58), the step", "{bisect}");
     same(
         &ladder[1][1],
         built.elapsed(6, "fixture-x@1.1.0"),
