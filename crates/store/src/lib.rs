@@ -139,6 +139,16 @@ pub fn open(location: &Location) -> anyhow::Result<Store> {
     Ok(store)
 }
 
+/// Opens the store at `location` for reading what runs kept: one that is not there is an
+/// error naming it, rather than a new empty store.
+pub fn open_existing(location: &Location) -> anyhow::Result<Store> {
+    anyhow::ensure!(
+        location.exists(),
+        "no store at {location} (every `taskbench run` makes one; --store PATH for another)"
+    );
+    open(location)
+}
+
 /// Leads the store to [`SCHEMA_VERSION`] in one write transaction, so that of two
 /// processes opening an empty store at once one creates the tables and the other finds
 /// them.

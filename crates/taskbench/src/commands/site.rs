@@ -5,13 +5,8 @@ use crate::cli::SiteArgs;
 use std::path::Path;
 
 pub(crate) fn site(args: &SiteArgs, contestants: &Path) -> anyhow::Result<()> {
-    anyhow::ensure!(
-        args.store.exists(),
-        "no store at {} (every `taskbench run` makes one; --store PATH for another)",
-        args.store
-    );
     let started = std::time::Instant::now();
-    let store = store::open(&args.store)?;
+    let store = store::open_existing(&args.store)?;
     let built = crate::site::build(store, &args.out, contestants)?;
     println!(
         "site: {} files ({}) from {} sessions in {}, {} written, {} unchanged, {} removed, {:.1} s",

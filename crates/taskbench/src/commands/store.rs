@@ -32,12 +32,7 @@ pub(crate) fn import(args: &ImportArgs) -> anyhow::Result<()> {
 
 /// Prints the history table, and with `--changes` each change point.
 pub(crate) fn history(args: &HistoryArgs) -> anyhow::Result<()> {
-    anyhow::ensure!(
-        args.store.exists(),
-        "no store at {} (every `taskbench run` makes one; --store PATH for another)",
-        args.store
-    );
-    let mut store = store::open(&args.store)?;
+    let mut store = store::open_existing(&args.store)?;
     let filter = HistoryFilter {
         contestants: args.contestant.clone(),
         scenarios: args.scenario.clone(),

@@ -131,11 +131,7 @@ fn ladder(
     bisect: &StoredBisect,
     record: &Record,
 ) -> anyhow::Result<(String, Vec<i64>)> {
-    let inside = format!("{}/", bisect.folder.trim_end_matches('/'));
-    let steps: Vec<i64> = (site.sessions.iter())
-        .filter(|s| s.folder.as_deref().is_some_and(|f| f.starts_with(&inside)))
-        .map(|s| s.id)
-        .collect();
+    let steps: Vec<i64> = site.steps_of(bisect).iter().map(|s| s.id).collect();
     let mut measured: Vec<&str> = (record.bisect.steps.iter())
         .flat_map(|c| [c.base.as_str(), c.new.as_str()])
         .collect();

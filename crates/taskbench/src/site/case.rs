@@ -4,9 +4,8 @@
 //! words, and a row per session with its figures, version and commit.
 
 use super::data::Site;
-use super::frame::{built_from, page, runtime_href};
+use super::frame::{built_from, digits, page, runtime_href};
 use super::history::Histories;
-use super::tournament::digits;
 use crate::history::change_points::Along;
 use crate::history::trend::time_chart;
 use crate::history::words::step_line;

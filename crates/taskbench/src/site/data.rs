@@ -36,6 +36,8 @@ pub(crate) struct Site {
     /// Each session's machine key.
     pub(crate) machine_of: HashMap<i64, String>,
     pub(crate) summaries: Vec<SummaryRow>,
+    /// Each session's summaries, as indices into `summaries`.
+    of_session: HashMap<i64, Vec<usize>>,
     pub(crate) bisects: Vec<StoredBisect>,
     described: BTreeMap<String, Described>,
     read: HashMap<i64, Vec<CaseSummary>>,
@@ -67,12 +69,17 @@ impl Site {
             machine_of.insert(session.id, key);
         }
         let described = describe(&sessions, &summaries, contestants_dir);
+        let mut of_session: HashMap<i64, Vec<usize>> = HashMap::new();
+        for (k, m) in summaries.iter().enumerate() {
+            of_session.entry(m.session).or_default().push(k);
+        }
         Ok(Site {
             store,
             sessions,
             machines,
             machine_of,
             summaries,
+            of_session,
             bisects,
             described,
             read: HashMap::new(),
@@ -96,15 +103,24 @@ impl Site {
         self.sessions.iter().find(|s| s.id == id)
     }
 
+    /// The summaries of `session`, as the store's columns keep them.
+    pub(crate) fn summaries_of(&self, session: i64) -> impl Iterator<Item = &SummaryRow> {
+        let found = self.of_session.get(&session).map_or(&[][..], Vec::as_slice);
+        found.iter().map(|&k| &self.summaries[k])
+    }
+
     /// Whether `session` is a step of a bisect (its command one, or its folder inside a
     /// bisect's): two releases of a contestant, not a run of the lineup.
     pub(crate) fn bisect_step(&self, session: &SessionRow) -> bool {
-        let inside = |folder: &str| {
-            (self.bisects.iter())
-                .any(|b| folder.starts_with(&format!("{}/", b.folder.trim_end_matches('/'))))
-        };
         session.command.iter().any(|a| a == "bisect")
-            || session.folder.as_deref().is_some_and(inside)
+            || self.bisects.iter().any(|b| step_of(b, session))
+    }
+
+    /// The sessions of `bisect`'s steps, oldest first.
+    pub(crate) fn steps_of(&self, bisect: &StoredBisect) -> Vec<&SessionRow> {
+        (self.sessions.iter())
+            .filter(|s| step_of(bisect, s))
+            .collect()
     }
 
     /// Every summary of `session`, kept whole, read once.
@@ -145,6 +161,15 @@ fn fairness_document(contestants_dir: &Path) -> String {
         .unwrap_or(Path::new("."))
         .join("docs");
     std::fs::read_to_string(docs.join("FAIRNESS.md")).unwrap_or_default()
+}
+
+/// Whether `session` ran in a folder inside `bisect`'s (each step's run has one).
+fn step_of(bisect: &StoredBisect, session: &SessionRow) -> bool {
+    let inside = format!("{}/", bisect.folder.trim_end_matches('/'));
+    session
+        .folder
+        .as_deref()
+        .is_some_and(|f| f.starts_with(&inside))
 }
 
 /// The contestant a release variant is of (`go@1.22.12` → `go`); a name without a release,

@@ -111,6 +111,11 @@ fn range((first, last): (i64, i64)) -> String {
     }
 }
 
+/// `x` to four significant digits.
+pub(crate) fn digits(x: f64) -> f64 {
+    format!("{x:.3e}").parse().unwrap_or(x)
+}
+
 /// `3 sessions`, `1 session`.
 pub(crate) fn plural(n: usize, what: &str) -> String {
     format!("{n} {what}{}", if n == 1 { "" } else { "s" })

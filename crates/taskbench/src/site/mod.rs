@@ -104,7 +104,7 @@ fn sessions(site: &mut Site, output: &mut Output) -> anyhow::Result<()> {
         .map(|s| (s.id, s.started.clone()))
         .collect();
     for (id, started) in ids {
-        let cases = site.summaries.iter().filter(|m| m.session == id).count();
+        let cases = site.summaries_of(id).count();
         output.file(
             &format!("data/session-{id}.js"),
             key_of(&(id, started, cases)),
@@ -161,14 +161,7 @@ fn runtimes(site: &mut Site, histories: &mut Histories, output: &mut Output) -> 
 /// Each bisect's page.
 fn bisects(site: &mut Site, output: &mut Output) -> anyhow::Result<()> {
     for b in site.bisects.clone() {
-        let steps: Vec<i64> = (site.sessions.iter())
-            .filter(|s| {
-                s.folder
-                    .as_deref()
-                    .is_some_and(|f| f.starts_with(&b.folder))
-            })
-            .map(|s| s.id)
-            .collect();
+        let steps: Vec<i64> = site.steps_of(&b).iter().map(|s| s.id).collect();
         let key = key_of(&(b.id, b.record.to_string(), steps));
         output.file(&bisect::bisect_href(&b), key, || {
             bisect::bisect_page(site, &b)

@@ -41,7 +41,7 @@ pub(crate) struct Output {
     dir: PathBuf,
     before: State,
     now: State,
-    /// Files written by this build, and their bytes.
+    /// Files this build wrote, and those it left as they were.
     pub(crate) written: usize,
     pub(crate) unchanged: usize,
 }

@@ -118,7 +118,7 @@ fn newest_rows(
         if site.machine_of[&session.id] != machine {
             continue;
         }
-        for m in site.summaries.iter().filter(|m| m.session == session.id) {
+        for m in site.summaries_of(session.id) {
             let fresh = !newest.iter().any(|(p, _)| *p == m.point);
             if m.contestant == runtime && m.outcome == "valid" && fresh {
                 newest.push((m.point.clone(), session.id));
@@ -198,9 +198,7 @@ fn releases(
     let newest = (site.sessions.iter().rev())
         .filter(|s| site.machine_of[&s.id] == machine && !site.bisect_step(s))
         .find_map(|s| {
-            let names = (site.summaries.iter())
-                .filter(|m| m.session == s.id)
-                .map(|m| m.contestant.as_str());
+            let names = site.summaries_of(s.id).map(|m| m.contestant.as_str());
             let sweep = release_sweeps(names)
                 .into_iter()
                 .find(|w| w.contestant == runtime)?;

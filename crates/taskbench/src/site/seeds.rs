@@ -41,11 +41,7 @@ pub(crate) fn seeds_page(site: &mut Site) -> anyhow::Result<String> {
         for machine in site.machines.clone() {
             let newest = (site.sessions.iter().rev())
                 .filter(|s| site.machine_of[&s.id] == machine.key)
-                .find(|s| {
-                    site.summaries
-                        .iter()
-                        .any(|m| m.session == s.id && m.point == label)
-                })
+                .find(|s| site.summaries_of(s.id).any(|m| m.point == label))
                 .cloned();
             let Some(session) = newest else { continue };
             used.push(session.id);

@@ -7,7 +7,7 @@
 //! `file://` may load a script but not fetch a file.
 
 use super::data::{Site, point_order, runtime_of};
-use super::frame::{built_from, page, runtime_href, slug};
+use super::frame::{built_from, digits, page, runtime_href, slug};
 use analysis::{CaseSummary, Outcome};
 use serde_json::{Value, json};
 use stats::Summary;
@@ -73,7 +73,7 @@ pub(crate) fn sessions_data(site: &Site) -> String {
                 "kind": if site.bisect_step(s) { "bisect" } else { "run" },
                 "commit": s.commit.as_deref().map(|c| &c[..c.len().min(10)]),
                 "tags": s.tags,
-                "cases": site.summaries.iter().filter(|m| m.session == s.id).count(),
+                "cases": site.summaries_of(s.id).count(),
             })
         })
         .collect();
@@ -174,11 +174,6 @@ fn cell(row: &CaseSummary) -> Value {
         figure(row.cpu_per_iteration.as_ref(), Some(row.time_runs)),
         figure(row.peak_rss.as_ref(), None),
     ])
-}
-
-/// `x` to four significant digits.
-pub(crate) fn digits(x: f64) -> f64 {
-    format!("{x:.3e}").parse().unwrap_or(x)
 }
 
 /// `value` as a script handing it to the page's loader.
